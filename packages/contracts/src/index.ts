@@ -1,0 +1,2 @@
+// Shared TypeBox schemas: one module per contract, re-exported here.
+export * from './adapter.js';
