@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerAuthentication } from './platform/http/authentication.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { validatorCompiler } from './platform/http/validation.js';
+import { loggerOptions } from './platform/logging.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface BuildOptions {
+  /** Where log lines go (default stdout); tests capture them to prove no secret is ever logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(container: Container, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = container;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false,
+    // Reuse a caller's X-Request-Id when it is harmless, so logs line up across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRoute', (route) => {
+    // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
+    if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
+  });
+  registerAuthentication(app, {
+    bearer: (token) => container.auth.authenticateBearer(token),
+    ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // No upgrade-insecure-requests: recorders are often reached over plain HTTP on a LAN.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'NVR recorder API', version: config.version },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { persistAuthorization: false } });
+
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes(config.version));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(container.auth, container.users));
+      await api.register(usersRoutes(container.users));
+      await api.register(auditRoutes(container.audit));
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,124 @@
+// The only reader of process.env. Everything is validated up front so a bad deployment fails at start with
+// one message that lists every problem, instead of failing later at the first request that touches it.
+import { isAbsolute, resolve } from 'node:path';
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  readonly version: string;
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly recordingsDir: string;
+  readonly framesDir: string;
+  readonly database: DatabaseConfig;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly corsOrigins: readonly string[];
+  readonly adapterUrls: readonly string[];
+  readonly auth: {
+    readonly adminPassword: string | undefined;
+    readonly jwtSecret: string | undefined;
+    readonly accessTokenTtlSeconds: number;
+    readonly refreshTokenTtlSeconds: number;
+  };
+  readonly masterKey: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const VERSION = '0.1.0';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const urlList = (name: string, fallback: string[]): string[] => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const items = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const item of items) {
+      if (!/^https?:\/\/[^\s]+$/.test(item)) problems.push(`${name} entries must be http(s) URLs (got "${item}")`);
+    }
+    return items;
+  };
+  const path = (raw: string | undefined, fallback: string): string =>
+    raw === undefined ? fallback : isAbsolute(raw) ? raw : resolve(raw);
+
+  const dataDir = path(read('DATA_DIR'), resolve('data'));
+  const databaseUrl = read('DATABASE_URL');
+  let database: DatabaseConfig = { dialect: 'sqlite', file: resolve(dataDir, 'recorder.sqlite') };
+  if (databaseUrl !== undefined) {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) database = { dialect: 'postgres', url: databaseUrl };
+    else if (databaseUrl.startsWith('sqlite:'))
+      database = { dialect: 'sqlite', file: path(databaseUrl.slice('sqlite:'.length), dataDir) };
+    else problems.push('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+  }
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const masterKey = read('MASTER_KEY');
+  if (masterKey !== undefined && !isValidMasterKey(masterKey))
+    problems.push('MASTER_KEY must be 32 bytes as 64 hex characters or base64');
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  const adminPassword = read('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 8)
+    problems.push('ADMIN_PASSWORD must be at least 8 characters');
+
+  const config: Config = {
+    version: VERSION,
+    host: read('HOST') ?? '0.0.0.0',
+    port: integer('RECORDER_PORT', 8000, 0, 65535),
+    dataDir,
+    recordingsDir: path(read('RECORDINGS_DIR'), resolve(dataDir, 'recordings')),
+    framesDir: path(read('FRAMES_DIR'), resolve(dataDir, 'frames')),
+    database,
+    logLevel,
+    corsOrigins: read('CORS_ORIGINS')?.split(',').map((s) => s.trim()) ?? [],
+    adapterUrls: urlList('ADAPTER_URLS', [`http://127.0.0.1:${integer('ADAPTER_PORT', 9100, 1, 65535)}`]),
+    auth: {
+      adminPassword,
+      jwtSecret,
+      accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 60, 24 * 3600),
+      refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 3600, 365 * 24 * 3600),
+    },
+    masterKey,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+export function isValidMasterKey(value: string): boolean {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return true;
+  return Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,68 @@
+// Composition root: the one place that knows how the pieces fit. db → repositories → services.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { JwtService } from './platform/auth/jwt.js';
+import { TicketService } from './platform/auth/tickets.js';
+import { loadOrCreateSecretFile } from './platform/crypto/key-file.js';
+import { PasswordHasher } from './platform/crypto/passwords.js';
+import { SecretBox } from './platform/crypto/secret-box.js';
+import { openDatabase, type DatabaseHandle } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
+
+export interface Container {
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  readonly secretBox: SecretBox;
+  readonly tickets: TicketService;
+  readonly audit: AuditService;
+  readonly users: UsersService;
+  readonly auth: AuthService;
+  close(): Promise<void>;
+}
+
+export async function createContainer(config: Config): Promise<Container> {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const secretBox = config.masterKey
+    ? SecretBox.fromString(config.masterKey)
+    : new SecretBox(loadOrCreateSecretFile(join(config.dataDir, 'master.key'), 32));
+  const jwtSecret = config.auth.jwtSecret
+    ? Buffer.from(config.auth.jwtSecret, 'utf8')
+    : loadOrCreateSecretFile(join(config.dataDir, 'jwt.secret'), 64);
+  const jwt = new JwtService(jwtSecret);
+  const tickets = new TicketService(jwt);
+  const hasher = new PasswordHasher();
+
+  const audit = new AuditService(new AuditRepository(database.db));
+  // Users and auth need each other (auth looks users up; users end sessions): the late binding breaks the cycle.
+  const sessions: SessionRevoker = { revokeAllSessions: (userId: number) => auth.revokeAllSessions(userId) };
+  const users = new UsersService(new UsersRepository(database.db), hasher, audit, sessions);
+  const authRepository = new AuthRepository(database.db);
+  const auth: AuthService = new AuthService(users, authRepository, jwt, tickets, hasher, audit, config.auth);
+  await authRepository.deleteExpiredTokens(new Date().toISOString());
+
+  return {
+    config,
+    database,
+    secretBox,
+    tickets,
+    audit,
+    users,
+    auth,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schemas.js';
+
+/** OAuth2 password-grant form (SEED.md "Authentication"); also accepted as JSON. */
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 255 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+    grant_type: Type.Optional(Nullable(Type.String({ pattern: '^password$' }))),
+    scope: Type.String({ default: '' }),
+    client_id: Type.Optional(Nullable(Type.String())),
+    client_secret: Type.Optional(Nullable(Type.String())),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer(),
+  refresh_expires_in: Type.Integer(),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
+
+export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export type RefreshBody = Static<typeof RefreshBody>;
+
+export const LogoutBody = Type.Object(
+  { refresh_token: Type.Optional(Type.String({ minLength: 1 })) },
+  { additionalProperties: false },
+);
+export type LogoutBody = Static<typeof LogoutBody>;

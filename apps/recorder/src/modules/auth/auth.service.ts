@@ -1,0 +1,184 @@
+// Login, token rotation, logout, and turning a bearer token or URL ticket into a Principal.
+import { randomUUID } from 'node:crypto';
+import type { JwtService } from '../../platform/auth/jwt.js';
+import { InvalidTokenError } from '../../platform/auth/jwt.js';
+import type { Principal, RequestContext, TicketPurpose } from '../../platform/auth/principal.js';
+import type { TicketService } from '../../platform/auth/tickets.js';
+import type { PasswordHasher } from '../../platform/crypto/passwords.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { SessionRevoker, UsersService } from '../users/users.service.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { LoginBody, TokenResponse } from './auth.schemas.js';
+
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCKOUT_SECONDS = 5 * 60;
+
+export interface TokenLifetimes {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export class AuthService implements SessionRevoker {
+  constructor(
+    private readonly users: UsersService,
+    private readonly repository: AuthRepository,
+    private readonly jwt: JwtService,
+    private readonly tickets: TicketService,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
+    private readonly lifetimes: TokenLifetimes,
+  ) {}
+
+  async login(body: LoginBody, client: ClientInfo): Promise<TokenResponse> {
+    const key = body.username.toLowerCase();
+    const now = new Date();
+    const throttle = await this.repository.findThrottle(key);
+    const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until) : null;
+    if (lockedUntil && lockedUntil > now) {
+      await this.audit.record(anonymous(client, body.username), {
+        action: 'auth.login_locked',
+        details: { username: body.username },
+      });
+      throw new TooManyRequestsError(
+        'Too many failed login attempts; try again later',
+        (lockedUntil.getTime() - now.getTime()) / 1000,
+      );
+    }
+
+    const user = await this.users.findByUsername(body.username);
+    if (!(await this.hasher.verify(user?.password_hash, body.password))) {
+      // A lock that has run out starts a fresh count.
+      const failures = (throttle && !lockedUntil ? throttle.failures : 0) + 1;
+      const locks = failures >= MAX_LOGIN_FAILURES;
+      await this.repository.saveThrottle({
+        username_key: key,
+        failures,
+        locked_until: locks ? new Date(now.getTime() + LOCKOUT_SECONDS * 1000).toISOString() : null,
+        updated_at: now.toISOString(),
+      });
+      await this.audit.record(anonymous(client, body.username), {
+        action: 'auth.login_failed',
+        entityType: user ? 'user' : undefined,
+        entityId: user?.id,
+        details: { username: body.username, failures, locked: locks },
+      });
+      throw new UnauthorizedError('Incorrect username or password');
+    }
+    if (!user!.is_active) {
+      await this.audit.record(anonymous(client, body.username), {
+        action: 'auth.login_failed',
+        entityType: 'user',
+        entityId: user!.id,
+        details: { username: body.username, reason: 'inactive' },
+      });
+      throw new ForbiddenError('Inactive user');
+    }
+
+    if (throttle) await this.repository.clearThrottle(key);
+    await this.users.recordLogin(user!.id);
+    const tokens = await this.#issueTokens(user!, randomUUID());
+    await this.audit.record(
+      { userId: user!.id, username: user!.username, ...client },
+      { action: 'auth.login', entityType: 'user', entityId: user!.id },
+    );
+    return tokens;
+  }
+
+  async refresh(refreshToken: string, client: ClientInfo): Promise<TokenResponse> {
+    const claims = await this.jwt.verify(refreshToken, 'refresh').catch(() => {
+      throw new UnauthorizedError('Invalid refresh token');
+    });
+    const stored = await this.repository.findRefreshToken(claims.jti);
+    if (!stored) throw new UnauthorizedError('Invalid refresh token');
+    const now = new Date().toISOString();
+    if (stored.revoked_at !== null || !(await this.repository.revokeToken(stored.jti, now))) {
+      // A rotated-away token came back: someone holds a copy. End the whole family.
+      await this.repository.revokeFamily(stored.family_id, now);
+      await this.audit.record(
+        { userId: stored.user_id, username: null, ...client },
+        { action: 'auth.refresh_reuse', entityType: 'user', entityId: stored.user_id },
+      );
+      throw new UnauthorizedError('Refresh token has been revoked');
+    }
+    const user = await this.users.findById(stored.user_id);
+    if (!user?.is_active) throw new UnauthorizedError('Invalid refresh token');
+    return this.#issueTokens(user, stored.family_id);
+  }
+
+  /** Ends the session of the given refresh token, or every session of the caller when none is given. */
+  async logout(context: RequestContext, refreshToken: string | undefined): Promise<void> {
+    const now = new Date().toISOString();
+    const userId = context.principal.userId;
+    if (refreshToken === undefined) {
+      await this.repository.revokeAllForUser(userId, now);
+    } else {
+      const claims = await this.jwt.verify(refreshToken, 'refresh').catch(() => null);
+      const stored = claims ? await this.repository.findRefreshToken(claims.jti) : undefined;
+      if (stored?.user_id === userId) await this.repository.revokeFamily(stored.family_id, now);
+    }
+    await this.audit.record(context, {
+      action: 'auth.logout',
+      entityType: 'user',
+      entityId: userId,
+      details: { all_sessions: refreshToken === undefined },
+    });
+  }
+
+  async revokeAllSessions(userId: number): Promise<void> {
+    await this.repository.revokeAllForUser(userId, new Date().toISOString());
+  }
+
+  async authenticateBearer(token: string): Promise<Principal> {
+    const claims = await this.jwt.verify(token, 'access').catch((error: unknown) => {
+      const expired = error instanceof InvalidTokenError && error.reason === 'expired';
+      throw new UnauthorizedError(expired ? 'Token has expired' : 'Could not validate credentials');
+    });
+    return this.#principalFor(Number(claims.sub));
+  }
+
+  async authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<Principal> {
+    const redeemed = await this.tickets.redeem(ticket, purpose).catch(() => {
+      throw new UnauthorizedError('Invalid or expired ticket');
+    });
+    return { ...(await this.#principalFor(redeemed.userId)), ticket: redeemed.scope };
+  }
+
+  async #principalFor(userId: number): Promise<Principal> {
+    // Looked up on every request so deactivation and rights changes take effect at once.
+    const user = Number.isInteger(userId) ? await this.users.findById(userId) : undefined;
+    if (!user?.is_active) throw new UnauthorizedError('Could not validate credentials');
+    return { userId: user.id, username: user.username, isSuperuser: user.is_superuser };
+  }
+
+  async #issueTokens(user: UserRow, familyId: string): Promise<TokenResponse> {
+    const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.lifetimes;
+    const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, { username: user.username });
+    const refresh = await this.jwt.sign('refresh', String(user.id), refreshTokenTtlSeconds, { fam: familyId });
+    await this.repository.insertRefreshToken({
+      jti: refresh.jti,
+      family_id: familyId,
+      user_id: user.id,
+      expires_at: refresh.expiresAt.toISOString(),
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    });
+    return {
+      access_token: access.token,
+      refresh_token: refresh.token,
+      token_type: 'bearer',
+      expires_in: accessTokenTtlSeconds,
+      refresh_expires_in: refreshTokenTtlSeconds,
+    };
+  }
+}
+
+function anonymous(client: ClientInfo, username: string): AuditActor {
+  return { userId: null, username: username.slice(0, 50), ...client };
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+
+export const healthRoutes =
+  (version: string): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/health',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness',
+          security: [],
+          response: { 200: Type.Object({ status: Type.Literal('ok'), version: Type.String() }) },
+        },
+      },
+      async () => ({ status: 'ok' as const, version }),
+    );
+  };

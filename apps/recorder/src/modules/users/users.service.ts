@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { requireSuperuser } from '../../platform/auth/guards.js';
+import type { RequestContext } from '../../platform/auth/principal.js';
+import type { PasswordHasher } from '../../platform/crypto/passwords.js';
+import { BadRequestError, ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { PasswordChange, UserCreate, UserList, UserListQuery, UserResponse, UserUpdate } from './users.schemas.js';
+import type { UserPatch, UserRow, UsersRepository } from './users.repository.js';
+
+/** Ends a user's sessions (implemented by the auth module, which owns refresh tokens). */
+export interface SessionRevoker {
+  revokeAllSessions(userId: number): Promise<void>;
+}
+
+export const BOOTSTRAP_ADMIN = 'admin';
+
+export function toUserResponse(row: UserRow): UserResponse {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_active: row.is_active,
+    is_superuser: row.is_superuser,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_login_at: row.last_login_at,
+  };
+}
+
+function checkPasswordPolicy(password: string, username: string, field: string): void {
+  if (password.toLowerCase().includes(username.toLowerCase())) {
+    throw new FieldValidationError(['body', field], 'Password must not contain the username');
+  }
+}
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionRevoker,
+  ) {}
+
+  async list(context: RequestContext, query: UserListQuery): Promise<UserList> {
+    requireSuperuser(context.principal);
+    const { rows, total } = await this.users.list(query.skip, query.limit);
+    return { users: rows.map(toUserResponse), total };
+  }
+
+  async get(context: RequestContext, id: number): Promise<UserResponse> {
+    requireSuperuser(context.principal);
+    return toUserResponse(await this.#require(id));
+  }
+
+  async me(context: RequestContext): Promise<UserResponse> {
+    return toUserResponse(await this.#require(context.principal.userId));
+  }
+
+  async create(context: RequestContext, body: UserCreate): Promise<UserResponse> {
+    requireSuperuser(context.principal);
+    checkPasswordPolicy(body.password, body.username, 'password');
+    await this.#ensureUsernameFree(body.username);
+    const row = await this.users.insert({
+      username: body.username,
+      username_key: body.username.toLowerCase(),
+      email: body.email ?? null,
+      password_hash: await this.hasher.hash(body.password),
+      is_active: body.is_active,
+      is_superuser: body.is_superuser,
+      created_at: new Date().toISOString(),
+      updated_at: null,
+      last_login_at: null,
+    });
+    await this.audit.record(context, {
+      action: 'user.create',
+      entityType: 'user',
+      entityId: row.id,
+      details: { username: row.username, is_superuser: row.is_superuser, is_active: row.is_active },
+    });
+    return toUserResponse(row);
+  }
+
+  async update(context: RequestContext, id: number, body: UserUpdate): Promise<UserResponse> {
+    requireSuperuser(context.principal);
+    const current = await this.#require(id);
+    const username = body.username ?? current.username;
+    if (body.password !== undefined) checkPasswordPolicy(body.password, username, 'password');
+    if (body.username !== undefined && body.username.toLowerCase() !== current.username_key) {
+      await this.#ensureUsernameFree(body.username);
+    }
+    const isSelf = id === context.principal.userId;
+    if (isSelf && body.is_active === false) throw new BadRequestError('You cannot deactivate yourself');
+    if (isSelf && body.is_superuser === false) throw new BadRequestError('You cannot remove your own superuser rights');
+
+    const patch: UserPatch = { updated_at: new Date().toISOString() };
+    if (body.username !== undefined) Object.assign(patch, { username, username_key: username.toLowerCase() });
+    if (body.email !== undefined) patch.email = body.email;
+    if (body.is_active !== undefined) patch.is_active = body.is_active;
+    if (body.is_superuser !== undefined) patch.is_superuser = body.is_superuser;
+    if (body.password !== undefined) patch.password_hash = await this.hasher.hash(body.password);
+
+    const row = (await this.users.update(id, patch)) ?? (await this.#require(id));
+    if (body.password !== undefined || body.is_active === false) await this.sessions.revokeAllSessions(id);
+    await this.audit.record(context, {
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      details: { changed: Object.keys(body) },
+    });
+    return toUserResponse(row);
+  }
+
+  /** DELETE deactivates rather than erases: audit rows and camera ownership keep pointing at a real user. */
+  async deactivate(context: RequestContext, id: number): Promise<void> {
+    requireSuperuser(context.principal);
+    await this.#require(id);
+    if (id === context.principal.userId) throw new BadRequestError('You cannot deactivate yourself');
+    await this.users.update(id, { is_active: false, updated_at: new Date().toISOString() });
+    await this.sessions.revokeAllSessions(id);
+    await this.audit.record(context, { action: 'user.deactivate', entityType: 'user', entityId: id });
+  }
+
+  async changeOwnPassword(context: RequestContext, body: PasswordChange): Promise<void> {
+    const user = await this.#require(context.principal.userId);
+    if (!(await this.hasher.verify(user.password_hash, body.current_password))) {
+      throw new BadRequestError('Current password is incorrect');
+    }
+    checkPasswordPolicy(body.new_password, user.username, 'new_password');
+    await this.users.update(user.id, {
+      password_hash: await this.hasher.hash(body.new_password),
+      updated_at: new Date().toISOString(),
+    });
+    await this.sessions.revokeAllSessions(user.id);
+    await this.audit.record(context, { action: 'user.password_change', entityType: 'user', entityId: user.id });
+  }
+
+  /** First start: with no users at all, create the `admin` superuser. Returns the password when generated. */
+  async bootstrapAdmin(configuredPassword: string | undefined): Promise<{ created: boolean; password?: string }> {
+    if ((await this.users.count()) > 0) return { created: false };
+    const password = configuredPassword ?? randomBytes(15).toString('base64url');
+    const row = await this.users.insert({
+      username: BOOTSTRAP_ADMIN,
+      username_key: BOOTSTRAP_ADMIN,
+      email: null,
+      password_hash: await this.hasher.hash(password),
+      is_active: true,
+      is_superuser: true,
+      created_at: new Date().toISOString(),
+      updated_at: null,
+      last_login_at: null,
+    });
+    await this.audit.record(
+      { userId: null, username: null, ip: null, userAgent: null },
+      { action: 'user.bootstrap', entityType: 'user', entityId: row.id, details: { username: row.username } },
+    );
+    return configuredPassword === undefined ? { created: true, password } : { created: true };
+  }
+
+  // For the auth module: credentials lookup and login bookkeeping.
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.users.findByUsername(username);
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.users.findById(id);
+  }
+
+  async recordLogin(id: number): Promise<void> {
+    await this.users.update(id, { last_login_at: new Date().toISOString() });
+  }
+
+  async #require(id: number): Promise<UserRow> {
+    const row = await this.users.findById(id);
+    if (!row) throw new NotFoundError('User');
+    return row;
+  }
+
+  async #ensureUsernameFree(username: string): Promise<void> {
+    if (await this.users.findByUsername(username)) throw new ConflictError('Username already exists');
+  }
+}

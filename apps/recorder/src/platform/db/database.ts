@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../../config.js';
+import type { Database } from './schema.js';
+import { wrapSqlite } from './sqlite-driver.js';
+
+export type Db = Kysely<Database>;
+export type DialectName = DatabaseConfig['dialect'];
+
+// PostgreSQL returns BIGINT (count(*), bigint columns) as strings; every such value here fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: wrapSqlite(sqlite) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,23 @@
+// Migrations are TypeScript modules listed here in order (no directory scanning, so the built app and the
+// tests run exactly the same list). Applied at startup; each runs in a transaction on PostgreSQL.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { foundation } from './migrations/0001_foundation.js';
+import type { PortableMigration } from './migrations/helpers.js';
+
+const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [['0001_foundation', foundation]];
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        MIGRATIONS.map(([name, migration]): [string, Migration] => [
+          name,
+          { up: (db) => migration.up(db, handle.dialect) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

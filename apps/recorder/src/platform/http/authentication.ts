@@ -1,0 +1,59 @@
+// Every route is authenticated unless it opts out with `config: { public: true }`. Routes that browsers open
+// without headers (event streams, media) also accept `?ticket=` of the purpose named in `config.ticket`.
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Principal, RequestContext, TicketPurpose } from '../auth/principal.js';
+import { UnauthorizedError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** no authentication at all (login, refresh, health, docs) */
+    public?: boolean;
+    /** also accept a URL ticket of this purpose */
+    ticket?: TicketPurpose;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface Authenticator {
+  bearer(token: string): Promise<Principal>;
+  ticket(ticket: string, purpose: TicketPurpose): Promise<Principal>;
+}
+
+export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
+  app.decorateRequest('principal', null);
+
+  const authenticate: onRequestHookHandler = async (request) => {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match?.[1]) throw new UnauthorizedError('Not authenticated');
+      request.principal = await authenticator.bearer(match[1]);
+      return;
+    }
+    const purpose = request.routeOptions.config.ticket;
+    const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+    if (purpose !== undefined && typeof ticket === 'string' && ticket !== '') {
+      request.principal = await authenticator.ticket(ticket, purpose);
+      return;
+    }
+    throw new UnauthorizedError('Not authenticated');
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) return;
+    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [authenticate, ...existing];
+  });
+}
+
+/** The caller and request origin, for services. Only valid on authenticated routes. */
+export function requestContext(request: FastifyRequest): RequestContext {
+  if (!request.principal) throw new UnauthorizedError();
+  return {
+    principal: request.principal,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN_PASSWORD, USER_PASSWORD, createTestApp, type TestApp } from './helpers/app.js';
+import { testDialects } from './helpers/database.js';
+
+for (const dialect of testDialects()) {
+  describe(`auth (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp({ dialect });
+    });
+    after(() => t.close());
+
+    const login = (payload: Record<string, unknown> | string, form = false) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        ...(form
+          ? { payload: payload as string, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+          : { payload: payload as Record<string, unknown> }),
+      });
+
+    it('logs in with the OAuth2 form and returns a usable token pair', async () => {
+      const response = await login(`grant_type=password&username=admin&password=${ADMIN_PASSWORD}&scope=`, true);
+      assert.equal(response.statusCode, 200);
+      const body = response.json();
+      assert.equal(body.token_type, 'bearer');
+      assert.equal(body.expires_in, 1800);
+      assert.equal(body.refresh_expires_in, 30 * 24 * 3600);
+      const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: body.access_token });
+      assert.equal(me.statusCode, 200);
+      assert.equal(me.json().username, 'admin');
+      assert.equal(me.json().is_superuser, true);
+      assert.ok(me.json().last_login_at);
+    });
+
+    it('logs in with JSON, and the username is case-insensitive', async () => {
+      const response = await login({ username: 'ADMIN', password: ADMIN_PASSWORD });
+      assert.equal(response.statusCode, 200);
+    });
+
+    it('answers 401 with the same message for a wrong password and an unknown user', async () => {
+      const wrong = await login({ username: 'admin', password: 'not-the-password' });
+      const unknown = await login({ username: 'nobody-here', password: 'whatever-password' });
+      assert.equal(wrong.statusCode, 401);
+      assert.equal(unknown.statusCode, 401);
+      assert.deepEqual(wrong.json(), { detail: 'Incorrect username or password' });
+      assert.deepEqual(unknown.json(), wrong.json());
+      assert.equal(wrong.headers['www-authenticate'], 'Bearer');
+    });
+
+    it('rejects a grant_type other than password with 422 naming the field', async () => {
+      const response = await login(`grant_type=client_credentials&username=admin&password=x`, true);
+      assert.equal(response.statusCode, 422);
+      assert.deepEqual(response.json().detail[0].loc, ['body', 'grant_type']);
+    });
+
+    it('requires username and password', async () => {
+      const response = await login({ username: 'admin' });
+      assert.equal(response.statusCode, 422);
+      assert.deepEqual(response.json().detail[0].loc, ['body', 'password']);
+      assert.equal(response.json().detail[0].type, 'missing');
+    });
+
+    it('locks an account after five failures: 429 with Retry-After, even for the right password', async () => {
+      const user = await t.createUser('lockme');
+      for (let i = 0; i < 5; i++) {
+        assert.equal((await login({ username: 'lockme', password: 'wrong-password' })).statusCode, 401);
+      }
+      const locked = await login({ username: 'lockme', password: user.password });
+      assert.equal(locked.statusCode, 429);
+      const retryAfter = Number(locked.headers['retry-after']);
+      assert.ok(retryAfter > 0 && retryAfter <= 300, `Retry-After ${retryAfter}`);
+      // Other accounts are unaffected.
+      assert.equal((await login({ username: 'admin', password: ADMIN_PASSWORD })).statusCode, 200);
+    });
+
+    it('a successful login resets the failure count', async () => {
+      const user = await t.createUser('resetme');
+      for (let i = 0; i < 4; i++) await login({ username: 'resetme', password: 'wrong-password' });
+      assert.equal((await login({ username: 'resetme', password: user.password })).statusCode, 200);
+      for (let i = 0; i < 4; i++) await login({ username: 'resetme', password: 'wrong-password' });
+      assert.equal((await login({ username: 'resetme', password: user.password })).statusCode, 200);
+    });
+
+    it('answers 403 for an inactive user with the right password', async () => {
+      const user = await t.createUser('sleeper');
+      const off = await t.request({ method: 'DELETE', url: `/api/v1/users/${user.id}`, token: t.adminToken });
+      assert.equal(off.statusCode, 204);
+      const response = await login({ username: 'sleeper', password: user.password });
+      assert.equal(response.statusCode, 403);
+      assert.deepEqual(response.json(), { detail: 'Inactive user' });
+    });
+
+    it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
+      await t.createUser('rotator');
+      const first = await t.login('rotator', USER_PASSWORD);
+      const refresh = (token: string) =>
+        t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } });
+
+      const second = await refresh(first.refresh_token);
+      assert.equal(second.statusCode, 200);
+      const secondPair = second.json<{ access_token: string; refresh_token: string }>();
+      assert.notEqual(secondPair.refresh_token, first.refresh_token);
+      const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: secondPair.access_token });
+      assert.equal(me.statusCode, 200);
+
+      // The first token was rotated away: presenting it again is theft detection.
+      const reuse = await refresh(first.refresh_token);
+      assert.equal(reuse.statusCode, 401);
+      // ... and the legitimate successor is dead too.
+      assert.equal((await refresh(secondPair.refresh_token)).statusCode, 401);
+      // A separate login (another family) is unaffected.
+      const other = await t.login('rotator', USER_PASSWORD);
+      assert.equal((await refresh(other.refresh_token)).statusCode, 200);
+    });
+
+    it('an access token cannot be used as a refresh token and vice versa', async () => {
+      const pair = await t.login('admin', ADMIN_PASSWORD);
+      const asRefresh = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { refresh_token: pair.access_token },
+      });
+      assert.equal(asRefresh.statusCode, 401);
+      const asAccess = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: pair.refresh_token });
+      assert.equal(asAccess.statusCode, 401);
+    });
+
+    it('logout with a refresh token ends that session; without one ends all of them', async () => {
+      await t.createUser('leaver');
+      const a = await t.login('leaver', USER_PASSWORD);
+      const b = await t.login('leaver', USER_PASSWORD);
+      const refresh = (token: string) =>
+        t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } });
+
+      const one = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        token: a.access_token,
+        payload: { refresh_token: a.refresh_token },
+      });
+      assert.equal(one.statusCode, 204);
+      assert.equal((await refresh(a.refresh_token)).statusCode, 401);
+      const bNext = await refresh(b.refresh_token);
+      assert.equal(bNext.statusCode, 200);
+
+      const all = await t.request({ method: 'POST', url: '/api/v1/auth/logout', token: b.access_token });
+      assert.equal(all.statusCode, 204);
+      assert.equal((await refresh(bNext.json().refresh_token)).statusCode, 401);
+    });
+
+    it('deactivating a user invalidates their access and refresh tokens at once', async () => {
+      const user = await t.createUser('fired');
+      const pair = await t.login('fired', user.password);
+      await t.request({ method: 'DELETE', url: `/api/v1/users/${user.id}`, token: t.adminToken });
+      assert.equal((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: pair.access_token })).statusCode, 401);
+      const refreshed = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { refresh_token: pair.refresh_token },
+      });
+      assert.equal(refreshed.statusCode, 401);
+    });
+  });
+}

@@ -1,0 +1,51 @@
+// Test databases: a fresh SQLite file per test, and — when TEST_PG_URL points at a PostgreSQL server (CI starts
+// one with scripts/start-test-postgres.sh) — a fresh PostgreSQL database per test, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { DatabaseConfig } from '../../src/config.js';
+import type { DialectName } from '../../src/platform/db/database.js';
+
+export function testDialects(): DialectName[] {
+  return process.env.TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  /** the value for DATABASE_URL */
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'nvr-db-'));
+    const file = join(dir, 'test.sqlite');
+    return {
+      config: { dialect: 'sqlite', file },
+      url: `sqlite:${file}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_PG_URL;
+  if (!adminUrl) throw new Error('TEST_PG_URL is not set');
+  const name = `nvr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: 'postgres', url: url.toString() },
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
