@@ -58,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean);
     for (const item of items) {
-      if (!/^https?:\/\/[^\s]+$/.test(item)) problems.push(`${name} entries must be http(s) URLs (got "${item}")`);
+      if (!/^https?:\/\/[^\s]+$/.test(item))
+        problems.push(`${name} entries must be http(s) URLs (got "${item}")`);
     }
     return items;
   };
@@ -82,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (masterKey !== undefined && !isValidMasterKey(masterKey))
     problems.push('MASTER_KEY must be 32 bytes as 64 hex characters or base64');
   const jwtSecret = read('JWT_SECRET');
-  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  if (jwtSecret !== undefined && jwtSecret.length < 32)
+    problems.push('JWT_SECRET must be at least 32 characters');
   const adminPassword = read('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8)
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
@@ -96,7 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     framesDir: path(read('FRAMES_DIR'), resolve(dataDir, 'frames')),
     database,
     logLevel,
-    corsOrigins: read('CORS_ORIGINS')?.split(',').map((s) => s.trim()) ?? [],
+    corsOrigins:
+      read('CORS_ORIGINS')
+        ?.split(',')
+        .map((s) => s.trim()) ?? [],
     adapterUrls: urlList('ADAPTER_URLS', [`http://127.0.0.1:${integer('ADAPTER_PORT', 9100, 1, 65535)}`]),
     auth: {
       adminPassword,

@@ -16,12 +16,15 @@ for (const dialect of testDialects()) {
         method: 'POST',
         url: '/api/v1/auth/login',
         ...(form
-          ? { payload: payload as string, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
-          : { payload: payload as Record<string, unknown> }),
+          ? { payload: payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+          : { payload: payload }),
       });
 
     it('logs in with the OAuth2 form and returns a usable token pair', async () => {
-      const response = await login(`grant_type=password&username=admin&password=${ADMIN_PASSWORD}&scope=`, true);
+      const response = await login(
+        `grant_type=password&username=admin&password=${ADMIN_PASSWORD}&scope=`,
+        true,
+      );
       assert.equal(response.statusCode, 200);
       const body = response.json();
       assert.equal(body.token_type, 'bearer');
@@ -154,7 +157,10 @@ for (const dialect of testDialects()) {
       const user = await t.createUser('fired');
       const pair = await t.login('fired', user.password);
       await t.request({ method: 'DELETE', url: `/api/v1/users/${user.id}`, token: t.adminToken });
-      assert.equal((await t.request({ method: 'GET', url: '/api/v1/auth/me', token: pair.access_token })).statusCode, 401);
+      assert.equal(
+        (await t.request({ method: 'GET', url: '/api/v1/auth/me', token: pair.access_token })).statusCode,
+        401,
+      );
       const refreshed = await t.request({
         method: 'POST',
         url: '/api/v1/auth/refresh',

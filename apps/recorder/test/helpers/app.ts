@@ -32,7 +32,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { dialect?: DialectName; env?: Record<string, string> } = {},
+  options: {
+    dialect?: DialectName;
+    env?: Record<string, string>;
+    /** extra routes for platform tests, registered before the app is ready */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-data-'));
@@ -49,13 +54,18 @@ export async function createTestApp(
   const chunks: Buffer[] = [];
   logStream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const app = await buildApp(container, { logStream });
+  options.routes?.(app);
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
   const login: TestApp['login'] = async (username, password) => {
-    const response = await request({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+    const response = await request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username, password },
+    });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
     return response.json();
   };

@@ -18,10 +18,18 @@ export class AuditRepository {
     if (filter.entity_type !== undefined) query = query.where('entity_type', '=', filter.entity_type);
     if (filter.entity_id !== undefined) query = query.where('entity_id', '=', filter.entity_id);
     if (filter.user_id !== undefined) query = query.where('user_id', '=', filter.user_id);
-    if (filter.since !== undefined) query = query.where('timestamp', '>=', new Date(filter.since).toISOString());
-    if (filter.until !== undefined) query = query.where('timestamp', '<=', new Date(filter.until).toISOString());
+    if (filter.since !== undefined)
+      query = query.where('timestamp', '>=', new Date(filter.since).toISOString());
+    if (filter.until !== undefined)
+      query = query.where('timestamp', '<=', new Date(filter.until).toISOString());
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('timestamp', 'desc').orderBy('id', 'desc').offset(filter.skip).limit(filter.limit).execute(),
+      query
+        .selectAll()
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .offset(filter.skip)
+        .limit(filter.limit)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };

@@ -52,7 +52,11 @@ export class AuthRepository {
   }
 
   findThrottle(usernameKey: string): Promise<ThrottleRow | undefined> {
-    return this.db.selectFrom('login_throttle').selectAll().where('username_key', '=', usernameKey).executeTakeFirst();
+    return this.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('username_key', '=', usernameKey)
+      .executeTakeFirst();
   }
 
   async saveThrottle(row: ThrottleRow): Promise<void> {

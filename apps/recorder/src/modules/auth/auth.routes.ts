@@ -13,7 +13,10 @@ export const authRoutes =
     const tags = ['auth'];
     const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
       ip: request.ip,
-      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null,
+      userAgent:
+        typeof request.headers['user-agent'] === 'string'
+          ? request.headers['user-agent'].slice(0, 500)
+          : null,
     });
 
     app.post(
@@ -26,7 +29,13 @@ export const authRoutes =
           security: [],
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: LoginBody,
-          response: { 200: TokenResponse, 401: ErrorResponse, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+          response: {
+            200: TokenResponse,
+            401: ErrorResponse,
+            403: ErrorResponse,
+            422: ErrorResponse,
+            429: ErrorResponse,
+          },
         },
       },
       async (request) => auth.login(request.body, client(request)),
@@ -35,7 +44,12 @@ export const authRoutes =
       '/auth/refresh',
       {
         config: { public: true },
-        schema: { tags, security: [], body: RefreshBody, response: { 200: TokenResponse, 401: ErrorResponse } },
+        schema: {
+          tags,
+          security: [],
+          body: RefreshBody,
+          response: { 200: TokenResponse, 401: ErrorResponse },
+        },
       },
       async (request) => auth.refresh(request.body.refresh_token, client(request)),
     );

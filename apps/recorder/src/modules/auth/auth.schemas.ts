@@ -24,7 +24,10 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
-export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const RefreshBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
 export type RefreshBody = Static<typeof RefreshBody>;
 
 export const LogoutBody = Type.Object(

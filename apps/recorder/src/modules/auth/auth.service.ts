@@ -159,8 +159,12 @@ export class AuthService implements SessionRevoker {
 
   async #issueTokens(user: UserRow, familyId: string): Promise<TokenResponse> {
     const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.lifetimes;
-    const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, { username: user.username });
-    const refresh = await this.jwt.sign('refresh', String(user.id), refreshTokenTtlSeconds, { fam: familyId });
+    const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, {
+      username: user.username,
+    });
+    const refresh = await this.jwt.sign('refresh', String(user.id), refreshTokenTtlSeconds, {
+      fam: familyId,
+    });
     await this.repository.insertRefreshToken({
       jti: refresh.jti,
       family_id: familyId,

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, IdParams, authErrors } from '../../platform/http/schemas.js';
-import { PasswordChange, UserCreate, UserList, UserListQuery, UserResponse, UserUpdate } from './users.schemas.js';
+import {
+  PasswordChange,
+  UserCreate,
+  UserList,
+  UserListQuery,
+  UserResponse,
+  UserUpdate,
+} from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes =
@@ -18,12 +25,25 @@ export const usersRoutes =
     );
     app.post(
       '/users',
-      { schema: { tags, body: UserCreate, response: { 201: UserResponse, 409: ErrorResponse, ...authErrors } } },
-      async (request, reply) => reply.status(201).send(await users.create(requestContext(request), request.body)),
+      {
+        schema: {
+          tags,
+          body: UserCreate,
+          response: { 201: UserResponse, 409: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await users.create(requestContext(request), request.body)),
     );
     app.put(
       '/users/me/password',
-      { schema: { tags, body: PasswordChange, response: { 204: Type.Null(), 400: ErrorResponse, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          body: PasswordChange,
+          response: { 204: Type.Null(), 400: ErrorResponse, ...authErrors },
+        },
+      },
       async (request, reply) => {
         await users.changeOwnPassword(requestContext(request), request.body);
         return reply.status(204).send(null);

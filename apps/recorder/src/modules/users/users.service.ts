@@ -2,9 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { PasswordHasher } from '../../platform/crypto/passwords.js';
-import { BadRequestError, ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  FieldValidationError,
+  NotFoundError,
+} from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { PasswordChange, UserCreate, UserList, UserListQuery, UserResponse, UserUpdate } from './users.schemas.js';
+import type {
+  PasswordChange,
+  UserCreate,
+  UserList,
+  UserListQuery,
+  UserResponse,
+  UserUpdate,
+} from './users.schemas.js';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository.js';
 
 /** Ends a user's sessions (implemented by the auth module, which owns refresh tokens). */
@@ -90,7 +102,8 @@ export class UsersService {
     }
     const isSelf = id === context.principal.userId;
     if (isSelf && body.is_active === false) throw new BadRequestError('You cannot deactivate yourself');
-    if (isSelf && body.is_superuser === false) throw new BadRequestError('You cannot remove your own superuser rights');
+    if (isSelf && body.is_superuser === false)
+      throw new BadRequestError('You cannot remove your own superuser rights');
 
     const patch: UserPatch = { updated_at: new Date().toISOString() };
     if (body.username !== undefined) Object.assign(patch, { username, username_key: username.toLowerCase() });
@@ -131,11 +144,17 @@ export class UsersService {
       updated_at: new Date().toISOString(),
     });
     await this.sessions.revokeAllSessions(user.id);
-    await this.audit.record(context, { action: 'user.password_change', entityType: 'user', entityId: user.id });
+    await this.audit.record(context, {
+      action: 'user.password_change',
+      entityType: 'user',
+      entityId: user.id,
+    });
   }
 
   /** First start: with no users at all, create the `admin` superuser. Returns the password when generated. */
-  async bootstrapAdmin(configuredPassword: string | undefined): Promise<{ created: boolean; password?: string }> {
+  async bootstrapAdmin(
+    configuredPassword: string | undefined,
+  ): Promise<{ created: boolean; password?: string }> {
     if ((await this.users.count()) > 0) return { created: false };
     const password = configuredPassword ?? randomBytes(15).toString('base64url');
     const row = await this.users.insert({

@@ -53,7 +53,8 @@ export class JwtService {
       throw new InvalidTokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
     }
     if (payload.type !== type) throw new InvalidTokenError('wrong_type');
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new InvalidTokenError('invalid');
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string')
+      throw new InvalidTokenError('invalid');
     return payload as TokenClaims;
   }
 }

@@ -42,7 +42,10 @@ export class TicketService {
       this.#redeemed.set(claims.jti, claims.exp);
     }
     const cameraId = typeof claims.camera_id === 'number' ? claims.camera_id : undefined;
-    return { userId: Number(claims.sub), scope: { purpose, ...(cameraId === undefined ? {} : { cameraId }) } };
+    return {
+      userId: Number(claims.sub),
+      scope: { purpose, ...(cameraId === undefined ? {} : { cameraId }) },
+    };
   }
 
   #forgetExpired(): void {

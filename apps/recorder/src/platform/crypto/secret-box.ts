@@ -43,7 +43,9 @@ export class SecretBox {
     decipher.setAAD(Buffer.from(purpose, 'utf8'));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     try {
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
       throw new SecretBoxError('secret failed authentication (wrong key, wrong purpose or tampered)');
     }

@@ -18,6 +18,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
       ),
   };
   const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

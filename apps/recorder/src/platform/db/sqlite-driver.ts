@@ -39,7 +39,8 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
       const columns = booleanColumns(statement);
       return {
         reader: statement.reader,
-        all: (parameters) => statement.all(...bindable(parameters)).map((row) => restoreBooleans(row, columns)),
+        all: (parameters) =>
+          statement.all(...bindable(parameters)).map((row) => restoreBooleans(row, columns)),
         run: (parameters) => statement.run(...bindable(parameters)),
         *iterate(parameters) {
           for (const row of statement.iterate(...bindable(parameters))) yield restoreBooleans(row, columns);

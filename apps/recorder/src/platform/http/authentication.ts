@@ -1,6 +1,6 @@
 // Every route is authenticated unless it opts out with `config: { public: true }`. Routes that browsers open
 // without headers (event streams, media) also accept `?ticket=` of the purpose named in `config.ticket`.
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, RequestContext, TicketPurpose } from '../auth/principal.js';
 import { UnauthorizedError } from './errors.js';
 
@@ -24,7 +24,7 @@ export interface Authenticator {
 export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('principal', null);
 
-  const authenticate: onRequestHookHandler = async (request) => {
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ErrorObject } from 'ajv';
 import { AppError, FieldValidationError } from './errors.js';
 import { toValidationIssues } from './validation.js';
 
@@ -14,7 +13,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const issues = toValidationIssues(fastifyError.validation as unknown as ErrorObject[], fastifyError.validationContext);
+      const issues = toValidationIssues(fastifyError.validation, fastifyError.validationContext);
       return reply.status(422).send({ detail: issues });
     }
     switch (fastifyError.code) {

@@ -1,11 +1,13 @@
 // Schema building blocks shared by every module's *.schemas.ts.
-import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A string enum as a single `enum` keyword: clearer validation messages and OpenAPI than a union of literals. */
-export const StringEnum = <const T extends readonly string[]>(values: T, options: { default?: T[number] } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }) as TUnsafe<T[number]>;
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { default?: T[number] } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 export const Timestamp = Type.String({ format: 'date-time' });
 

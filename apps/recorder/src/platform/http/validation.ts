@@ -1,6 +1,6 @@
 // Two Ajv instances: request bodies are validated strictly (no type coercion, unknown fields rejected, all
 // errors reported), while query strings and path params are coerced from their string form.
-import AjvModule, { type ErrorObject } from 'ajv';
+import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationIssue } from './errors.js';
@@ -30,12 +30,25 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
-const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+const PART_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/** The part of an Ajv error this module reads (Fastify passes Ajv's errors through as these). */
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: object;
+  message?: string;
+}
 
 /** Ajv errors → FastAPI-style issues, one per field, preferring the most specific message. */
-export function toValidationIssues(errors: ErrorObject[], part: string | undefined): ValidationIssue[] {
+export function toValidationIssues(errors: SchemaError[], part: string | undefined): ValidationIssue[] {
   const root = PART_NAMES[part ?? 'body'] ?? 'body';
-  const byPath = new Map<string, { error: ErrorObject; loc: (string | number)[] }>();
+  const byPath = new Map<string, { error: SchemaError; loc: (string | number)[] }>();
   for (const error of errors) {
     const loc: (string | number)[] = [
       root,
@@ -56,9 +69,9 @@ export function toValidationIssues(errors: ErrorObject[], part: string | undefin
 }
 
 // Errors produced by nullable unions (`anyOf` of a type and null) say less than the branch's own error.
-const isGeneric = (error: ErrorObject) => ['anyOf', 'type', 'const', 'oneOf'].includes(error.keyword);
+const isGeneric = (error: SchemaError) => ['anyOf', 'type', 'const', 'oneOf'].includes(error.keyword);
 
-function describe(error: ErrorObject): { msg: string; type: string } {
+function describe(error: SchemaError): { msg: string; type: string } {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -66,11 +79,20 @@ function describe(error: ErrorObject): { msg: string; type: string } {
     case 'additionalProperties':
       return { msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
     case 'maxLength':
-      return { msg: `String should have at most ${String(params.limit)} characters`, type: 'string_too_long' };
+      return {
+        msg: `String should have at most ${String(params.limit)} characters`,
+        type: 'string_too_long',
+      };
     case 'minLength':
-      return { msg: `String should have at least ${String(params.limit)} characters`, type: 'string_too_short' };
+      return {
+        msg: `String should have at least ${String(params.limit)} characters`,
+        type: 'string_too_short',
+      };
     case 'maximum':
-      return { msg: `Input should be less than or equal to ${String(params.limit)}`, type: 'less_than_equal' };
+      return {
+        msg: `Input should be less than or equal to ${String(params.limit)}`,
+        type: 'less_than_equal',
+      };
     case 'minimum':
       return {
         msg: `Input should be greater than or equal to ${String(params.limit)}`,
@@ -81,7 +103,10 @@ function describe(error: ErrorObject): { msg: string; type: string } {
     case 'minItems':
       return { msg: `List should have at least ${String(params.limit)} items`, type: 'too_short' };
     case 'pattern':
-      return { msg: `String should match pattern '${String(params.pattern)}'`, type: 'string_pattern_mismatch' };
+      return {
+        msg: `String should match pattern '${String(params.pattern)}'`,
+        type: 'string_pattern_mismatch',
+      };
     case 'enum':
       return {
         msg: `Input should be one of: ${(params.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`,
