@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Gathers the real photos the adapter tests and benchmark use into <repo>/test-fixtures/adapter (gitignored):
+// face-api's sample photos (from node_modules), Debian darknet's data photos, and frames of OpenCV's vtest.avi
+// (Debian opencv-doc) cut with ffmpeg. Idempotent: files already present are kept.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const root = new URL('../../..', import.meta.url).pathname;
+const out = join(root, 'test-fixtures', 'adapter');
+mkdirSync(out, { recursive: true });
+const require = createRequire(join(root, 'apps', 'adapter', 'package.json'));
+const problems = [];
+
+const faceApiDir = dirname(require.resolve('@vladmandic/face-api/package.json'));
+for (let i = 1; i <= 6; i++) {
+  copyIfMissing(join(faceApiDir, 'demo', `sample${i}.jpg`), join(out, `sample${i}.jpg`), 'npm ci');
+}
+
+const darknet = '/usr/share/darknet/data';
+for (const name of ['person.jpg', 'kite.jpg', 'dog.jpg', 'horses.jpg']) {
+  copyIfMissing(join(darknet, name), join(out, name), 'apt-get install darknet');
+}
+
+const vtest = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
+// Frames at a few seconds in: the street is busy there (5+ pedestrians).
+for (const second of [2, 6]) {
+  const target = join(out, `vtest-${second}s.jpg`);
+  if (existsSync(target)) continue;
+  if (!existsSync(vtest)) {
+    problems.push(`${vtest} missing (apt-get install opencv-doc)`);
+    break;
+  }
+  const ff = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    String(second),
+    '-i',
+    vtest,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '2',
+    target,
+  ];
+  const result = spawnSync(ff, args, { stdio: 'inherit' });
+  if (result.status !== 0) problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
+}
+
+if (problems.length > 0) {
+  console.error(`adapter test-setup: missing test media:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+
+function copyIfMissing(from, to, hint) {
+  if (existsSync(to)) return;
+  if (!existsSync(from)) {
+    problems.push(`${from} missing (${hint})`);
+    return;
+  }
+  copyFileSync(from, to);
+}

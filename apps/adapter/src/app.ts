@@ -1,0 +1,148 @@
+// buildApp: the composition root and HTTP shell (plugins, auth, error mapping, routes). Tests start it
+// in-process on port 0; main.ts adds listen and signal handling.
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { AdapterConfig } from './config.js';
+import { AdapterError } from './errors.js';
+import { MAX_FRAME_BYTES } from './frames/source.js';
+import { InferenceService } from './inference.js';
+import { Metrics } from './metrics.js';
+import { ModelRegistry } from './models/registry.js';
+import { adapterRoutes } from './routes/adapters.js';
+import { capabilityRoutes } from './routes/capabilities.js';
+import { hardwareRoutes } from './routes/hardware.js';
+import { healthRoutes } from './routes/health.js';
+import { inferRoutes } from './routes/infer.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { pipelineRoutes } from './routes/pipeline.js';
+import { streamRoutes } from './routes/stream.js';
+import { WorkerPool } from './runtimes/pool.js';
+import { RemoteAdapters } from './runtimes/remote.js';
+import { captionBackend } from './scene/caption-client.js';
+import { StatusService } from './status.js';
+
+export type AdapterApp = FastifyInstance;
+
+export interface Services {
+  config: Readonly<AdapterConfig>;
+  inference: InferenceService;
+  status: StatusService;
+  metrics: Metrics;
+  pool: WorkerPool;
+  registry: ModelRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Inline base64 frames are 4/3 of the 20 MiB frame limit, plus room for the JSON around them. */
+const BODY_LIMIT = Math.ceil((MAX_FRAME_BYTES * 4) / 3) + 1024 * 1024;
+
+export async function buildApp(
+  config: Readonly<AdapterConfig>,
+  options: { logger?: FastifyServerOptions['logger']; captionApiKey?: string | null } = {},
+): Promise<AdapterApp> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const pool = new WorkerPool(config.workers, config.queueSize, { modelsDir: config.modelsDir });
+  const registry = new ModelRegistry(pool, config.modelIdleUnloadMs);
+  const remotes = new RemoteAdapters(config.remoteAdapters);
+  const caption = config.caption
+    ? captionBackend(config.caption.url, config.caption.model, options.captionApiKey ?? null)
+    : null;
+  const metrics = new Metrics();
+  const inference = new InferenceService({
+    pool,
+    registry,
+    remotes,
+    caption,
+    metrics,
+    framesDir: config.framesDir,
+  });
+  const status = new StatusService({ config, pool, registry, remotes, caption, inference });
+  app.decorate('services', { config, inference, status, metrics, pool, registry });
+  await status.start();
+  remotes.start();
+
+  app.addHook('onClose', async () => {
+    remotes.stop();
+    registry.close();
+    await pool.close();
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FRAME_BYTES, files: 1, fields: 4, fieldSize: 1024 * 1024 },
+  });
+  await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
+
+  // Optional bearer token for everything but /health (orchestrators probe health without credentials).
+  if (config.token) {
+    const expected = Buffer.from(`Bearer ${config.token}`);
+    app.addHook('onRequest', async (req) => {
+      if (req.url === '/health' || req.url.startsWith('/health?')) return;
+      const got = Buffer.from(req.headers.authorization ?? '');
+      if (got.length !== expected.length || !timingSafeEqual(got, expected)) {
+        throw new AdapterError(
+          'unauthorized',
+          'missing or wrong bearer token (Authorization: Bearer <ADAPTER_TOKEN>)',
+        );
+      }
+    });
+  }
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toAdapterError(err);
+    if (e.status >= 500 && e.code !== 'overloaded') req.log.error({ err }, 'request failed');
+    if (e.retryAfterMs !== undefined)
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))));
+    return reply.status(e.status).send(e.toEnvelope());
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const e = new AdapterError('route_not_found', `no route ${req.method} ${req.url}`);
+    return reply.status(e.status).send(e.toEnvelope());
+  });
+
+  await app.register(healthRoutes);
+  await app.register(capabilityRoutes);
+  await app.register(adapterRoutes);
+  await app.register(hardwareRoutes);
+  await app.register(metricsRoutes);
+  await app.register(inferRoutes);
+  await app.register(pipelineRoutes);
+  await app.register(streamRoutes);
+  return app;
+}
+
+/** Fastify's own errors (validation, body size, content type) mapped onto our codes. */
+function toAdapterError(err: unknown): AdapterError {
+  if (err instanceof AdapterError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string; validation?: unknown };
+  const message = e.message ?? 'request failed';
+  if (e.validation)
+    return new AdapterError('invalid_request', message, { details: { validation: e.validation } });
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AdapterError('frame_too_large', `request body too large: ${message}`, {
+        details: { limit_bytes: MAX_FRAME_BYTES },
+      });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AdapterError('unsupported_media_type', 'send application/json or multipart/form-data');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AdapterError('invalid_request', message);
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+    return new AdapterError('invalid_request', message);
+  return new AdapterError('inference_failed', message);
+}

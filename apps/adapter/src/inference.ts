@@ -1,0 +1,221 @@
+// The inference service: routes a task to the worker pool, a caption backend or a remote adapter, checks
+// params, runs pipelines, applies the per-camera tracker and stamps latency. Routes call only this.
+import { Value } from '@sinclair/typebox/value';
+import { AdapterError, asAdapterError } from './errors.js';
+import { decodeBase64Frame, readFrameUri } from './frames/source.js';
+import type { Metrics } from './metrics.js';
+import type { ModelRegistry } from './models/registry.js';
+import type { WorkerPool } from './runtimes/pool.js';
+import type { StepOutcome } from './runtimes/protocol.js';
+import type { RemoteAdapters } from './runtimes/remote.js';
+import { sniffMime, type CaptionBackend } from './scene/caption-client.js';
+import { TASKS, TASK_NAMES } from './tasks/index.js';
+import type { TaskDefinition, TaskResult } from './tasks/types.js';
+import { IouTracker, type Trackable } from './tracking/tracker.js';
+
+/** A frame as a request carries it: by URI, inline base64, or raw bytes (multipart, WebSocket binary). */
+export interface FrameInput {
+  uri?: string | undefined;
+  b64?: string | undefined;
+  bytes?: Uint8Array | undefined;
+}
+
+export interface InferInput {
+  task: string;
+  frame: FrameInput | undefined;
+  params: Record<string, unknown> | undefined;
+  cameraId?: string | number | undefined;
+  /** performance.now() when the request was decoded; latency_ms counts from here. */
+  startedAt: number;
+}
+
+export interface PipelineInput extends Omit<InferInput, 'task'> {
+  steps: string[];
+}
+
+type Route =
+  | { kind: 'local'; task: TaskDefinition }
+  | { kind: 'caption'; task: TaskDefinition }
+  | { kind: 'remote'; task: string };
+
+export interface InferenceDeps {
+  pool: WorkerPool;
+  registry: ModelRegistry;
+  remotes: RemoteAdapters;
+  caption: CaptionBackend | null;
+  metrics: Metrics;
+  framesDir: string;
+}
+
+export class InferenceService {
+  private readonly tracker = new IouTracker();
+
+  constructor(private readonly deps: InferenceDeps) {}
+
+  async infer(input: InferInput): Promise<TaskResult> {
+    try {
+      const route = await this.route(input.task, 'unknown_task');
+      const params = this.checkParams(route, input.params, input.task);
+      const frame = await this.readFrame(input.frame);
+      const result = await this.runSegment([{ route, params }], frame, input.cameraId).then(
+        (s) => s[0]!.result,
+      );
+      const out = { ...result, latency_ms: Math.round(performance.now() - input.startedAt) };
+      this.deps.metrics.recordInfer(input.task, 'ok', out.latency_ms / 1000);
+      return out;
+    } catch (err) {
+      const e = asAdapterError(err);
+      this.deps.metrics.recordInfer(TASKS.has(input.task) ? input.task : 'unknown', e.code);
+      throw e;
+    }
+  }
+
+  /** Every step is checked before anything runs; the frame is read once and decoded once per worker job. */
+  async pipeline(input: PipelineInput) {
+    const routes: Route[] = [];
+    for (const step of input.steps) routes.push(await this.route(step, 'unknown_pipeline_step'));
+    const params = this.pipelineParams(routes, input.params);
+    const frame = await this.readFrame(input.frame);
+    const steps: StepOutcome[] = [];
+    // Consecutive worker steps share one job (one decode, shared detector passes); others run one by one.
+    let i = 0;
+    while (i < routes.length) {
+      let j = i + 1;
+      if (routes[i]!.kind === 'local') while (j < routes.length && routes[j]!.kind === 'local') j++;
+      const segment = routes.slice(i, j).map((route, k) => ({ route, params: params[i + k]! }));
+      steps.push(...(await this.runSegment(segment, frame, input.cameraId)));
+      i = j;
+    }
+    const shaped = steps.map((s) => ({
+      task: s.task,
+      result: { ...s.result, latency_ms: Math.round(s.ms) },
+      latency_ms: Math.round(s.ms),
+    }));
+    return {
+      steps: shaped,
+      results: Object.fromEntries(shaped.map((s) => [s.task, s.result])),
+      latency_ms: Math.round(performance.now() - input.startedAt),
+    };
+  }
+
+  /** Tasks that can be served now: local ones whose models have not failed, plus remote ones. */
+  servableTasks(): string[] {
+    const failed = new Set(
+      this.deps.registry
+        .list()
+        .filter((m) => m.state === 'failed')
+        .map((m) => m.name),
+    );
+    const local = TASK_NAMES.filter((t) => !TASKS.get(t)!.models.some((m) => failed.has(m)));
+    const remote = this.deps.remotes.list().flatMap((r) => (r.state === 'ready' ? r.tasks : []));
+    return [...new Set([...local, ...remote])];
+  }
+
+  private async route(task: string, code: 'unknown_task' | 'unknown_pipeline_step'): Promise<Route> {
+    const local = TASKS.get(task);
+    if (local)
+      return task === 'scene_description' && this.deps.caption
+        ? { kind: 'caption', task: local }
+        : { kind: 'local', task: local };
+    if (await this.deps.remotes.find(task)) return { kind: 'remote', task };
+    const known = [...new Set([...TASK_NAMES, ...this.deps.remotes.list().flatMap((r) => r.tasks)])];
+    throw new AdapterError(code, `unknown task "${task}"; known tasks: ${known.join(', ')}`, {
+      details: { task, known_tasks: known },
+    });
+  }
+
+  private checkParams(
+    route: Route,
+    params: Record<string, unknown> | undefined,
+    label: string,
+  ): Record<string, unknown> {
+    if (route.kind === 'remote') return params ?? {};
+    const schema = route.task.params;
+    const value = Value.Default(schema, structuredClone(params ?? {})) as Record<string, unknown>;
+    if (!Value.Check(schema, value)) {
+      const errors = [...Value.Errors(schema, value)].map((e) => `${e.path || '/'}: ${e.message}`);
+      throw new AdapterError('invalid_params', `invalid params for ${label}: ${errors.join('; ')}`, {
+        details: { task: label, errors },
+      });
+    }
+    return value;
+  }
+
+  /** Flat pipeline params go to every step that knows them; a key no step knows is an error. */
+  private pipelineParams(
+    routes: Route[],
+    params: Record<string, unknown> | undefined,
+  ): Record<string, unknown>[] {
+    const given = params ?? {};
+    const knows = (r: Route, k: string) => r.kind === 'remote' || k in r.task.params.properties;
+    const unknown = Object.keys(given).filter((k) => !routes.some((r) => knows(r, k)));
+    if (unknown.length) {
+      throw new AdapterError('invalid_params', `no pipeline step accepts params: ${unknown.join(', ')}`, {
+        details: { unknown },
+      });
+    }
+    return routes.map((r) => {
+      const mine = Object.fromEntries(Object.entries(given).filter(([k]) => knows(r, k)));
+      return this.checkParams(r, mine, r.kind === 'remote' ? r.task : r.task.name);
+    });
+  }
+
+  private async readFrame(frame: FrameInput | undefined): Promise<Uint8Array> {
+    if (frame?.bytes) return frame.bytes;
+    if (frame?.b64) return decodeBase64Frame(frame.b64);
+    if (frame?.uri) return readFrameUri(frame.uri, this.deps.framesDir);
+    throw new AdapterError(
+      'frame_missing',
+      'a frame is required: data.frame.uri, data.frame.b64 or a multipart "frame" part',
+    );
+  }
+
+  private async runSegment(
+    segment: { route: Route; params: Record<string, unknown> }[],
+    frame: Uint8Array,
+    cameraId: string | number | undefined,
+  ): Promise<StepOutcome[]> {
+    const first = segment[0]!.route;
+    const started = performance.now();
+    if (first.kind === 'remote') {
+      const remote = await this.deps.remotes.find(first.task);
+      if (!remote) throw new AdapterError('task_unavailable', `no remote adapter serves ${first.task} now`);
+      const result = (await this.deps.remotes.infer(
+        remote,
+        first.task,
+        frame,
+        segment[0]!.params,
+      )) as TaskResult;
+      return [{ task: first.task, result, ms: performance.now() - started }];
+    }
+    if (first.kind === 'caption') {
+      const caption = await this.deps.caption!.describe(
+        frame,
+        sniffMime(frame),
+        segment[0]!.params.prompt as string | undefined,
+      );
+      const result: TaskResult = { task: 'scene_description', caption, model_id: this.deps.caption!.modelId };
+      return [{ task: 'scene_description', result, ms: performance.now() - started }];
+    }
+    const locals = segment.map((s) => (s.route as { task: TaskDefinition }).task);
+    await this.deps.registry.ensure([
+      ...new Set(locals.flatMap((t, k) => t.modelsFor?.(segment[k]!.params) ?? t.models)),
+    ]);
+    // Each worker job owns (and transfers) its own copy of the bytes.
+    const job = {
+      steps: segment.map((s, k) => ({ task: locals[k]!.name, params: s.params })),
+      frame: frame.slice(),
+    };
+    const out = await this.deps.pool.run<{ steps: StepOutcome[] }>(job);
+    for (const [k, step] of out.steps.entries()) {
+      const camera = (segment[k]!.params.camera_id as string | number | undefined) ?? cameraId;
+      if (camera !== undefined && locals[k]!.tracked) {
+        this.tracker.assign(
+          `${locals[k]!.name === 'object_detection' ? 'obj' : 'person'}:${camera}`,
+          step.result.detections as Trackable[],
+        );
+      }
+    }
+    return out.steps;
+  }
+}

@@ -1,0 +1,110 @@
+// Main-thread view of the models: lazy single-flight loading across all workers, eviction of failed loads,
+// idle unloading, and the state /health and /adapters report.
+import { AdapterError } from '../errors.js';
+import type { WorkerPool } from '../runtimes/pool.js';
+import { MODELS, MODEL_NAMES, type ModelName } from './catalog.js';
+
+export interface ModelStatus {
+  name: ModelName;
+  state: 'unloaded' | 'loading' | 'ready' | 'failed';
+  loadedAt: Date | null;
+  loadMs: number | null;
+  loadCount: number;
+  error: string | undefined;
+  lastUsed: number;
+}
+
+export class ModelRegistry {
+  private readonly status = new Map<ModelName, ModelStatus>();
+  private readonly loading = new Map<ModelName, Promise<void>>();
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly idleUnloadMs: number | null,
+  ) {
+    for (const name of MODEL_NAMES) {
+      this.status.set(name, {
+        name,
+        state: 'unloaded',
+        loadedAt: null,
+        loadMs: null,
+        loadCount: 0,
+        error: undefined,
+        lastUsed: 0,
+      });
+    }
+    if (idleUnloadMs !== null) {
+      this.idleTimer = setInterval(
+        () => void this.unloadIdle(),
+        Math.max(1000, Math.min(idleUnloadMs / 2, 30_000)),
+      );
+      this.idleTimer.unref();
+    }
+  }
+
+  list(): ModelStatus[] {
+    return MODEL_NAMES.map((n) => ({ ...this.status.get(n)! }));
+  }
+
+  get(name: ModelName): ModelStatus {
+    return { ...this.status.get(name)! };
+  }
+
+  /** Resolves when every named model is loaded in every worker; concurrent callers share one load. */
+  async ensure(names: readonly ModelName[]): Promise<void> {
+    await Promise.all(names.map((n) => this.ensureOne(n)));
+    const now = Date.now();
+    for (const n of names) this.status.get(n)!.lastUsed = now;
+  }
+
+  private ensureOne(name: ModelName): Promise<void> {
+    const st = this.status.get(name)!;
+    if (st.state === 'ready') return Promise.resolve();
+    let pending = this.loading.get(name);
+    if (!pending) {
+      const started = performance.now();
+      st.state = 'loading';
+      st.error = undefined;
+      pending = this.pool.broadcast({ type: 'load', model: name }).then(
+        () => {
+          st.state = 'ready';
+          st.loadedAt = new Date();
+          st.loadMs = Math.round(performance.now() - started);
+          st.loadCount++;
+          this.loading.delete(name);
+        },
+        (err: unknown) => {
+          st.state = 'failed';
+          st.error = err instanceof Error ? err.message : String(err);
+          // Forget the failed attempt: the next request retries the load.
+          this.loading.delete(name);
+          throw new AdapterError(
+            'model_load_failed',
+            `model ${name} (${MODELS[name].title}) failed to load: ${st.error}`,
+            {
+              details: { model: name },
+              retryAfterMs: 1000,
+            },
+          );
+        },
+      );
+      this.loading.set(name, pending);
+    }
+    return pending;
+  }
+
+  async unloadIdle(now = Date.now()): Promise<void> {
+    if (this.idleUnloadMs === null) return;
+    for (const st of this.status.values()) {
+      if (st.state !== 'ready' || now - st.lastUsed < this.idleUnloadMs) continue;
+      st.state = 'unloaded';
+      st.loadedAt = null;
+      await this.pool.broadcast({ type: 'unload', model: st.name });
+    }
+  }
+
+  close(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+  }
+}

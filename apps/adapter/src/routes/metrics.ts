@@ -1,0 +1,12 @@
+// GET /metrics: Prometheus text format.
+import type { FastifyInstance } from 'fastify';
+
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/metrics', async (_req, reply) => {
+    const { metrics, registry, pool } = app.services;
+    const models = registry.list().map((m) => ({ name: m.name, loaded: m.state === 'ready' }));
+    return reply
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(metrics.render({ models, inflight: pool.inflight, queueDepth: pool.queueDepth }));
+  });
+}

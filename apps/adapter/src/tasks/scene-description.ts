@@ -1,0 +1,39 @@
+// scene_description via the built-in composer (runs in a worker on real detections). When a caption backend
+// is configured (CAPTION_URL), the service sends the frame there instead and this run is not used.
+import { composeScene, meanLuma } from '../scene/composer.js';
+import { detectObjects } from './detections.js';
+import { findFaces } from './face-detection.js';
+import { frameSize, paramsSchema, type TaskDefinition } from './types.js';
+import { Type } from '@sinclair/typebox';
+
+export const SCENE_COMPOSER_ID = 'scene-composer/centernet+ssd-face+faceapi-agegender';
+// Same floor as person_counting's default, so the sentence and the count agree.
+const MIN_OBJECT = 0.3;
+const MIN_FACE = 0.5;
+
+export const sceneDescription: TaskDefinition = {
+  name: 'scene_description',
+  summary: 'One factual sentence about the frame (caption backend if configured, else the scene composer)',
+  models: ['centernet', 'ssd_face', 'face_landmarks68', 'face_age_gender'],
+  params: paramsSchema({
+    camera_id: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Integer()])),
+    prompt: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 2000, description: 'caption backends only' }),
+    ),
+  }),
+  tracked: false,
+  async run(ctx) {
+    const { width, height } = frameSize(ctx.frame);
+    const objects = (await detectObjects(ctx)).filter((o) => o.score >= MIN_OBJECT);
+    const faces = await findFaces(ctx, 'ssd', MIN_FACE, 20);
+    const caption = composeScene({
+      width,
+      height,
+      people: objects.filter((o) => o.label === 'person').length,
+      faces: faces.map((f) => ({ age: f.attrs.age, gender: f.attrs.gender })),
+      objects: objects.map((o) => ({ label: o.label, centerX: (o.box[0] + o.box[2]) / 2 })),
+      brightness: meanLuma(ctx.frame.data),
+    });
+    return { task: 'scene_description', caption, model_id: SCENE_COMPOSER_ID, frame: { width, height } };
+  },
+};

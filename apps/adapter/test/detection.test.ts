@@ -1,0 +1,136 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
+// Person, object and scene tasks on real photos (darknet's person.jpg, OpenCV's vtest.avi frames).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { insideFrame, postJson, startAdapter, type TestAdapter } from './helpers.js';
+
+describe('detection tasks on real images', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter();
+    ad.addFrames('person.jpg', 'vtest-2s.jpg', 'vtest-6s.jpg', 'dog.jpg');
+  });
+  after(() => ad.close());
+
+  const infer = (
+    task: string,
+    uri: string,
+    params?: Record<string, unknown>,
+    data: Record<string, unknown> = {},
+  ) =>
+    postJson(`${ad.url}/infer`, { task, data: { frame: { uri }, ...data }, ...(params ? { params } : {}) });
+
+  it('person_counting finds the person in person.jpg', async () => {
+    const { status, body } = await infer('person_counting', 'frame://person.jpg');
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.task, 'person_counting');
+    assert.ok(body.count >= 1, `count ${body.count}`);
+    assert.equal(body.detections.length, body.count);
+    assert.deepEqual(body.frame, { width: 640, height: 424 });
+    for (const d of body.detections) assert.ok(insideFrame(d.bbox, body.frame), `bbox ${d.bbox}`);
+    const mean = body.detections.reduce((s: number, d: any) => s + d.confidence, 0) / body.count;
+    assert.ok(Math.abs(body.confidence - mean) < 0.002);
+    assert.ok(Number.isInteger(body.latency_ms));
+  });
+
+  it('person_counting finds at least 5 pedestrians in a vtest.avi frame, boxes inside the frame', async () => {
+    const { status, body } = await infer('person_counting', 'frame://vtest-2s.jpg');
+    assert.equal(status, 200);
+    assert.ok(body.count >= 5, `count ${body.count}`);
+    assert.deepEqual(body.frame, { width: 768, height: 576 });
+    for (const d of body.detections) assert.ok(insideFrame(d.bbox, body.frame), `bbox ${d.bbox}`);
+    assert.deepEqual(
+      body.detections.map((d: any) => d.track_id),
+      body.detections.map((_: unknown, i: number) => i + 1),
+    );
+  });
+
+  it('min_confidence and max_results narrow the result', async () => {
+    const all = (await infer('person_counting', 'frame://vtest-2s.jpg')).body;
+    const strict = (await infer('person_counting', 'frame://vtest-2s.jpg', { min_confidence: 0.55 })).body;
+    const two = (await infer('person_counting', 'frame://vtest-2s.jpg', { max_results: 2 })).body;
+    assert.ok(strict.count < all.count);
+    assert.ok(strict.detections.every((d: any) => d.confidence >= 0.55));
+    assert.equal(two.count, 2);
+  });
+
+  it('object_detection labels COCO objects and honours labels', async () => {
+    const { body } = await infer('object_detection', 'frame://dog.jpg');
+    const labels = new Set(body.detections.map((d: any) => d.label));
+    assert.ok(labels.has('dog'), [...labels].join(','));
+    assert.ok(labels.has('bicycle'), [...labels].join(','));
+    const dogs = (await infer('object_detection', 'frame://dog.jpg', { labels: ['dog'] })).body;
+    assert.ok(dogs.count >= 1 && dogs.detections.every((d: any) => d.label === 'dog'));
+  });
+
+  it('person_detection returns persons only with labels', async () => {
+    const { body } = await infer('person_detection', 'frame://vtest-6s.jpg');
+    assert.equal(body.task, 'person_detection');
+    assert.ok(body.count >= 5);
+    assert.ok(body.detections.every((d: any) => d.label === 'person'));
+  });
+
+  it('keeps track ids stable across one camera’s successive frames', async () => {
+    const first = (await infer('person_counting', 'frame://vtest-2s.jpg', { camera_id: 'cam-a' })).body;
+    const again = (await infer('person_counting', 'frame://vtest-2s.jpg', { camera_id: 'cam-a' })).body;
+    assert.deepEqual(
+      again.detections.map((d: any) => d.track_id).sort(),
+      first.detections.map((d: any) => d.track_id).sort(),
+    );
+    // A different scene (4 s later) on the same camera keeps ids of the people that barely moved and never
+    // reuses an id for a newcomer.
+    const later = (await infer('person_counting', 'frame://vtest-6s.jpg', {}, { camera_id: 'cam-a' })).body;
+    const ids = later.detections.map((d: any) => d.track_id);
+    assert.equal(new Set(ids).size, ids.length);
+    const other = (await infer('person_counting', 'frame://vtest-6s.jpg', { camera_id: 'cam-b' })).body;
+    assert.deepEqual(
+      other.detections.map((d: any) => d.track_id).sort((a: number, b: number) => a - b),
+      other.detections.map((_: unknown, i: number) => i + 1),
+    );
+  });
+
+  it('scene_description mentions the people it counted and names the composer', async () => {
+    const counted = (await infer('person_counting', 'frame://vtest-2s.jpg')).body.count;
+    const { status, body } = await infer('scene_description', 'frame://vtest-2s.jpg');
+    assert.equal(status, 200);
+    assert.match(body.model_id, /^scene-composer\//);
+    assert.ok(body.caption.includes(`${counted} people`), body.caption);
+    assert.match(body.caption, /768×576/);
+  });
+
+  it('a pipeline runs the steps in order on one frame', async () => {
+    const { status, body } = await postJson(`${ad.url}/pipeline/run`, {
+      steps: ['person_counting', 'object_detection', 'scene_description'],
+      data: { frame: { uri: 'frame://vtest-2s.jpg' } },
+      params: { min_confidence: 0.3 },
+    });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(
+      body.steps.map((s: any) => s.task),
+      ['person_counting', 'object_detection', 'scene_description'],
+    );
+    const people = body.results.person_counting.count;
+    const objects = body.results.object_detection.detections.filter((d: any) => d.label === 'person').length;
+    assert.equal(objects, people, 'both steps saw the same detector pass');
+    assert.ok(body.results.scene_description.caption.includes(`${people} people`));
+    assert.ok(Number.isInteger(body.latency_ms));
+  });
+
+  it('accepts inline base64 and multipart frames', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(`${ad.framesDir}/person.jpg`);
+    const b64 = await postJson(`${ad.url}/infer`, {
+      task: 'person_counting',
+      input: { frame: { b64: bytes.toString('base64') } },
+    });
+    assert.equal(b64.status, 200);
+    assert.ok(b64.body.count >= 1);
+    const form = new FormData();
+    form.append('request', JSON.stringify({ task: 'person_counting', params: { max_results: 1 } }));
+    form.append('frame', new Blob([bytes], { type: 'image/jpeg' }), 'person.jpg');
+    const res = await fetch(`${ad.url}/infer`, { method: 'POST', body: form });
+    const body = (await res.json()) as any;
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(body.count, 1);
+  });
+});
