@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs the node:test suites of the given workspaces (default: all) with TypeScript loaded through tsx.
 // A workspace may ship scripts/test-setup.mjs (fixtures, test media); it runs once before its tests.
+// Database suites also run on PostgreSQL: TEST_PG_URL names a server, or — when Debian's PostgreSQL server is
+// installed — a throwaway one is started (scripts/start-test-postgres.sh). TEST_PG_URL=off skips PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -35,6 +37,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+const env = { ...process.env };
+if (env.TEST_PG_URL === 'off') delete env.TEST_PG_URL;
+else if (!env.TEST_PG_URL && existsSync('/usr/lib/postgresql')) {
+  const started = spawnSync('bash', [join(root, 'scripts', 'start-test-postgres.sh')], { encoding: 'utf8' });
+  if (started.status === 0) env.TEST_PG_URL = started.stdout.trim();
+  else console.error(`PostgreSQL tests skipped: ${started.stderr.trim()}`);
+}
+console.log(env.TEST_PG_URL ? `PostgreSQL suites on ${env.TEST_PG_URL}` : 'PostgreSQL suites skipped');
+
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const args = [
   '--conditions=source',
@@ -45,5 +56,5 @@ const args = [
   ...passThrough,
   ...files.sort(),
 ];
-const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
+const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env });
 process.exit(result.status ?? 1);

@@ -54,6 +54,7 @@ export async function createContainer(config: Config): Promise<Container> {
   const authRepository = new AuthRepository(database.db);
   const auth: AuthService = new AuthService(users, authRepository, jwt, tickets, hasher, audit, config.auth);
   await authRepository.deleteExpiredTokens(new Date().toISOString());
+  await authRepository.deleteStaleThrottles(new Date(Date.now() - 24 * 3600 * 1000).toISOString());
 
   return {
     config,

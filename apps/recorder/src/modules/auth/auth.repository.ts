@@ -51,6 +51,11 @@ export class AuthRepository {
     await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
   }
 
+  /** Housekeeping: failure counts nobody has added to for a day are forgotten (they also cover unknown names). */
+  async deleteStaleThrottles(before: string): Promise<void> {
+    await this.db.deleteFrom('login_throttle').where('updated_at', '<', before).execute();
+  }
+
   findThrottle(usernameKey: string): Promise<ThrottleRow | undefined> {
     return this.db
       .selectFrom('login_throttle')

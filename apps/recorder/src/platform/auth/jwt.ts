@@ -1,6 +1,6 @@
 // HS256 JWTs for access and refresh tokens and URL tickets. The `type` claim keeps them from standing in for
 // one another: a refresh token or a ticket never authenticates an ordinary API call.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type TokenType = 'access' | 'refresh' | 'ticket';
@@ -20,11 +20,20 @@ export class InvalidTokenError extends Error {
   }
 }
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class JwtService {
-  readonly #key: Uint8Array;
+  // Imported once: handing jose raw bytes would re-import the key on every sign and verify.
+  readonly #key: Promise<webcrypto.CryptoKey>;
+  // A client sends the same access token with every request; checking its signature once is enough.
+  // Entries leave at the token's expiry; the cache holds only tokens whose signature was verified.
+  readonly #verified = new Map<string, TokenClaims>();
 
   constructor(secret: Uint8Array) {
-    this.#key = secret;
+    this.#key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   async sign(
@@ -41,18 +50,34 @@ export class JwtService {
       .setJti(jti)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.#key);
+      .sign(await this.#key);
     return { token, jti, expiresAt: new Date((now + ttlSeconds) * 1000) };
   }
 
   async verify(token: string, type: TokenType): Promise<TokenClaims> {
+    const cached = this.#verified.get(token);
+    if (cached && cached.exp > Date.now() / 1000) {
+      if (cached.type !== type) throw new InvalidTokenError('wrong_type');
+      return cached;
+    }
+    if (cached) this.#verified.delete(token);
+    const claims = await this.#verifySignature(token);
+    if (claims.type === 'access') {
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE)
+        this.#verified.delete(this.#verified.keys().next().value!);
+      this.#verified.set(token, claims);
+    }
+    if (claims.type !== type) throw new InvalidTokenError('wrong_type');
+    return claims;
+  }
+
+  async #verifySignature(token: string): Promise<TokenClaims> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, await this.#key, { algorithms: ['HS256'] }));
     } catch (error) {
       throw new InvalidTokenError(error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
     }
-    if (payload.type !== type) throw new InvalidTokenError('wrong_type');
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string')
       throw new InvalidTokenError('invalid');
     return payload as TokenClaims;

@@ -1,7 +1,8 @@
 // better-sqlite3 only binds numbers, strings, bigints, buffers and null, and returns booleans as 0/1.
 // This wrapper is the one place that bridges that: booleans (and Dates) are converted on the way in, and
 // columns declared BOOLEAN are converted back on the way out, so repositories see the same values as on
-// PostgreSQL.
+// PostgreSQL. It also caches prepared statements: Kysely prepares every query afresh, and preparing costs
+// more than running a typical indexed lookup.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
@@ -31,19 +32,41 @@ function restoreBooleans(row: unknown, columns: readonly string[]): unknown {
   return record;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+interface Prepared {
+  statement: BetterSqlite3.Statement;
+  booleanColumns: string[];
+}
+
 export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, Prepared>();
+  const prepare = (sql: string): Prepared => {
+    let prepared = cache.get(sql);
+    if (prepared) {
+      // Map keeps insertion order: re-inserting marks the entry as most recently used.
+      cache.delete(sql);
+    } else {
+      const statement = database.prepare(sql);
+      prepared = { statement, booleanColumns: booleanColumns(statement) };
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, prepared);
+    return prepared;
+  };
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = database.prepare(sql);
-      const columns = booleanColumns(statement);
+      const { statement, booleanColumns: columns } = prepare(sql);
       return {
         reader: statement.reader,
         all: (parameters) =>
           statement.all(...bindable(parameters)).map((row) => restoreBooleans(row, columns)),
         run: (parameters) => statement.run(...bindable(parameters)),
         *iterate(parameters) {
-          for (const row of statement.iterate(...bindable(parameters))) yield restoreBooleans(row, columns);
+          // A streaming read keeps its statement busy, so it gets a statement of its own.
+          const own = database.prepare(sql);
+          for (const row of own.iterate(...bindable(parameters))) yield restoreBooleans(row, columns);
         },
       };
     },
