@@ -72,7 +72,7 @@ export async function buildApp(
   const status = new StatusService({ config, pool, registry, remotes, caption, inference });
   app.decorate('services', { config, inference, status, metrics, pool, registry });
   await status.start();
-  remotes.start();
+  await remotes.start();
 
   app.addHook('onClose', async () => {
     remotes.stop();
@@ -80,6 +80,8 @@ export async function buildApp(
     await pool.close();
   });
 
+  // Frames come as JSON or multipart only; without this, text/plain bodies would reach validation as strings.
+  app.removeContentTypeParser('text/plain');
   await app.register(multipart, {
     limits: { fileSize: MAX_FRAME_BYTES, files: 1, fields: 4, fieldSize: 1024 * 1024 },
   });

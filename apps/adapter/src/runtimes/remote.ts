@@ -30,9 +30,10 @@ export class RemoteAdapters {
     }));
   }
 
-  start(): void {
+  /** Probes every remote once (bounded by the probe timeout), then keeps re-probing in the background. */
+  async start(): Promise<void> {
     if (this.remotes.length === 0) return;
-    void this.refresh();
+    await this.refresh();
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
     this.timer.unref();
   }

@@ -19,7 +19,11 @@ sharp.cache(false);
 async function run(
   job: JobRequest,
 ): Promise<{ frame: { width: number; height: number }; steps: StepOutcome[] }> {
-  const frame = await decodeFrame(job.frame);
+  // A frame that cannot be decoded fails the first step (the one that needed it first).
+  const frame = await decodeFrame(job.frame).catch((err: unknown) => {
+    const e = asAdapterError(err);
+    throw new AdapterError(e.code, e.message, { details: { ...e.details, step: job.steps[0]?.task } });
+  });
   const memo = new Map<string, Promise<unknown>>();
   const ctx: TaskContext = {
     frame,

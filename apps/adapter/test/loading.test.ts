@@ -1,0 +1,103 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
+// Lazy single-flight loading, eviction of failed loads, the bounded queue, and /health under full load.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { HUMAN_MODELS } from '../src/runtimes/tfjs.js';
+import { getJson, postJson, startAdapter, until, type TestAdapter } from './helpers.js';
+
+const centernet = (health: any) => health.models.find((m: any) => m.name === 'centernet');
+
+describe('lazy loading and workers', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter({ ADAPTER_WORKERS: '2' });
+    ad.addFrames('vtest-2s.jpg');
+  });
+  after(() => ad.close());
+
+  it('loads nothing before the first request, then loads once for concurrent first requests', async () => {
+    const before = (await getJson(`${ad.url}/health`)).body;
+    assert.equal(centernet(before).state, 'unloaded');
+    assert.equal(before.status, 'ok');
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://vtest-2s.jpg' } } };
+    const results = await Promise.all(Array.from({ length: 6 }, () => postJson(`${ad.url}/infer`, body)));
+    assert.ok(results.every((r) => r.status === 200));
+    const counts = new Set(results.map((r) => r.body.count));
+    assert.equal(counts.size, 1, 'every worker gives the same answer');
+    const health = (await getJson(`${ad.url}/health`)).body;
+    assert.equal(centernet(health).state, 'ready');
+    assert.equal(centernet(health).load_count, 1);
+    assert.ok(Number.isInteger(centernet(health).load_ms));
+    // Face models stay unloaded until a face task asks for them.
+    assert.equal(health.models.find((m: any) => m.name === 'ssd_face').state, 'unloaded');
+  });
+
+  it('/health answers while every worker is busy', async () => {
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://vtest-2s.jpg' } } };
+    const load = Array.from({ length: 8 }, () => postJson(`${ad.url}/infer`, body));
+    await until(() => ad.app.services.pool.inflight === 2, 'both workers busy');
+    const { status, body: health } = await getJson(`${ad.url}/health`);
+    assert.equal(status, 200);
+    assert.equal(health.inflight, 2);
+    assert.ok(health.queue_depth >= 1);
+    assert.ok((await Promise.all(load)).every((r) => r.status === 200));
+  });
+});
+
+describe('bounded queue', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter({ ADAPTER_WORKERS: '1', ADAPTER_QUEUE_SIZE: '0' });
+    ad.addFrames('vtest-2s.jpg');
+  });
+  after(() => ad.close());
+
+  it('answers 503 overloaded with Retry-After when the queue is full', async () => {
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://vtest-2s.jpg' } } };
+    assert.equal((await postJson(`${ad.url}/infer`, body)).status, 200); // model loaded
+    const running = postJson(`${ad.url}/infer`, body);
+    await until(() => ad.app.services.pool.inflight === 1, 'the worker busy');
+    const rejected = await postJson(`${ad.url}/infer`, body);
+    assert.equal(rejected.status, 503);
+    assert.equal(rejected.body.error.code, 'overloaded');
+    assert.equal(rejected.body.error.category, 'overloaded');
+    assert.equal(rejected.body.error.transient, true);
+    assert.ok(Number(rejected.headers.get('retry-after')) >= 1);
+    assert.equal((await running).status, 200);
+  });
+});
+
+describe('model load failure', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter();
+    ad.addFrames('person.jpg');
+  });
+  after(() => ad.close());
+
+  it('answers 503 model_load_failed, reports degraded, and retries on the next request', async () => {
+    // Operator-supplied weights in MODELS_DIR/centernet override the packaged ones; these are broken.
+    const dir = join(ad.modelsDir, 'centernet');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'centernet.json'), '{"format":"graph-model","modelTopology":');
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://person.jpg' } } };
+    const failed = await postJson(`${ad.url}/infer`, body);
+    assert.equal(failed.status, 503);
+    assert.equal(failed.body.error.code, 'model_load_failed');
+    assert.equal(failed.body.error.category, 'model_error');
+    assert.equal(failed.body.error.transient, true);
+    const health = (await getJson(`${ad.url}/health`)).body;
+    assert.equal(health.status, 'degraded');
+    assert.equal(centernet(health).state, 'failed');
+    assert.ok(!(await getJson(`${ad.url}/capabilities`)).body.includes('person_counting'));
+
+    // The operator fixes the files: the failed load was forgotten, so this request loads again.
+    copyFileSync(join(HUMAN_MODELS(), 'centernet.json'), join(dir, 'centernet.json'));
+    copyFileSync(join(HUMAN_MODELS(), 'centernet.bin'), join(dir, 'centernet.bin'));
+    const ok = await postJson(`${ad.url}/infer`, body);
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal((await getJson(`${ad.url}/health`)).body.status, 'ok');
+  });
+});
