@@ -1,0 +1,187 @@
+import http from 'node:http';
+import https from 'node:https';
+import { OnvifError } from './errors.js';
+import { child, childrenNamed, parseXml, path, textOf } from './xml.js';
+import type { XmlElement } from './xml.js';
+
+export const SOAP_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
+export const DEVICE_NS = 'http://www.onvif.org/ver10/device/wsdl';
+export const SCHEMA_NS = 'http://www.onvif.org/ver10/schema';
+
+/** Devices answer user-management calls with a few kB; anything near this is not a SOAP reply. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+const MAX_REASON_CHARS = 500;
+
+/** A SOAP 1.2 envelope declaring the prefixes our bodies use (`s`, `tds`, `tt`). */
+export function soapEnvelope(body: string, header = ''): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    `<s:Envelope xmlns:s="${SOAP_ENV_NS}" xmlns:tds="${DEVICE_NS}" xmlns:tt="${SCHEMA_NS}">` +
+    (header ? `<s:Header>${header}</s:Header>` : '') +
+    `<s:Body>${body}</s:Body>` +
+    '</s:Envelope>'
+  );
+}
+
+export interface HttpReply {
+  status: number;
+  body: string;
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** Only for https device URLs; cameras often use self-signed certificates. */
+  rejectUnauthorized?: boolean;
+}
+
+/**
+ * POSTs a SOAP 1.2 message. The timeout covers the whole exchange, from connecting to the last body byte.
+ * Transport failures become `unreachable`/`timeout`/`protocol` errors; HTTP error statuses are returned so
+ * the caller can read the SOAP fault most devices send with them.
+ */
+export function postSoap(
+  url: URL,
+  action: string,
+  payload: string,
+  options: PostOptions,
+): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: HttpReply | OnvifError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (outcome instanceof OnvifError) {
+        request.destroy();
+        reject(outcome);
+      } else {
+        resolve(outcome);
+      }
+    };
+
+    const transport = url.protocol === 'https:' ? https : http;
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        // A fresh connection per call: these are rare admin operations, and a pooled socket the camera has
+        // silently dropped would surface as a bogus "unreachable".
+        agent: false,
+        headers: {
+          'content-type': `application/soap+xml; charset=utf-8; action="${action}"`,
+          'content-length': Buffer.byteLength(payload),
+        },
+        ...(url.protocol === 'https:' ? { rejectUnauthorized: options.rejectUnauthorized ?? true } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES) settle(new OnvifError('protocol', 'response too large'));
+          else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          settle({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', (err) => settle(transportError(err, url)));
+      },
+    );
+    const timer = setTimeout(
+      () => settle(new OnvifError('timeout', `no response from ${url.host} within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    request.on('error', (err) => settle(transportError(err, url)));
+    request.end(payload);
+  });
+}
+
+const UNREACHABLE_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EHOSTDOWN: 'host down',
+  EADDRNOTAVAIL: 'address not available',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+};
+
+function transportError(err: Error & { code?: string }, url: URL): OnvifError {
+  const code = err.code ?? '';
+  if (code === 'ETIMEDOUT') return new OnvifError('timeout', `connection to ${url.host} timed out`);
+  if (code.startsWith('HPE_'))
+    return new OnvifError('protocol', `${url.host} did not answer with valid HTTP`);
+  const known = UNREACHABLE_REASONS[code];
+  if (known) return new OnvifError('unreachable', `${known} (${url.host})`);
+  // Node's own messages name host and port at most; they never contain the request body.
+  return new OnvifError('unreachable', `${url.host}: ${code || err.message}`);
+}
+
+/**
+ * Turns an HTTP reply into the first element of the SOAP Body, or throws: SOAP faults become `auth` (for
+ * `ter:NotAuthorized`, or any fault on HTTP 401) or `fault`, with the device's reason text.
+ */
+export function readSoapBody(reply: HttpReply): XmlElement {
+  let body: XmlElement | undefined;
+  try {
+    const root = parseXml(reply.body);
+    if (root.name === 'Envelope') body = child(root, 'Body');
+  } catch {
+    // Not XML at all: decided by the status below.
+  }
+  const first = body?.children[0];
+  if (first?.name === 'Fault') throw faultError(first, reply.status);
+  if (reply.status === 401) {
+    // Typically a bare HTTP Digest challenge from a device that wants HTTP authentication instead.
+    return fail('auth', 'device refused the credentials (HTTP 401)');
+  }
+  if (reply.status < 200 || reply.status >= 300) {
+    return fail('protocol', `unexpected HTTP ${reply.status} without a SOAP fault`);
+  }
+  if (!body) return fail('protocol', 'response is not a SOAP envelope');
+  if (!first) return fail('protocol', 'empty SOAP body');
+  return first;
+}
+
+function fail(kind: 'auth' | 'protocol', reason: string): never {
+  throw new OnvifError(kind, reason);
+}
+
+function faultError(fault: XmlElement, status: number): OnvifError {
+  const codes: string[] = [];
+  // SOAP 1.2: Code/Value, then nested Subcode/Value, innermost most specific.
+  for (let at = child(fault, 'Code'); at; at = child(at, 'Subcode')) {
+    const value = textOf(child(at, 'Value'));
+    if (value) codes.push(value);
+  }
+  // SOAP 1.1 devices still exist: <faultcode>/<faultstring>.
+  const legacyCode = textOf(child(fault, 'faultcode'));
+  if (legacyCode) codes.push(legacyCode);
+
+  const texts = childrenNamed(child(fault, 'Reason'), 'Text');
+  const english = texts.find((t) => (t.attributes['xml:lang'] ?? '').toLowerCase().startsWith('en'));
+  let reason = textOf(english ?? texts[0]) || textOf(child(fault, 'faultstring')) || '';
+  if (!reason) reason = codes.length > 0 ? `SOAP fault ${codes.join(' / ')}` : 'SOAP fault without a reason';
+  if (reason.length > MAX_REASON_CHARS) reason = `${reason.slice(0, MAX_REASON_CHARS)}…`;
+
+  const notAuthorized = codes.some((c) => localName(c) === 'NotAuthorized');
+  return new OnvifError(notAuthorized || status === 401 ? 'auth' : 'fault', reason, {
+    codes,
+    httpStatus: status,
+  });
+}
+
+export function localName(qname: string): string {
+  return qname.slice(qname.indexOf(':') + 1);
+}
+
+/** Reads `tt:DateTime` (`Date/Year…`, `Time/Hour…`) as a UTC instant. */
+export function readDateTime(element: XmlElement | undefined): Date | undefined {
+  const part = (...names: string[]) => Number(textOf(path(element, ...names)));
+  const [y, mo, d] = [part('Date', 'Year'), part('Date', 'Month'), part('Date', 'Day')];
+  const [h, mi, s] = [part('Time', 'Hour'), part('Time', 'Minute'), part('Time', 'Second')];
+  if (![y, mo, d, h, mi, s].every(Number.isInteger)) return undefined;
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+}
