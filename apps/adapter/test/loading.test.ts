@@ -69,6 +69,28 @@ describe('bounded queue', () => {
   });
 });
 
+describe('idle unloading (MODEL_IDLE_UNLOAD_S)', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter({ MODEL_IDLE_UNLOAD_S: '600' });
+    ad.addFrames('person.jpg');
+  });
+  after(() => ad.close());
+
+  it('unloads models idle for longer than the limit and reloads them on demand', async () => {
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://person.jpg' } } };
+    assert.equal((await postJson(`${ad.url}/infer`, body)).status, 200);
+    const { registry } = ad.app.services;
+    await registry.unloadIdle(Date.now() + 60_000); // not idle long enough yet
+    assert.equal(registry.get('centernet').state, 'ready');
+    await registry.unloadIdle(Date.now() + 601_000);
+    assert.equal(registry.get('centernet').state, 'unloaded');
+    assert.equal((await postJson(`${ad.url}/infer`, body)).status, 200);
+    assert.equal(registry.get('centernet').state, 'ready');
+    assert.equal(registry.get('centernet').loadCount, 2);
+  });
+});
+
 describe('model load failure', () => {
   let ad: TestAdapter;
   before(async () => {

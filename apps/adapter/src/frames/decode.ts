@@ -13,12 +13,19 @@ export interface DecodedFrame {
 }
 
 /**
- * Every model here takes ≤ 512 px inputs, so decoding at most WORK_SIDE px on the long side loses nothing
- * the models could see and lets libjpeg shrink on load (a 1920 px photo decodes several times faster).
+ * Every model here takes ≤ 512 px inputs, so frames are decoded at a working size of at least MIN_WORK_SIDE
+ * on the long side, halving from the original size (a 1920 px photo is worked on at 960 px): the tensors
+ * stay small, and face crops keep enough pixels for the 112 px landmark and age/gender nets.
  */
-export const WORK_SIDE = 1024;
+export const MIN_WORK_SIDE = 640;
 
-export async function decodeFrame(bytes: Uint8Array, workSide = WORK_SIDE): Promise<DecodedFrame> {
+export function workingSide(longest: number): number {
+  let side = longest;
+  while (side / 2 >= MIN_WORK_SIDE) side /= 2;
+  return Math.ceil(side);
+}
+
+export async function decodeFrame(bytes: Uint8Array): Promise<DecodedFrame> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -29,6 +36,7 @@ export async function decodeFrame(bytes: Uint8Array, workSide = WORK_SIDE): Prom
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
     throw decodeError(`frame format ${format ?? 'unknown'} is not one of ${ACCEPTED_FORMATS.join(', ')}`);
   }
+  const workSide = workingSide(Math.max(meta.width ?? 0, meta.height ?? 0));
   try {
     // autoOrient applies EXIF rotation so boxes match what a viewer shows.
     const { data, info } = await sharp(bytes, { failOn: 'error' })

@@ -1,0 +1,216 @@
+// Adapter benchmark (npm run bench:adapter). On the real test photos, in one run:
+//  1. the raw model call in-process: decode + the task's run(), exactly the work a worker does per request;
+//  2. POST /infer end to end against the adapter started as a child process (HTTP, file read, worker hop);
+//  3. throughput at concurrency 1 vs concurrency = cores;
+//  4. GET /health p99 while every worker is saturated;
+//  5. the adapter process's RSS with every task's models loaded.
+// Requests only go to 127.0.0.1; every loop is bounded by a request count.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { decodeFrame } from '../src/frames/decode.js';
+import { ModelCache } from '../src/models/instances.js';
+import { TASKS } from '../src/tasks/index.js';
+import type { TaskContext } from '../src/tasks/types.js';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const FIXTURES = join(ROOT, 'test-fixtures', 'adapter');
+const ITER = Number(process.env.BENCH_ITERATIONS ?? 20);
+const CORES = availableParallelism();
+
+const CASES: { task: string; images: string[]; params?: { detector?: string } }[] = [
+  { task: 'person_counting', images: ['vtest-2s.jpg', 'vtest-6s.jpg'] },
+  { task: 'person_detection', images: ['vtest-2s.jpg'] },
+  { task: 'object_detection', images: ['dog.jpg', 'kite.jpg', 'horses.jpg'] },
+  {
+    task: 'face_detection',
+    images: ['sample1.jpg', 'sample2.jpg', 'sample3.jpg', 'sample4.jpg', 'sample5.jpg', 'sample6.jpg'],
+  },
+  {
+    task: 'face_detection',
+    images: ['sample1.jpg', 'sample4.jpg', 'sample5.jpg', 'sample6.jpg'],
+    params: { detector: 'blazeface' },
+  },
+  { task: 'scene_description', images: ['vtest-2s.jpg', 'sample5.jpg'] },
+];
+const label = (c: (typeof CASES)[number]) =>
+  c.params?.detector ? `${c.task} (${c.params.detector})` : c.task;
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+const f1 = (n: number) => n.toFixed(1);
+
+async function rawTimings(): Promise<Map<string, number[]>> {
+  const cache = new ModelCache(join(tmpdir(), 'no-models-override'));
+  const out = new Map<string, number[]>();
+  for (const c of CASES) {
+    const task = TASKS.get(c.task)!;
+    const params = Value.Default(task.params, structuredClone(c.params ?? {})) as Record<string, unknown>;
+    const bytes = c.images.map((i) => new Uint8Array(readFileSync(join(FIXTURES, i))));
+    const runOnce = async (b: Uint8Array) => {
+      const frame = await decodeFrame(b);
+      const memo = new Map<string, Promise<unknown>>();
+      const ctx: TaskContext = {
+        frame,
+        models: cache,
+        memo: <T>(k: string, f: () => Promise<T>) => {
+          if (!memo.has(k)) memo.set(k, f());
+          return memo.get(k) as Promise<T>;
+        },
+      };
+      await task.run(ctx, params);
+    };
+    for (const b of bytes) await runOnce(b); // load + warm up
+    const times: number[] = [];
+    for (let i = 0; i < ITER; i++) {
+      const t = performance.now();
+      await runOnce(bytes[i % bytes.length]!);
+      times.push(performance.now() - t);
+    }
+    out.set(label(c), times);
+  }
+  return out;
+}
+
+async function startAdapter(
+  dataDir: string,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(ROOT, 'apps/adapter/src/main.ts')],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', ADAPTER_PORT: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buf);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`adapter exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function infer(
+  url: string,
+  task: string,
+  image: string,
+  params?: Record<string, unknown>,
+): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${url}/infer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      task,
+      data: { frame: { uri: `frame://${image}` } },
+      ...(params ? { params } : {}),
+    }),
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${task} ${image}: ${res.status} ${body}`);
+  return performance.now() - t;
+}
+
+/** Runs `total` requests with `concurrency` in flight; returns requests per second. */
+async function throughput(url: string, concurrency: number, total: number): Promise<number> {
+  let issued = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < total) {
+        issued++;
+        await infer(url, 'person_counting', issued % 2 ? 'vtest-2s.jpg' : 'vtest-6s.jpg');
+      }
+    }),
+  );
+  return total / ((performance.now() - t) / 1000);
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function main(): Promise<void> {
+  const setup = spawnSync(process.execPath, [join(ROOT, 'apps/adapter/scripts/test-setup.mjs')], {
+    stdio: 'inherit',
+  });
+  if (setup.status !== 0) throw new Error('test-setup failed');
+  console.log(`adapter benchmark: ${CORES} cores, ${ITER} iterations per task\n`);
+
+  console.log('raw in-process model calls (decode + task run)...');
+  const raw = await rawTimings();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
+  mkdirSync(join(dataDir, 'frames'));
+  for (const img of new Set(CASES.flatMap((c) => c.images)))
+    copyFileSync(join(FIXTURES, img), join(dataDir, 'frames', img));
+  const adapter = await startAdapter(dataDir);
+  try {
+    const rows: string[] = [];
+    for (const c of CASES) {
+      for (const img of c.images) await infer(adapter.url, c.task, img, c.params); // load + warm up every worker
+      for (const img of c.images) await infer(adapter.url, c.task, img, c.params);
+      const times: number[] = [];
+      for (let i = 0; i < ITER; i++)
+        times.push(await infer(adapter.url, c.task, c.images[i % c.images.length]!, c.params));
+      const r = raw.get(label(c))!;
+      rows.push(
+        `${label(c).padEnd(30)} raw p50 ${f1(pct(r, 50)).padStart(7)} p95 ${f1(pct(r, 95)).padStart(7)} | /infer p50 ${f1(pct(times, 50)).padStart(7)} p95 ${f1(pct(times, 95)).padStart(7)} | ratio p50 ${(pct(times, 50) / pct(r, 50)).toFixed(3)}`,
+      );
+    }
+    console.log('\nlatency in ms (raw = in-process decode + model; /infer = HTTP end to end, concurrency 1)');
+    for (const row of rows) console.log(`  ${row}`);
+
+    const total = Math.max(12, ITER);
+    const c1 = await throughput(adapter.url, 1, total);
+    const cN = await throughput(adapter.url, CORES, total * CORES);
+    console.log(
+      `\nthroughput person_counting: c=1 ${c1.toFixed(2)} req/s, c=${CORES} ${cN.toFixed(2)} req/s, ratio ${(cN / c1).toFixed(2)}`,
+    );
+
+    // Saturate: 2 requests per worker in flight while /health is sampled.
+    let stop = false;
+    const load = Array.from({ length: CORES * 2 }, async () => {
+      while (!stop) await infer(adapter.url, 'person_counting', 'vtest-2s.jpg');
+    });
+    const health: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t = performance.now();
+      const res = await fetch(`${adapter.url}/health`);
+      await res.arrayBuffer();
+      health.push(performance.now() - t);
+    }
+    stop = true;
+    await Promise.all(load);
+    console.log(
+      `/health while saturated: p50 ${f1(pct(health, 50))} ms, p99 ${f1(pct(health, 99))} ms, max ${f1(Math.max(...health))} ms`,
+    );
+    console.log(
+      `RSS of the adapter process with every task loaded (${CORES} workers): ${rssMb(adapter.pid).toFixed(0)} MB`,
+    );
+  } finally {
+    await adapter.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
