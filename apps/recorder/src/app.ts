@@ -8,6 +8,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { cameraConfigRoutes } from './modules/camera-config/camera-config.routes.js';
+import { camerasRoutes } from './modules/cameras/cameras.routes.js';
+import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -80,6 +85,11 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(authRoutes(container.auth, container.users));
       await api.register(usersRoutes(container.users));
       await api.register(auditRoutes(container.audit));
+      await api.register(camerasRoutes(container.cameras));
+      await api.register(cameraConfigRoutes(container.cameraConfig));
+      await api.register(permissionsRoutes(container.permissions));
+      await api.register(skillsRoutes(container.skills));
+      await api.register(deviceUsersRoutes(container.deviceUsers));
     },
     { prefix: '/api/v1' },
   );

@@ -13,7 +13,19 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CameraConfigRepository } from './modules/camera-config/camera-config.repository.js';
+import { CameraConfigService, type TlsProber } from './modules/camera-config/camera-config.service.js';
+import { CameraAccess } from './modules/cameras/camera-access.js';
+import { CameraStatusService } from './modules/cameras/camera-status.service.js';
+import { CamerasRepository } from './modules/cameras/cameras.repository.js';
+import { CamerasService } from './modules/cameras/cameras.service.js';
+import { DeviceUsersService } from './modules/device-users/device-users.service.js';
+import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
+import { PermissionsService } from './modules/permissions/permissions.service.js';
+import { SkillsRepository } from './modules/skills/skills.repository.js';
+import { SkillsService } from './modules/skills/skills.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
+import { probeTls } from './media/tls-probe.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 
 export interface Container {
@@ -24,10 +36,25 @@ export interface Container {
   readonly audit: AuditService;
   readonly users: UsersService;
   readonly auth: AuthService;
+  readonly cameraStatus: CameraStatusService;
+  readonly cameras: CamerasService;
+  readonly cameraConfig: CameraConfigService;
+  readonly permissions: PermissionsService;
+  readonly skills: SkillsService;
+  readonly deviceUsers: DeviceUsersService;
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config): Promise<Container> {
+/** Seams tests may replace (e.g. a short probe timeout). */
+export interface ContainerOverrides {
+  tlsProber?: TlsProber;
+  onvifTimeoutMs?: number;
+}
+
+export async function createContainer(
+  config: Config,
+  overrides: ContainerOverrides = {},
+): Promise<Container> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const database = openDatabase(config.database);
   try {
@@ -56,6 +83,35 @@ export async function createContainer(config: Config): Promise<Container> {
   await authRepository.deleteExpiredTokens(new Date().toISOString());
   await authRepository.deleteStaleThrottles(new Date(Date.now() - 24 * 3600 * 1000).toISOString());
 
+  const camerasRepository = new CamerasRepository(database.db);
+  const access = new CameraAccess(camerasRepository);
+  const cameraStatus = new CameraStatusService();
+  const skills = new SkillsService(new SkillsRepository(database.db), access, audit);
+  const cameraConfig = new CameraConfigService(
+    new CameraConfigRepository(database.db),
+    access,
+    audit,
+    overrides.tlsProber ?? ((host, port) => probeTls(host, port)),
+    config.recordingsDir,
+  );
+  const cameras = new CamerasService(
+    camerasRepository,
+    access,
+    skills,
+    cameraStatus,
+    secretBox,
+    audit,
+    config.recordingsDir,
+  );
+  // A new camera, or a new address for one, is probed for RTSPS in the background (API.md §5).
+  cameras.onChange((change) => {
+    if ((change.kind === 'created' || change.kind === 'updated') && change.sourceChanged) {
+      cameraConfig.probeInBackground(change.camera);
+    }
+  });
+  const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
+  const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
+
   return {
     config,
     database,
@@ -64,6 +120,15 @@ export async function createContainer(config: Config): Promise<Container> {
     audit,
     users,
     auth,
-    close: () => database.close(),
+    cameraStatus,
+    cameras,
+    cameraConfig,
+    permissions,
+    skills,
+    deviceUsers,
+    async close() {
+      await cameraConfig.idle();
+      await database.close();
+    },
   };
 }

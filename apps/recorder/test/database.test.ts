@@ -15,7 +15,7 @@ for (const dialect of testDialects()) {
       const handle = openDatabase(testDb.config);
       try {
         const applied = await migrateToLatest(handle);
-        assert.deepEqual(applied, ['0001_foundation']);
+        assert.deepEqual(applied, ['0001_foundation', '0002_cameras']);
         assert.deepEqual(await migrateToLatest(handle), [], 'nothing left to apply');
         const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
         for (const table of ['users', 'refresh_tokens', 'login_throttle', 'audit_logs']) {

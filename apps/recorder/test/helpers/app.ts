@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createContainer, type Container } from '../../src/container.js';
+import { createContainer, type Container, type ContainerOverrides } from '../../src/container.js';
 import type { DialectName } from '../../src/platform/db/database.js';
 import { createTestDatabase } from './database.js';
 
@@ -37,6 +37,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** extra routes for platform tests, registered before the app is ready */
     routes?: (app: FastifyInstance) => void;
+    overrides?: ContainerOverrides;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
@@ -48,7 +49,7 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     ...options.env,
   });
-  const container = await createContainer(config);
+  const container = await createContainer(config, options.overrides);
   await container.users.bootstrapAdmin(config.auth.adminPassword);
   const logStream = new PassThrough();
   const chunks: Buffer[] = [];

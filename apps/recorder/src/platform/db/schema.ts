@@ -46,9 +46,90 @@ export interface AuditLogsTable {
   details: string | null;
 }
 
+export interface CamerasTable {
+  id: Generated<number>;
+  name: string;
+  ip_address: string;
+  owner_id: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string | null;
+  deleted_at: string | null;
+  active_before_bin: boolean | null;
+  port: number;
+  status: string | null;
+  description: string | null;
+  location: string | null;
+  display_aspect_ratio: string | null;
+  firmware_version: string | null;
+  hardware_id: string | null;
+  serial_number: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  vlan: string | null;
+  username: string | null;
+  /** SecretBox output (purpose `camera.password`) */
+  password_sealed: string | null;
+  rtsp_url: string | null;
+  substream_url: string | null;
+}
+
+export interface CameraConfigsTable {
+  id: Generated<number>;
+  camera_id: number;
+  auto_restart: boolean;
+  max_restart_attempts: number;
+  proxy_enabled: boolean;
+  recording_enabled: boolean;
+  recording_path: string | null;
+  recording_segment_seconds: number;
+  rtmp_publisher: boolean;
+  webrtc_publisher: boolean;
+  rtsp_transport: string | null;
+  source_url: string | null;
+  extra_options: string | null;
+  stream_protocol: string;
+  transport_security: string;
+  transport_security_operator_set: boolean;
+  transport_security_probe_result: string;
+  transport_security_probed_at: string | null;
+  last_provisioned_at: string | null;
+  last_stream_start: string | null;
+  stream_active: boolean;
+  stream_failures: number;
+}
+
+export interface CameraPermissionsTable {
+  camera_id: number;
+  user_id: number;
+  can_view: boolean;
+  can_manage: boolean;
+  created_at: string;
+}
+
+export interface CameraAssignmentsTable {
+  camera_id: number;
+  skill: string;
+  labels: string | null;
+  position: number;
+}
+
+export interface SkillConsumersTable {
+  camera_id: number;
+  skill: string;
+  consumer: string;
+  params: string | null;
+  declared_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   login_throttle: LoginThrottleTable;
   audit_logs: AuditLogsTable;
+  cameras: CamerasTable;
+  camera_configs: CameraConfigsTable;
+  camera_permissions: CameraPermissionsTable;
+  camera_assignments: CameraAssignmentsTable;
+  skill_consumers: SkillConsumersTable;
 }

@@ -1,7 +1,16 @@
 // Schema building blocks shared by every module's *.schemas.ts.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TNull, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Every field optional and nullable: the shape of SEED.md's *Update models. Defaults are not applied. */
+export function PartialNullable<T extends Record<string, TSchema>>(
+  fields: T,
+): { [K in keyof T]: TOptional<TUnion<[T[K], TNull]>> } {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => [name, Type.Optional(Type.Union([schema, Type.Null()]))]),
+  ) as { [K in keyof T]: TOptional<TUnion<[T[K], TNull]>> };
+}
 
 /** A string enum as a single `enum` keyword: clearer validation messages and OpenAPI than a union of literals. */
 export const StringEnum = <const T extends readonly string[]>(

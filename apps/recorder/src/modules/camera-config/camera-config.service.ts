@@ -1,0 +1,198 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RequestContext } from '../../platform/auth/principal.js';
+import { ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import { resolveInsideRoot } from '../../platform/storage/recording-dirs.js';
+import type { TlsProbeResult } from '../../media/tls-probe.js';
+import { probeTarget } from '../../media/tls-probe.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CameraRow } from '../cameras/cameras.repository.js';
+import { splitStreamUrl } from '../cameras/stream-urls.js';
+import type {
+  CameraConfigPatch,
+  CameraConfigRepository,
+  CameraConfigRow,
+} from './camera-config.repository.js';
+import {
+  DEFAULT_CAMERA_CONFIG,
+  type CameraConfigCreate,
+  type CameraConfigResponse,
+  type CameraConfigUpdate,
+  type ProbeQuery,
+  type ProbeResult,
+  type TransportSecurity,
+} from './camera-config.schemas.js';
+import { parseExtraOptions } from './extra-options.js';
+
+export type TlsProber = (host: string, port: number) => Promise<TlsProbeResult>;
+
+/** Where a probe result leads an automatic (not operator-set) policy; inconclusive leaves it alone. */
+const POLICY_AFTER_PROBE: Record<TlsProbeResult, TransportSecurity | null> = {
+  supported: 'rtsps_preferred',
+  not_supported: 'plaintext_allowed',
+  inconclusive: null,
+};
+
+export class CameraConfigService {
+  readonly #background = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly configs: CameraConfigRepository,
+    private readonly access: CameraAccess,
+    private readonly audit: AuditService,
+    private readonly prober: TlsProber,
+    private readonly recordingsRoot: string,
+    private readonly log: FastifyBaseLogger | Console = console,
+  ) {}
+
+  async create(context: RequestContext, body: CameraConfigCreate): Promise<CameraConfigResponse> {
+    await this.access.require(context.principal, body.camera_id, 'manage');
+    if (await this.configs.findByCamera(body.camera_id)) {
+      throw new ConflictError({ code: 'config_exists', message: 'This camera already has a stream config' });
+    }
+    this.#check(body);
+    const row = await this.configs.insert({
+      ...DEFAULT_CAMERA_CONFIG,
+      ...body,
+      transport_security: body.transport_security ?? DEFAULT_CAMERA_CONFIG.transport_security,
+      transport_security_operator_set: body.transport_security !== undefined,
+    });
+    await this.audit.record(context, {
+      action: 'camera_config.create',
+      entityType: 'camera',
+      entityId: body.camera_id,
+    });
+    return row;
+  }
+
+  async get(context: RequestContext, cameraId: number): Promise<CameraConfigResponse> {
+    await this.access.require(context.principal, cameraId, 'view');
+    return this.#require(cameraId);
+  }
+
+  async update(
+    context: RequestContext,
+    cameraId: number,
+    body: CameraConfigUpdate,
+  ): Promise<CameraConfigResponse> {
+    const camera = await this.access.require(context.principal, cameraId, 'manage');
+    const current = await this.#require(cameraId);
+    this.#check(body);
+    const patch: CameraConfigPatch = {};
+    for (const [key, value] of Object.entries(body)) {
+      // null clears the nullable fields; for the others (booleans, numbers, enums) it leaves them as they are.
+      if (value === undefined || (value === null && !NULLABLE.has(key))) continue;
+      Object.assign(patch, { [key]: value });
+    }
+    if (patch.transport_security !== undefined) patch.transport_security_operator_set = true;
+    const row = (await this.configs.update(cameraId, patch)) ?? current;
+    await this.audit.record(context, {
+      action: 'camera_config.update',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: { changed: Object.keys(patch) },
+    });
+    if (patch.source_url !== undefined && patch.source_url !== current.source_url)
+      this.probeInBackground(camera);
+    return row;
+  }
+
+  async delete(context: RequestContext, cameraId: number): Promise<void> {
+    await this.access.require(context.principal, cameraId, 'manage');
+    if (!(await this.configs.delete(cameraId))) throw new NotFoundError('Camera config');
+    await this.audit.record(context, {
+      action: 'camera_config.delete',
+      entityType: 'camera',
+      entityId: cameraId,
+    });
+  }
+
+  async setPolicy(
+    context: RequestContext,
+    cameraId: number,
+    policy: TransportSecurity,
+  ): Promise<CameraConfigResponse> {
+    await this.access.require(context.principal, cameraId, 'manage');
+    await this.#require(cameraId);
+    const row = (await this.configs.update(cameraId, {
+      transport_security: policy,
+      transport_security_operator_set: true,
+    }))!;
+    await this.audit.record(context, {
+      action: 'camera.transport_security',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: { policy },
+    });
+    return row;
+  }
+
+  async probe(context: RequestContext, cameraId: number, query: ProbeQuery): Promise<CameraConfigResponse> {
+    const camera = await this.access.require(context.principal, cameraId, 'manage');
+    const row = await this.#probe(camera, query.port, query.reset_policy);
+    await this.audit.record(context, {
+      action: 'camera.transport_security_probe',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: { result: row.transport_security_probe_result, policy: row.transport_security },
+    });
+    return row;
+  }
+
+  /** After a camera is created or its source changes: probe without holding up the request. */
+  probeInBackground(camera: CameraRow): void {
+    const task = this.#probe(camera, undefined, false)
+      .catch((error: unknown) => {
+        this.log.warn({ err: error, cameraId: camera.id }, 'background RTSPS probe failed');
+      })
+      .finally(() => this.#background.delete(task));
+    this.#background.add(task);
+  }
+
+  /** Resolves once every background probe started so far has finished (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.#background.size > 0) await Promise.all([...this.#background]);
+  }
+
+  async #probe(camera: CameraRow, port: number | undefined, resetPolicy: boolean): Promise<CameraConfigRow> {
+    const config = await this.#require(camera.id);
+    const target = probeTarget(config.source_url ?? camera.rtsp_url, port, camera.ip_address);
+    const result: TlsProbeResult = target.host ? await this.prober(target.host, target.port) : 'inconclusive';
+    const patch: CameraConfigPatch = {
+      transport_security_probe_result: result satisfies ProbeResult,
+      transport_security_probed_at: new Date().toISOString(),
+    };
+    const followsProbe = resetPolicy || !config.transport_security_operator_set;
+    const next = POLICY_AFTER_PROBE[result];
+    if (followsProbe && next !== null) patch.transport_security = next;
+    if (resetPolicy) patch.transport_security_operator_set = false;
+    return (await this.configs.update(camera.id, patch)) ?? config;
+  }
+
+  #check(body: Partial<CameraConfigCreate> | CameraConfigUpdate): void {
+    if (body.recording_path && resolveInsideRoot(this.recordingsRoot, body.recording_path) === null) {
+      throw new FieldValidationError(
+        ['body', 'recording_path'],
+        'recording_path must stay inside the recordings root',
+      );
+    }
+    if (body.extra_options) parseExtraOptions(body.extra_options);
+    if (body.source_url) {
+      const split = splitStreamUrl(body.source_url, 'source_url');
+      if (split.username !== null || split.password !== null) {
+        throw new FieldValidationError(
+          ['body', 'source_url'],
+          "Put credentials in the camera's username and password, not in the URL",
+        );
+      }
+    }
+  }
+
+  async #require(cameraId: number): Promise<CameraConfigRow> {
+    const row = await this.configs.findByCamera(cameraId);
+    if (!row) throw new NotFoundError('Camera config');
+    return row;
+  }
+}
+
+const NULLABLE = new Set(['recording_path', 'rtsp_transport', 'source_url', 'extra_options']);

@@ -1,0 +1,184 @@
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { CameraConfigsTable, CamerasTable, Database } from '../../platform/db/schema.js';
+
+export type CameraRow = Selectable<CamerasTable>;
+export type NewCameraRow = Omit<Insertable<CamerasTable>, 'id'>;
+export type CameraPatch = Updateable<Omit<CamerasTable, 'id'>>;
+export type NewConfigRow = Omit<Insertable<CameraConfigsTable>, 'id' | 'camera_id'>;
+/** A camera with the one config flag its response shows. */
+export type CameraListRow = CameraRow & { recording_enabled: boolean | null };
+
+export interface Grant {
+  can_view: boolean;
+  can_manage: boolean;
+}
+
+export interface CameraFilter {
+  /** null: every camera (superuser); otherwise the cameras this user owns or holds a grant for */
+  visibleTo: number | null;
+  activeOnly: boolean;
+  q: string | undefined;
+  skip: number;
+  limit: number;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class CamerasRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The camera and its default stream config, together: every camera always has a config row. */
+  async insertWithConfig(camera: NewCameraRow, config: NewConfigRow): Promise<CameraRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('cameras').values(camera).returningAll().executeTakeFirstOrThrow();
+      await trx
+        .insertInto('camera_configs')
+        .values({ ...config, camera_id: row.id })
+        .execute();
+      return row;
+    });
+  }
+
+  findById(id: number): Promise<CameraRow | undefined> {
+    return this.db.selectFrom('cameras').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findWithGrant(
+    id: number,
+    userId: number,
+  ): Promise<{ camera: CameraRow; grant: Grant | null } | undefined> {
+    const [camera, grant] = await Promise.all([
+      this.findById(id),
+      this.db
+        .selectFrom('camera_permissions')
+        .select(['can_view', 'can_manage'])
+        .where('camera_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
+    return camera && { camera, grant: grant ?? null };
+  }
+
+  async recordingEnabled(cameraId: number): Promise<boolean | null> {
+    const row = await this.db
+      .selectFrom('camera_configs')
+      .select('recording_enabled')
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirst();
+    return row?.recording_enabled ?? null;
+  }
+
+  async visibleIds(visibleTo: number | null): Promise<number[]> {
+    const rows = await this.#visible(
+      this.db.selectFrom('cameras').where('cameras.deleted_at', 'is', null),
+      visibleTo,
+    )
+      .select('cameras.id')
+      .orderBy('cameras.id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  #visible<Q extends SelectQueryBuilder<Database, 'cameras', object>>(query: Q, userId: number | null): Q {
+    if (userId === null) return query;
+    return query.where((eb) =>
+      eb.or([
+        eb('cameras.owner_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('camera_permissions as p')
+            .select(sql.lit(1).as('one'))
+            .whereRef('p.camera_id', '=', 'cameras.id')
+            .where('p.user_id', '=', userId)
+            .where((g) => g.or([g('p.can_view', '=', true), g('p.can_manage', '=', true)])),
+        ),
+      ]),
+    ) as Q;
+  }
+
+  async recordingPath(cameraId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('camera_configs')
+      .select('recording_path')
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirst();
+    return row?.recording_path ?? null;
+  }
+
+  async listVisible(filter: CameraFilter): Promise<{ rows: CameraListRow[]; total: number }> {
+    let query = this.#visible(
+      this.db.selectFrom('cameras').where('cameras.deleted_at', 'is', null),
+      filter.visibleTo,
+    );
+    if (filter.activeOnly) query = query.where('cameras.is_active', '=', true);
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      query = query.where(
+        sql<boolean>`(lower(cameras.name) like ${pattern} escape '\\' or lower(coalesce(cameras.location, '')) like ${pattern} escape '\\' or lower(cameras.ip_address) like ${pattern} escape '\\')`,
+      );
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
+        .selectAll('cameras')
+        .select('camera_configs.recording_enabled')
+        .orderBy('cameras.id')
+        .offset(filter.skip)
+        .limit(filter.limit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  /**
+   * Non-binned cameras of the owner that point at the same stream: the same credential-free rtsp_url, or,
+   * when neither camera has one, the same address and port.
+   */
+  findDuplicates(
+    ownerId: number,
+    match: { rtspUrl: string | null; ipAddress: string; port: number },
+    excludeId?: number,
+  ): Promise<Pick<CameraRow, 'id' | 'name' | 'ip_address'>[]> {
+    let query = this.db
+      .selectFrom('cameras')
+      .select(['id', 'name', 'ip_address'])
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null);
+    query =
+      match.rtspUrl !== null
+        ? query.where('rtsp_url', '=', match.rtspUrl)
+        : query
+            .where('rtsp_url', 'is', null)
+            .where('ip_address', '=', match.ipAddress)
+            .where('port', '=', match.port);
+    if (excludeId !== undefined) query = query.where('id', '!=', excludeId);
+    return query.orderBy('id').execute();
+  }
+
+  update(id: number, patch: CameraPatch): Promise<CameraRow | undefined> {
+    return this.db.updateTable('cameras').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  async listBinned(ownerId: number | null): Promise<CameraRow[]> {
+    let query = this.db.selectFrom('cameras').selectAll().where('deleted_at', 'is not', null);
+    if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+    return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** Removes the camera and every row that belongs to it, in one transaction. */
+  async hardDelete(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of [
+        'skill_consumers',
+        'camera_assignments',
+        'camera_permissions',
+        'camera_configs',
+      ] as const) {
+        await trx.deleteFrom(table).where('camera_id', '=', id).execute();
+      }
+      await trx.deleteFrom('cameras').where('id', '=', id).execute();
+    });
+  }
+}

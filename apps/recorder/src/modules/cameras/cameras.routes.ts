@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requestContext } from '../../platform/http/authentication.js';
+import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import {
+  CameraCreate,
+  CameraHardDeleteRequest,
+  CameraIdParams,
+  CameraList,
+  CameraListQuery,
+  CameraResponse,
+  CameraUpdate,
+  DeletedCameraInfo,
+  DeletedCameraList,
+  ForceQuery,
+  HardDeleteResult,
+} from './cameras.schemas.js';
+import type { CamerasService } from './cameras.service.js';
+
+export const camerasRoutes =
+  (cameras: CamerasService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['cameras'];
+    const found = { 404: ErrorResponse, ...authErrors };
+
+    app.post(
+      '/cameras',
+      {
+        schema: {
+          tags,
+          summary: 'Add a camera (409 duplicate_camera unless force=true)',
+          querystring: ForceQuery,
+          body: CameraCreate,
+          response: { 201: CameraResponse, 409: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await cameras.create(requestContext(request), request.body, request.query.force)),
+    );
+    app.get(
+      '/cameras',
+      { schema: { tags, querystring: CameraListQuery, response: { 200: CameraList, ...authErrors } } },
+      async (request) => cameras.list(requestContext(request), request.query),
+    );
+    app.get(
+      '/cameras/deleted',
+      {
+        schema: { tags, summary: 'Cameras in the bin', response: { 200: DeletedCameraList, ...authErrors } },
+      },
+      async (request) => cameras.listBinned(requestContext(request)),
+    );
+    app.get(
+      '/cameras/:id',
+      { schema: { tags, params: CameraIdParams, response: { 200: CameraResponse, ...found } } },
+      async (request) => cameras.get(requestContext(request), request.params.id),
+    );
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: '/cameras/:id',
+        schema: {
+          tags,
+          params: CameraIdParams,
+          body: CameraUpdate,
+          response: { 200: CameraResponse, ...found },
+        },
+        handler: async (request) => cameras.update(requestContext(request), request.params.id, request.body),
+      });
+    }
+    app.delete(
+      '/cameras/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Move the camera to the bin (recordings are kept)',
+          params: CameraIdParams,
+          response: { 200: DeletedCameraInfo, ...found },
+        },
+      },
+      async (request) => cameras.bin(requestContext(request), request.params.id),
+    );
+    app.post(
+      '/cameras/:id/restore',
+      {
+        schema: {
+          tags,
+          params: CameraIdParams,
+          querystring: ForceQuery,
+          response: { 200: CameraResponse, 409: ErrorResponse, ...found },
+        },
+      },
+      async (request) => cameras.restore(requestContext(request), request.params.id, request.query.force),
+    );
+    app.post(
+      '/cameras/:id/hard-delete',
+      {
+        schema: {
+          tags,
+          summary:
+            "Delete a binned camera and its recordings for good (phrase: hard delete <name> and it's recording)",
+          params: CameraIdParams,
+          body: CameraHardDeleteRequest,
+          response: { 200: HardDeleteResult, 400: ErrorResponse, 409: ErrorResponse, ...found },
+        },
+      },
+      async (request) =>
+        cameras.hardDelete(requestContext(request), request.params.id, request.body.confirmation_phrase),
+    );
+  };

@@ -1,0 +1,70 @@
+// Camera addresses and stream URLs as the API accepts them (API.md §4): hosts are IP literals or DNS names;
+// stream URLs use an allowed scheme, and credentials embedded in them are split out so that URLs are stored,
+// returned and logged without secrets.
+import { isIP } from 'node:net';
+import { FieldValidationError } from '../../platform/http/errors.js';
+
+export const STREAM_URL_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'http', 'https'] as const;
+const HOSTNAME =
+  /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+
+export function isValidHost(host: string): boolean {
+  if (isIP(host) !== 0) return true;
+  // All-numeric names are malformed IP addresses, not hostnames (no top-level domain is numeric).
+  return HOSTNAME.test(host) && !/^[\d.]+$/.test(host);
+}
+
+export function checkHost(host: string, field = 'ip_address'): void {
+  if (!isValidHost(host)) {
+    throw new FieldValidationError(['body', field], 'Input should be an IPv4/IPv6 address or a DNS hostname');
+  }
+}
+
+export interface SplitUrl {
+  url: string;
+  username: string | null;
+  password: string | null;
+}
+
+const decode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+export function splitStreamUrl(value: string, field: string): SplitUrl {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new FieldValidationError(['body', field], 'Input should be a valid URL');
+  }
+  const scheme = url.protocol.slice(0, -1);
+  if (!(STREAM_URL_SCHEMES as readonly string[]).includes(scheme)) {
+    throw new FieldValidationError(
+      ['body', field],
+      `URL scheme should be one of ${STREAM_URL_SCHEMES.join(', ')}`,
+    );
+  }
+  if (url.hostname === '') throw new FieldValidationError(['body', field], 'URL should name a host');
+  const username = url.username ? decode(url.username) : null;
+  const password = url.password ? decode(url.password) : null;
+  if ((username?.length ?? 0) > 50 || (password?.length ?? 0) > 255) {
+    throw new FieldValidationError(['body', field], 'Credentials in the URL are too long');
+  }
+  url.username = '';
+  url.password = '';
+  return { url: url.toString(), username, password };
+}
+
+/** Host of a stream URL, for probes; null when the text is not a URL. */
+export function hostOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, '') || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,130 @@
+import type { Db } from '../../platform/db/database.js';
+
+export interface AssignmentRow {
+  camera_id: number;
+  skill: string;
+  labels: string[] | null;
+}
+
+export interface ConsumerRow {
+  camera_id: number;
+  skill: string;
+  consumer: string;
+  params: Record<string, unknown> | null;
+  declared_at: string;
+}
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** Camera assignments (skill + optional labels) and the consumers that declared they use them. */
+export class SkillsRepository {
+  constructor(private readonly db: Db) {}
+
+  async assignmentsFor(cameraIds: readonly number[]): Promise<AssignmentRow[]> {
+    if (cameraIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('camera_assignments')
+      .select(['camera_id', 'skill', 'labels'])
+      .where('camera_id', 'in', cameraIds)
+      .orderBy('camera_id')
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({ ...row, labels: parseJson<string[]>(row.labels) }));
+  }
+
+  async consumersFor(cameraIds: readonly number[]): Promise<ConsumerRow[]> {
+    if (cameraIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('skill_consumers')
+      .selectAll()
+      .where('camera_id', 'in', cameraIds)
+      .orderBy('declared_at')
+      .orderBy('consumer')
+      .execute();
+    return rows.map((row) => ({ ...row, params: parseJson<Record<string, unknown>>(row.params) }));
+  }
+
+  /** Replaces the camera's whole list; declarations of skills that are no longer assigned go with them. */
+  async replaceAssignments(
+    cameraId: number,
+    assignments: { skill: string; labels: string[] | null }[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('camera_assignments').where('camera_id', '=', cameraId).execute();
+      let orphans = trx.deleteFrom('skill_consumers').where('camera_id', '=', cameraId);
+      if (assignments.length > 0)
+        orphans = orphans.where(
+          'skill',
+          'not in',
+          assignments.map((a) => a.skill),
+        );
+      await orphans.execute();
+      if (assignments.length === 0) return;
+      await trx
+        .insertInto('camera_assignments')
+        .values(
+          assignments.map((a, position) => ({
+            camera_id: cameraId,
+            skill: a.skill,
+            labels: a.labels === null ? null : JSON.stringify(a.labels),
+            position,
+          })),
+        )
+        .execute();
+    });
+  }
+
+  /** Adds the assignment if the camera lacks it (labels untouched otherwise) and records the declaration. */
+  async declare(declaration: ConsumerRow): Promise<void> {
+    const { camera_id, skill } = declaration;
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('camera_assignments')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('camera_id', '=', camera_id)
+        .executeTakeFirst();
+      await trx
+        .insertInto('camera_assignments')
+        .values({ camera_id, skill, labels: null, position: Number(last?.position ?? -1) + 1 })
+        .onConflict((oc) => oc.columns(['camera_id', 'skill']).doNothing())
+        .execute();
+      const params = declaration.params === null ? null : JSON.stringify(declaration.params);
+      await trx
+        .insertInto('skill_consumers')
+        .values({ ...declaration, params })
+        .onConflict((oc) =>
+          oc
+            .columns(['camera_id', 'skill', 'consumer'])
+            .doUpdateSet({ params, declared_at: declaration.declared_at }),
+        )
+        .execute();
+    });
+  }
+
+  /** Removes one declaration; the assignment goes too when no declaration remains. False if there was none. */
+  async undeclare(cameraId: number, skill: string, consumer: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('skill_consumers')
+        .where('camera_id', '=', cameraId)
+        .where('skill', '=', skill)
+        .where('consumer', '=', consumer)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return false;
+      const remaining = await trx
+        .selectFrom('skill_consumers')
+        .select('consumer')
+        .where('camera_id', '=', cameraId)
+        .where('skill', '=', skill)
+        .executeTakeFirst();
+      if (!remaining) {
+        await trx
+          .deleteFrom('camera_assignments')
+          .where('camera_id', '=', cameraId)
+          .where('skill', '=', skill)
+          .execute();
+      }
+      return true;
+    });
+  }
+}

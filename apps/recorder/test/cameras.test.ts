@@ -1,0 +1,313 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createCamera } from './helpers/cameras.js';
+import { testDialects } from './helpers/database.js';
+
+for (const dialect of testDialects()) {
+  describe(`cameras (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp({ dialect });
+    });
+    after(() => t.close());
+
+    const api = (
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      token = t.adminToken,
+    ) =>
+      t.request({
+        method,
+        url: `/api/v1${url}`,
+        token,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+
+    it('creates a camera with SEED.md defaults and truthful runtime fields', async () => {
+      const response = await api('POST', '/cameras', { name: 'Front door', ip_address: '127.0.1.1' });
+      assert.equal(response.statusCode, 201);
+      const camera = response.json();
+      assert.equal(camera.port, 554);
+      assert.equal(camera.status, 'unknown');
+      assert.equal(camera.is_active, true);
+      assert.equal(camera.owner_id, 1);
+      assert.equal(camera.deleted_at, null);
+      assert.deepEqual(camera.assignments, []);
+      assert.equal(camera.password_set, false);
+      assert.equal(camera.recording_enabled, false);
+      assert.equal(camera.recording_state, 'disabled');
+      assert.equal(camera.live_online, null);
+      assert.equal(camera.media_server_provisioned, false);
+      assert.equal(camera.last_recording_at, null);
+      assert.equal('password' in camera, false);
+      const config = await api('GET', `/cameras/${camera.id}/config`);
+      assert.equal(config.statusCode, 200);
+      assert.equal(config.json().recording_segment_seconds, 60);
+    });
+
+    it('splits credentials out of stream URLs; explicit fields win; the password never comes back', async () => {
+      const secret = 'p@ss:w0rd/Secret';
+      const created = await api('POST', '/cameras?force=true', {
+        name: 'Yard',
+        ip_address: '127.0.1.2',
+        rtsp_url: `rtsp://viewer:${encodeURIComponent(secret)}@127.0.1.2:8554/live/main`,
+        substream_url: 'rtsp://other:pw@127.0.1.2:8554/live/sub',
+        username: 'explicit-user',
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const camera = created.json();
+      assert.equal(camera.rtsp_url, 'rtsp://127.0.1.2:8554/live/main');
+      assert.equal(camera.substream_url, 'rtsp://127.0.1.2:8554/live/sub');
+      assert.equal(camera.username, 'explicit-user');
+      assert.equal(camera.password_set, true);
+      assert.deepEqual(await t.container.cameras.credentials(camera.id), {
+        username: 'explicit-user',
+        password: secret,
+      });
+
+      const read = await api('GET', `/cameras/${camera.id}`);
+      const list = await api('GET', '/cameras?limit=500');
+      const audit = await api('GET', '/audit-logs?limit=500');
+      for (const body of [created.body, read.body, list.body, audit.body, t.logs()]) {
+        assert.ok(!body.includes(secret) && !body.includes(encodeURIComponent(secret)), 'password leaked');
+        assert.ok(!body.includes(':pw@'), 'substream password leaked');
+      }
+    });
+
+    it('updates partially: null clears, blank password keeps, null password clears, null name is 422', async () => {
+      const camera = await createCamera(t, t.adminToken, { location: 'Hall', password: 'first-secret' });
+      const patched = await api('PATCH', `/cameras/${camera.id}`, {
+        location: null,
+        description: 'new',
+        password: '',
+      });
+      assert.equal(patched.statusCode, 200, patched.body);
+      assert.equal(patched.json().location, null);
+      assert.equal(patched.json().description, 'new');
+      assert.equal(patched.json().name, camera.name);
+      assert.equal(patched.json().password_set, true);
+      assert.ok(patched.json().updated_at);
+      assert.equal((await t.container.cameras.credentials(camera.id)).password, 'first-secret');
+
+      const changed = await api('PUT', `/cameras/${camera.id}`, { password: 'second-secret' });
+      assert.equal(changed.json().password_set, true);
+      assert.equal((await t.container.cameras.credentials(camera.id)).password, 'second-secret');
+      const cleared = await api('PUT', `/cameras/${camera.id}`, { password: null });
+      assert.equal(cleared.json().password_set, false);
+
+      for (const field of ['name', 'ip_address']) {
+        const response = await api('PUT', `/cameras/${camera.id}`, { [field]: null });
+        assert.equal(response.statusCode, 422);
+        assert.deepEqual(response.json().detail[0].loc, ['body', field]);
+      }
+      const url = await api('PUT', `/cameras/${camera.id}`, { rtsp_url: 'rtsp://u2:p2@127.0.0.9/x' });
+      assert.equal(url.json().rtsp_url, 'rtsp://127.0.0.9/x');
+      assert.equal(url.json().username, 'u2');
+      assert.equal((await t.container.cameras.credentials(camera.id)).password, 'p2');
+    });
+
+    it('validates addresses and stream URLs, naming the field', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ ip_address: 'not a host!' }, 'ip_address'],
+        [{ ip_address: '999.1.1.1.1' }, 'ip_address'],
+        [{ rtsp_url: 'ftp://127.0.0.1/x' }, 'rtsp_url'],
+        [{ substream_url: 'not a url' }, 'substream_url'],
+        [{ port: 70000 }, 'port'],
+        [{ extra: 1 }, 'extra'],
+      ];
+      for (const [fields, field] of cases) {
+        const response = await api('POST', '/cameras?force=true', {
+          name: 'x',
+          ip_address: '127.0.0.1',
+          ...fields,
+        });
+        assert.equal(response.statusCode, 422, JSON.stringify(fields));
+        assert.deepEqual(response.json().detail[0].loc, ['body', field], response.body);
+      }
+      // Loopback only: each new camera is probed for RTSPS in the background.
+      for (const host of ['localhost', '::1', '127.0.0.5']) {
+        const response = await api('POST', '/cameras?force=true', {
+          name: 'ok',
+          ip_address: host,
+          is_active: false,
+        });
+        assert.equal(response.statusCode, 201, host);
+        await api('DELETE', `/cameras/${response.json().id}`);
+      }
+    });
+
+    it('guards against duplicates of the same owner unless force=true', async () => {
+      const url = 'rtsp://127.0.2.1:554/stream1';
+      const first = await api('POST', '/cameras', { name: 'A', ip_address: '127.0.2.1', rtsp_url: url });
+      assert.equal(first.statusCode, 201);
+      const again = await api('POST', '/cameras', {
+        name: 'B',
+        ip_address: '127.0.2.99',
+        rtsp_url: 'rtsp://x:y@127.0.2.1:554/stream1',
+      });
+      assert.equal(again.statusCode, 409);
+      assert.equal(again.json().detail.code, 'duplicate_camera');
+      assert.deepEqual(again.json().detail.duplicates, [
+        { id: first.json().id, name: 'A', ip_address: '127.0.2.1' },
+      ]);
+      const forced = await api('POST', '/cameras?force=true', {
+        name: 'B',
+        ip_address: '127.0.2.99',
+        rtsp_url: url,
+      });
+      assert.equal(forced.statusCode, 201);
+
+      // Without URLs, the same address and port is a duplicate; another port is not.
+      assert.equal((await api('POST', '/cameras', { name: 'C', ip_address: '127.0.2.2' })).statusCode, 201);
+      assert.equal((await api('POST', '/cameras', { name: 'D', ip_address: '127.0.2.2' })).statusCode, 409);
+      assert.equal(
+        (await api('POST', '/cameras', { name: 'E', ip_address: '127.0.2.2', port: 8554 })).statusCode,
+        201,
+      );
+      // Another owner may add the same stream.
+      const other = await t.createUser('dupowner');
+      assert.equal(
+        (await api('POST', '/cameras', { name: 'F', ip_address: '127.0.2.2' }, other.token)).statusCode,
+        201,
+      );
+    });
+
+    it('lists with paging, search and active_only', async () => {
+      const owner = await t.createUser('lister');
+      for (const [name, location, active] of [
+        ['Garage West', 'Outside', true],
+        ['Kitchen', 'Ground floor', false],
+        ['garage east', null, true],
+      ] as const) {
+        await createCamera(t, owner.token, { name, location, is_active: active });
+      }
+      const all = await api('GET', '/cameras', undefined, owner.token);
+      assert.equal(all.json().total, 3);
+      const garage = await api('GET', '/cameras?q=GARAGE', undefined, owner.token);
+      assert.deepEqual(
+        garage.json().cameras.map((c: { name: string }) => c.name),
+        ['Garage West', 'garage east'],
+      );
+      assert.equal((await api('GET', '/cameras?q=ground', undefined, owner.token)).json().total, 1);
+      assert.equal((await api('GET', '/cameras?q=%25', undefined, owner.token)).json().total, 0);
+      assert.equal((await api('GET', '/cameras?active_only=true', undefined, owner.token)).json().total, 2);
+      const page = await api('GET', '/cameras?skip=1&limit=1', undefined, owner.token);
+      assert.equal(page.json().cameras.length, 1);
+      assert.equal(page.json().total, 3);
+      assert.equal(page.json().cameras[0].name, 'Kitchen');
+    });
+
+    it('bins, lists the bin, and restores with the pre-bin is_active; restore is guarded', async () => {
+      const paused = await createCamera(t, t.adminToken, {
+        name: 'Paused',
+        is_active: false,
+        location: 'Attic',
+      });
+      const binned = await api('DELETE', `/cameras/${paused.id}`);
+      assert.equal(binned.statusCode, 200);
+      assert.equal(binned.json().path, `cam-${paused.id}`);
+      assert.equal(binned.json().location, 'Attic');
+      assert.ok(binned.json().deleted_at);
+      assert.equal((await api('GET', `/cameras/${paused.id}`)).statusCode, 404);
+      assert.equal((await api('DELETE', `/cameras/${paused.id}`)).statusCode, 404);
+      const listed = (await api('GET', '/cameras?limit=500')).json().cameras.map((c: { id: number }) => c.id);
+      assert.ok(!listed.includes(paused.id));
+      const bin = await api('GET', '/cameras/deleted');
+      assert.equal(bin.json().cameras[0].id, paused.id);
+
+      const restored = await api('POST', `/cameras/${paused.id}/restore`);
+      assert.equal(restored.statusCode, 200);
+      assert.equal(restored.json().is_active, false);
+      assert.equal(restored.json().deleted_at, null);
+      assert.equal((await api('POST', `/cameras/${paused.id}/restore`)).json().detail.code, 'not_binned');
+
+      // While it was in the bin another camera took its stream: restoring needs force.
+      const original = await createCamera(t, t.adminToken, { rtsp_url: 'rtsp://127.0.3.1/only' });
+      await api('DELETE', `/cameras/${original.id}`);
+      await api('POST', '/cameras', {
+        name: 'Replacement',
+        ip_address: '127.0.3.1',
+        rtsp_url: 'rtsp://127.0.3.1/only',
+      });
+      const conflict = await api('POST', `/cameras/${original.id}/restore`);
+      assert.equal(conflict.statusCode, 409);
+      assert.equal(conflict.json().detail.code, 'duplicate_camera');
+      assert.equal((await api('POST', `/cameras/${original.id}/restore?force=true`)).statusCode, 200);
+    });
+
+    it('hard delete needs a binned camera and the exact phrase, then removes its files and rows only', async () => {
+      const name = "O'Brien's café 🚪";
+      const camera = await createCamera(t, t.adminToken, {
+        name,
+        assignments: [{ skill: 'person_counting' }],
+      });
+      const neighbour = await createCamera(t, t.adminToken, { name: 'Neighbour' });
+      const root = t.config.recordingsDir;
+      for (const [id, files] of [
+        [camera.id, 3],
+        [neighbour.id, 2],
+      ] as const) {
+        const dir = join(root, `cam-${id}`, '2026', '11', '21');
+        mkdirSync(dir, { recursive: true });
+        for (let i = 0; i < files; i++) writeFileSync(join(dir, `${1000 + i}.mp4`), Buffer.alloc(1000 + i));
+      }
+      const phrase = `hard delete ${name} and it's recording`;
+      const hardDelete = (confirmation_phrase: string) =>
+        api('POST', `/cameras/${camera.id}/hard-delete`, { confirmation_phrase });
+
+      const notBinned = await hardDelete(phrase);
+      assert.equal(notBinned.statusCode, 409);
+      assert.equal(notBinned.json().detail.code, 'not_binned');
+      await api('DELETE', `/cameras/${camera.id}`);
+
+      for (const wrong of [
+        phrase.toUpperCase(),
+        `${phrase} `,
+        ` ${phrase}`,
+        phrase.replace("it's", 'its'),
+        phrase.replace('🚪', ''),
+      ]) {
+        const response = await hardDelete(wrong);
+        assert.equal(response.statusCode, 400, JSON.stringify(wrong));
+        assert.equal(response.json().detail.code, 'confirmation_mismatch');
+        assert.equal(response.json().detail.expected, phrase);
+      }
+      assert.ok(existsSync(join(root, `cam-${camera.id}`)), 'nothing deleted by a wrong phrase');
+
+      const done = await hardDelete(phrase);
+      assert.equal(done.statusCode, 200, done.body);
+      assert.deepEqual(done.json(), {
+        camera_id: camera.id,
+        camera_name: name,
+        recordings_deleted: 3,
+        bytes_freed: 3003,
+      });
+      assert.ok(!existsSync(join(root, `cam-${camera.id}`)));
+      assert.equal(readdirSync(join(root, `cam-${neighbour.id}`, '2026', '11', '21')).length, 2);
+      assert.equal(
+        (await api('GET', '/cameras/deleted')).json().cameras.some((c: { id: number }) => c.id === camera.id),
+        false,
+      );
+      assert.equal((await api('POST', `/cameras/${camera.id}/restore`)).statusCode, 404);
+      const skills = (await api('GET', '/skills')).json().skills;
+      assert.ok(!JSON.stringify(skills).includes(`"camera_id":${camera.id},`));
+    });
+
+    it('writes an audit row for every camera mutation', async () => {
+      const camera = await createCamera(t, t.adminToken);
+      await api('PATCH', `/cameras/${camera.id}`, { description: 'audited' });
+      await api('DELETE', `/cameras/${camera.id}`);
+      await api('POST', `/cameras/${camera.id}/restore`);
+      const rows = (await api('GET', `/audit-logs?entity_type=camera&entity_id=${camera.id}&limit=50`)).json()
+        .logs;
+      const actions = rows.map((r: { action: string }) => r.action);
+      for (const action of ['camera.create', 'camera.update', 'camera.bin', 'camera.restore']) {
+        assert.ok(actions.includes(action), `${action} in ${actions.join(',')}`);
+      }
+    });
+  });
+}
