@@ -1,44 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import type { AddressInfo, Server, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import type { Socket } from 'node:net';
+import { before, describe, it } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
-import { promisify } from 'node:util';
 import { probeTarget, probeTls } from '../src/media/tls-probe.js';
-
-/** Listens on an ephemeral loopback port; `stop` also drops open connections. */
-async function serve(server: Server): Promise<{ port: number; stop: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const stop = async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  };
-  return { port, stop };
-}
+import { selfSignedCertificate, serve } from './helpers/net-servers.js';
 
 describe('probeTls', () => {
-  let dir: string;
   let key: Buffer;
   let cert: Buffer;
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tls-probe-'));
-    const [keyFile, certFile] = [join(dir, 'k.pem'), join(dir, 'c.pem')];
-    const subject = ['-subj', '/CN=localhost', '-days', '1', '-keyout', keyFile, '-out', certFile];
-    await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', ...subject]);
-    [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
+    ({ key, cert } = await selfSignedCertificate());
   });
-  after(() => rm(dir, { recursive: true, force: true }));
 
   it('a TLS server with a self-signed certificate is supported', async () => {
     const { port, stop } = await serve(createTlsServer({ key, cert }));

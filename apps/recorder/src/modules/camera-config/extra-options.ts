@@ -33,7 +33,7 @@ export function parseExtraOptions(text: string, field = 'extra_options'): Record
     throw new FieldValidationError(['body', field], 'Input should be a JSON object');
   }
   const options: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed)) {
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (!(ALLOWED_INPUT_OPTIONS as readonly string[]).includes(key)) {
       throw new FieldValidationError(
         ['body', field, key],

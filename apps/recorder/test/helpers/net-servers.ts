@@ -1,0 +1,51 @@
+// Local servers for protocol tests: an ephemeral loopback listener with a stop that also drops connections,
+// and a throwaway self-signed certificate made with the openssl CLI.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export async function serve(server: Server): Promise<{ port: number; stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const stop = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { port, stop };
+}
+
+export async function selfSignedCertificate(
+  commonName = 'localhost',
+): Promise<{ key: Buffer; cert: Buffer }> {
+  const dir = await mkdtemp(join(tmpdir(), 'nvr-cert-'));
+  try {
+    const [keyFile, certFile] = [join(dir, 'k.pem'), join(dir, 'c.pem')];
+    await promisify(execFile)('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${commonName}`,
+      '-days',
+      '1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ]);
+    const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
+    return { key, cert };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
