@@ -68,6 +68,7 @@ export async function buildApp(
     caption,
     metrics,
     framesDir: config.framesDir,
+    modelsDir: config.modelsDir,
   });
   const status = new StatusService({ config, pool, registry, remotes, caption, inference });
   app.decorate('services', { config, inference, status, metrics, pool, registry });

@@ -1,9 +1,11 @@
 // The inference service: routes a task to the worker pool, a caption backend or a remote adapter, checks
 // params, runs pipelines, applies the per-camera tracker and stamps latency. Routes call only this.
+import { existsSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { AdapterError, asAdapterError } from './errors.js';
 import { decodeBase64Frame, readFrameUri } from './frames/source.js';
 import type { Metrics } from './metrics.js';
+import { MODELS, weightFiles } from './models/catalog.js';
 import type { ModelRegistry } from './models/registry.js';
 import type { WorkerPool } from './runtimes/pool.js';
 import type { StepOutcome } from './runtimes/protocol.js';
@@ -45,6 +47,7 @@ export interface InferenceDeps {
   caption: CaptionBackend | null;
   metrics: Metrics;
   framesDir: string;
+  modelsDir: string;
 }
 
 export class InferenceService {
@@ -98,15 +101,26 @@ export class InferenceService {
     };
   }
 
-  /** Tasks that can be served now: local ones whose models have not failed, plus remote ones. */
+  /** Tasks that can be served now: local ones whose models are present and not failed, plus remote ones. */
   servableTasks(): string[] {
-    const failed = new Set(
+    const unusable = new Set(
       this.deps.registry
         .list()
-        .filter((m) => m.state === 'failed')
+        .filter(
+          (m) =>
+            m.state === 'failed' ||
+            !weightFiles(MODELS[m.name], this.deps.modelsDir).every((f) => existsSync(f)),
+        )
         .map((m) => m.name),
     );
-    const local = TASK_NAMES.filter((t) => !TASKS.get(t)!.models.some((m) => failed.has(m)));
+    const usable = (name: string) => {
+      const task = TASKS.get(name)!;
+      // With default params: face_detection needs one of its two detectors, not both.
+      const needed =
+        task.modelsFor?.(Value.Default(task.params, {}) as Record<string, unknown>) ?? task.models;
+      return !needed.some((m) => unusable.has(m));
+    };
+    const local = TASK_NAMES.filter(usable);
     const remote = this.deps.remotes.list().flatMap((r) => (r.state === 'ready' ? r.tasks : []));
     return [...new Set([...local, ...remote])];
   }

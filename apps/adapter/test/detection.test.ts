@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // Person, object and scene tasks on real photos (darknet's person.jpg, OpenCV's vtest.avi frames).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

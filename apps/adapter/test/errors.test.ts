@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // Every error code of ADAPTER.md with its exact HTTP status and the error envelope.
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync, openSync, closeSync } from 'node:fs';

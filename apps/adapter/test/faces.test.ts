@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // face_detection on face-api's six sample photos: the count must equal the true number of faces.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

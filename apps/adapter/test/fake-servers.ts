@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- fake servers handle untyped JSON */
 // Small local HTTP servers that speak other programs' wire formats (Ollama, OpenAI, a contract adapter),
 // recording what they were sent so tests can check the requests the adapter makes.
 import { createServer, type IncomingMessage, type Server } from 'node:http';

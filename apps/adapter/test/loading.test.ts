@@ -1,7 +1,6 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // Lazy single-flight loading, eviction of failed loads, the bounded queue, and /health under full load.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { HUMAN_MODELS } from '../src/runtimes/tfjs.js';
@@ -121,5 +120,15 @@ describe('model load failure', () => {
     const ok = await postJson(`${ad.url}/infer`, body);
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal((await getJson(`${ad.url}/health`)).body.status, 'ok');
+  });
+
+  it('leaves tasks out of /capabilities while their weight files are missing', async () => {
+    const dir = join(ad.modelsDir, 'ssd_face');
+    mkdirSync(dir, { recursive: true }); // an override folder without the files
+    const caps = (await getJson(`${ad.url}/capabilities`)).body;
+    assert.ok(caps.includes('person_counting'));
+    assert.ok(!caps.includes('face_detection') && !caps.includes('scene_description'), JSON.stringify(caps));
+    rmSync(dir, { recursive: true });
+    assert.ok((await getJson(`${ad.url}/capabilities`)).body.includes('face_detection'));
   });
 });

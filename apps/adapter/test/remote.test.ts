@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // Remote contract adapters (REMOTE_ADAPTERS) and the Ollama / OpenAI-compatible caption backends.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON response bodies */
 // Capabilities (list and v1.1 card), /adapters, /metrics and /hardware/evaluation.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

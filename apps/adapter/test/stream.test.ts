@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read untyped JSON messages */
 // WebSocket /infer/stream: JSON round trip, binary frames, per-socket backpressure, ping.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
