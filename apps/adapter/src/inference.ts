@@ -35,6 +35,8 @@ export interface PipelineInput extends Omit<InferInput, 'task'> {
   steps: string[];
 }
 
+const routeName = (r: Route): string => (r.kind === 'remote' ? r.task : r.task.name);
+
 type Route =
   | { kind: 'local'; task: TaskDefinition }
   | { kind: 'caption'; task: TaskDefinition }
@@ -86,7 +88,18 @@ export class InferenceService {
       let j = i + 1;
       if (routes[i]!.kind === 'local') while (j < routes.length && routes[j]!.kind === 'local') j++;
       const segment = routes.slice(i, j).map((route, k) => ({ route, params: params[i + k]! }));
-      steps.push(...(await this.runSegment(segment, frame, input.cameraId)));
+      try {
+        steps.push(...(await this.runSegment(segment, frame, input.cameraId)));
+      } catch (err) {
+        // Workers name the failing step themselves; loads, remotes and caption backends fail before any step.
+        const e = asAdapterError(err);
+        if (e.details?.step) throw e;
+        const step = routeName(segment[0]!.route);
+        throw new AdapterError(e.code, e.message, {
+          details: { ...e.details, step },
+          retryAfterMs: e.retryAfterMs,
+        });
+      }
       i = j;
     }
     const shaped = steps.map((s) => ({

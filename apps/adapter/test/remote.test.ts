@@ -81,6 +81,13 @@ describe('remote adapters', () => {
     assert.equal(status, 200, JSON.stringify(body));
     assert.ok(body.results.person_counting.count >= 1);
     assert.deepEqual(body.results.plate_reading.plates, ['AB-123']);
+    const failing = await postJson(`${ad.url}/pipeline/run`, {
+      steps: ['person_counting', 'plate_reading'],
+      data: { frame: { uri: 'frame://person.jpg' } },
+      params: { fail: true },
+    });
+    assert.equal(failing.status, 415);
+    assert.equal(failing.body.error.details.step, 'plate_reading');
   });
 });
 
