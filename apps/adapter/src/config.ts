@@ -18,6 +18,8 @@ export interface AdapterConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Per-socket cap of unanswered WebSocket requests. */
   streamMaxInflight: number;
+  /** Open /infer/stream sockets at once. */
+  streamMaxSockets: number;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
     modelIdleUnloadMs: idle > 0 ? idle * 1000 : null,
     logLevel: logLevel as AdapterConfig['logLevel'],
     streamMaxInflight: int('ADAPTER_STREAM_MAX_INFLIGHT', 4, 1, 256),
+    streamMaxSockets: int('ADAPTER_STREAM_MAX_SOCKETS', 64, 1, 10_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -70,9 +70,14 @@ export class InferenceService {
       return out;
     } catch (err) {
       const e = asAdapterError(err);
-      this.deps.metrics.recordInfer(TASKS.has(input.task) ? input.task : 'unknown', e.code);
+      this.deps.metrics.recordInfer(this.metricLabel(input.task), e.code);
       throw e;
     }
+  }
+
+  /** Task names as metric labels; arbitrary unknown names collapse to one label (bounded cardinality). */
+  private metricLabel(task: string): string {
+    return TASKS.has(task) || this.deps.remotes.list().some((r) => r.tasks.includes(task)) ? task : 'unknown';
   }
 
   /** Every step is checked before anything runs; the frame is read once and decoded once per worker job. */
@@ -93,8 +98,9 @@ export class InferenceService {
       } catch (err) {
         // Workers name the failing step themselves; loads, remotes and caption backends fail before any step.
         const e = asAdapterError(err);
+        const step = typeof e.details?.step === 'string' ? e.details.step : routeName(segment[0]!.route);
+        this.deps.metrics.recordInfer(this.metricLabel(step), e.code);
         if (e.details?.step) throw e;
-        const step = routeName(segment[0]!.route);
         throw new AdapterError(e.code, e.message, {
           details: { ...e.details, step },
           retryAfterMs: e.retryAfterMs,
@@ -102,6 +108,7 @@ export class InferenceService {
       }
       i = j;
     }
+    for (const s of steps) this.deps.metrics.recordInfer(s.task, 'ok', s.ms / 1000);
     const shaped = steps.map((s) => ({
       task: s.task,
       result: { ...s.result, latency_ms: Math.round(s.ms) },

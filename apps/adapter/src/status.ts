@@ -130,7 +130,7 @@ export class StatusService {
       accelerator: { backend: 'cpu-wasm', device: 'cpu' },
       endpoints: {
         infer: { supported: true, input_content_types: ['application/json', 'multipart/form-data'] },
-        infer_stream: { supported: true, max_concurrent_streams: 64 },
+        infer_stream: { supported: true, max_concurrent_streams: config.streamMaxSockets },
       },
     };
   }

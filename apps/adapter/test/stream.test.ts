@@ -24,7 +24,7 @@ describe('WebSocket /infer/stream', () => {
   let ws: WebSocket;
   let next: (n: number) => Promise<any[]>;
   before(async () => {
-    ad = await startAdapter({ ADAPTER_STREAM_MAX_INFLIGHT: '2' });
+    ad = await startAdapter({ ADAPTER_STREAM_MAX_INFLIGHT: '2', ADAPTER_STREAM_MAX_SOCKETS: '1' });
     ad.addFrames('person.jpg');
     ws = new WebSocket(`${ad.url.replace('http', 'ws')}/infer/stream`);
     next = inbox(ws);
@@ -86,5 +86,14 @@ describe('WebSocket /infer/stream', () => {
     // Capacity comes back once the answers are out.
     ws.send(req(5));
     assert.equal((await next(1))[0].ok, true);
+  });
+
+  it('refuses sockets beyond the stream limit', async () => {
+    const extra = new WebSocket(`${ad.url.replace('http', 'ws')}/infer/stream`);
+    const [raw] = (await once(extra, 'message')) as [Buffer];
+    const msg = JSON.parse(raw.toString('utf8'));
+    assert.equal(msg.error.code, 'overloaded');
+    const [code] = (await once(extra, 'close')) as [number];
+    assert.equal(code, 1013);
   });
 });

@@ -16,6 +16,9 @@ interface Header {
 
 export async function streamRoutes(app: FastifyInstance): Promise<void> {
   const maxInflight = app.services.config.streamMaxInflight;
+  // Sockets beyond the limit are refused (the card advertises it as max_concurrent_streams).
+  const maxStreams = app.services.config.streamMaxSockets;
+  let open = 0;
   const upgradeHint = new AdapterError(
     'upgrade_required',
     'open a WebSocket: GET /infer/stream with Upgrade: websocket',
@@ -33,6 +36,16 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   });
 
   function serve(socket: WebSocket): void {
+    if (open >= maxStreams) {
+      const busy = new AdapterError('overloaded', `at most ${maxStreams} streams at once`, {
+        retryAfterMs: 1000,
+      });
+      socket.send(JSON.stringify({ seq: null, ok: false, error: busy.toEnvelope().error }));
+      socket.close(1013, 'too many streams');
+      return;
+    }
+    open++;
+    socket.once('close', () => open--);
     let inflight = 0;
     let awaitingBinary: Header | undefined;
     const send = (msg: unknown) => {
