@@ -96,8 +96,13 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const q of this.queue.splice(0))
-      q.reject(new AdapterError('shutting_down', 'adapter is shutting down'));
+    const stopping = () => new AdapterError('shutting_down', 'adapter is shutting down');
+    for (const q of this.queue.splice(0)) q.reject(stopping());
+    // Jobs running in a worker are abandoned with it: answer them rather than leave them hanging.
+    for (const slot of this.slots) {
+      for (const p of slot.pending.values()) p.reject(stopping());
+      slot.pending.clear();
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
