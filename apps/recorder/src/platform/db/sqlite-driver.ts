@@ -14,29 +14,31 @@ function bindable(parameters: readonly unknown[]): unknown[] {
   );
 }
 
-function booleanColumns(statement: BetterSqlite3.Statement): string[] {
-  if (!statement.reader) return [];
-  return statement
-    .columns()
-    .filter((column) => column.type?.toLowerCase() === 'boolean')
-    .map((column) => column.name);
-}
-
-function restoreBooleans(row: unknown, columns: readonly string[]): unknown {
-  if (columns.length === 0 || row === null || typeof row !== 'object') return row;
-  const record = row as Row;
-  for (const name of columns) {
-    const value = record[name];
-    if (typeof value === 'number' || typeof value === 'bigint') record[name] = value !== 0 && value !== 0n;
-  }
-  return record;
+/**
+ * Reading rows as arrays and building each object in column order is faster than better-sqlite3's own
+ * objects, gives every row of a query the same shape, and converts BOOLEAN columns in the same pass.
+ */
+function rowBuilder(statement: BetterSqlite3.Statement): ((values: unknown[]) => Row) | null {
+  if (!statement.reader) return null;
+  const columns = statement.columns();
+  const names = columns.map((column) => column.name);
+  const booleans = columns.map((column) => column.type?.toLowerCase() === 'boolean');
+  statement.raw(true);
+  return (values) => {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) {
+      const value = values[i];
+      row[names[i]!] = booleans[i] && value !== null ? value !== 0 && value !== 0n : value;
+    }
+    return row;
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
 
 interface Prepared {
   statement: BetterSqlite3.Statement;
-  booleanColumns: string[];
+  toRow: ((values: unknown[]) => Row) | null;
 }
 
 export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
@@ -48,7 +50,7 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
       cache.delete(sql);
     } else {
       const statement = database.prepare(sql);
-      prepared = { statement, booleanColumns: booleanColumns(statement) };
+      prepared = { statement, toRow: rowBuilder(statement) };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, prepared);
@@ -57,16 +59,21 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
-      const { statement, booleanColumns: columns } = prepare(sql);
+      const { statement, toRow } = prepare(sql);
       return {
         reader: statement.reader,
-        all: (parameters) =>
-          statement.all(...bindable(parameters)).map((row) => restoreBooleans(row, columns)),
+        all: (parameters) => {
+          const rows = statement.all(...bindable(parameters)) as unknown[][];
+          return toRow ? rows.map(toRow) : rows;
+        },
         run: (parameters) => statement.run(...bindable(parameters)),
         *iterate(parameters) {
           // A streaming read keeps its statement busy, so it gets a statement of its own.
           const own = database.prepare(sql);
-          for (const row of own.iterate(...bindable(parameters))) yield restoreBooleans(row, columns);
+          const ownRow = rowBuilder(own);
+          for (const values of own.iterate(...bindable(parameters)) as IterableIterator<unknown[]>) {
+            yield ownRow ? ownRow(values) : values;
+          }
         },
       };
     },

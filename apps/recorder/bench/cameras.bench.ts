@@ -1,0 +1,149 @@
+// npm run bench:cameras — GET /api/v1/cameras with 1,000 cameras in the database, for a superuser (sees all)
+// and for a user holding 200 grants, on SQLite and (when Debian's PostgreSQL is installed) PostgreSQL.
+// Target: p99 < 30 ms at 20 connections.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DEFAULT_CAMERA_CONFIG } from '../src/modules/camera-config/camera-config.schemas.js';
+import { CamerasRepository } from '../src/modules/cameras/cameras.repository.js';
+import { PermissionsRepository } from '../src/modules/permissions/permissions.repository.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import type { DatabaseConfig } from '../src/config.js';
+import {
+  api,
+  buildRecorder,
+  describeMachine,
+  load,
+  login,
+  printTable,
+  root,
+  startRecorder,
+  stop,
+} from './harness.js';
+
+const CAMERAS = 1000;
+const GRANTS = 200;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ADMIN_PASSWORD = 'bench-admin-password';
+const USER_PASSWORD = 'bench-Password-1';
+
+async function seed(database: DatabaseConfig, ownerId: number, viewerId: number): Promise<void> {
+  const handle = openDatabase(database);
+  try {
+    const cameras = new CamerasRepository(handle.db);
+    const permissions = new PermissionsRepository(handle.db);
+    const now = new Date().toISOString();
+    for (let i = 0; i < CAMERAS; i++) {
+      const camera = await cameras.insertWithConfig(
+        {
+          name: `Camera ${i}`,
+          ip_address: `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          owner_id: ownerId,
+          is_active: true,
+          port: 554,
+          status: 'unknown',
+          location: `Building ${i % 7}`,
+          rtsp_url: `rtsp://127.1.${Math.floor(i / 250)}.${(i % 250) + 1}:554/stream`,
+          username: 'viewer',
+          password_sealed: null,
+          created_at: now,
+        },
+        DEFAULT_CAMERA_CONFIG,
+      );
+      if (i % (CAMERAS / GRANTS) === 0) {
+        await permissions.upsert({
+          camera_id: camera.id,
+          user_id: viewerId,
+          can_view: true,
+          can_manage: false,
+        });
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function run(dialect: string, database: DatabaseConfig, databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nvr-bench-cameras-'));
+  try {
+    const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_PASSWORD };
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const recorder = await startRecorder(env);
+    const admin = await login(recorder.base, 'admin', ADMIN_PASSWORD);
+    const create = (username: string) =>
+      api(recorder.base, '/api/v1/users', {
+        method: 'POST',
+        token: admin,
+        body: JSON.stringify({ username, password: USER_PASSWORD }),
+      });
+    const owner = await create('owner');
+    const viewer = await create('viewer');
+    await seed(database, owner.id as number, viewer.id as number);
+    const viewerToken = await login(recorder.base, 'viewer', USER_PASSWORD);
+
+    const seen = await api(recorder.base, '/api/v1/cameras', { token: viewerToken });
+    const all = await api(recorder.base, '/api/v1/cameras', { token: admin });
+    if (seen.total !== GRANTS || all.total !== CAMERAS)
+      throw new Error(`seeded ${String(all.total)}/${String(seen.total)}`);
+
+    const options = { connections: CONNECTIONS, duration: DURATION };
+    const url = `${recorder.base}/api/v1/cameras`;
+    const rows = [
+      await load(`${dialect}: superuser, page of 100 of ${CAMERAS}`, url, {
+        ...options,
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      await load(`${dialect}: ${GRANTS} grants, page of 100`, url, {
+        ...options,
+        headers: { authorization: `Bearer ${viewerToken}` },
+      }),
+      await load(`${dialect}: ${GRANTS} grants, q=building 3`, `${url}?q=building%203`, {
+        ...options,
+        headers: { authorization: `Bearer ${viewerToken}` },
+      }),
+    ];
+    await stop(recorder.child);
+    return rows;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  describeMachine('bench:cameras');
+  buildRecorder();
+  console.log(`autocannon: ${CONNECTIONS} connections × ${DURATION} s each, after 3 s of warm-up`);
+  const rows = [];
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'nvr-bench-sqlite-'));
+  const file = join(sqliteDir, 'bench.sqlite');
+  rows.push(...(await run('SQLite', { dialect: 'sqlite', file }, `sqlite:${file}`)));
+  rmSync(sqliteDir, { recursive: true, force: true });
+
+  if (existsSync('/usr/lib/postgresql')) {
+    const adminUrl = execFileSync('bash', [join(root, 'scripts/start-test-postgres.sh')], {
+      encoding: 'utf8',
+    }).trim();
+    const name = `nvr_bench_${Date.now()}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      rows.push(...(await run('PostgreSQL', { dialect: 'postgres', url: url.toString() }, url.toString())));
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    }
+  } else {
+    console.log('PostgreSQL not installed: skipped');
+  }
+  printTable(rows);
+  console.log('target: p99 < 30 ms');
+}
+
+await main();

@@ -1,0 +1,124 @@
+// Shared pieces of the recorder benchmarks: build, start the built recorder as its own process, load it with
+// autocannon, and print a table.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = new URL('../../..', import.meta.url).pathname;
+
+export function describeMachine(name: string): void {
+  console.log(`${name} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+}
+
+export function buildRecorder(): void {
+  console.log('building the recorder…');
+  execFileSync('npx', ['tsc', '-b', 'apps/recorder/tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export interface RunningRecorder {
+  child: ChildProcess;
+  base: string;
+  /** spawn → /health answered */
+  startMs: number;
+}
+
+export async function startRecorder(env: Record<string, string>): Promise<RunningRecorder> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, 'apps/recorder/dist/main.js')], {
+    env: { ...process.env, RECORDER_PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/health`, child);
+  return { child, base, startMs: performance.now() - started };
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export interface LoadResult {
+  title: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+}
+
+export async function load(
+  title: string,
+  url: string,
+  options: { connections: number; duration: number; warmup?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const { connections, duration, warmup = 3, headers = {} } = options;
+  await autocannon({ url, connections, duration: warmup, headers }); // let the JIT settle first
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return {
+    title,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+  };
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export async function api(base: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const response = await fetch(base + path, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+export function printTable(rows: LoadResult[], baseline?: LoadResult): void {
+  console.log(`\n| endpoint | req/s |${baseline ? ' vs bare |' : ''} p50 ms | p99 ms | bytes/resp |`);
+  console.log(`|---|---|${baseline ? '---|' : ''}---|---|---|`);
+  for (const row of rows) {
+    const ratio = baseline ? ` ${((row.rps / baseline.rps) * 100).toFixed(0)} % |` : '';
+    console.log(`| ${row.title} | ${row.rps.toFixed(0)} |${ratio} ${row.p50} | ${row.p99} | ${row.bytes} |`);
+  }
+}
