@@ -22,6 +22,14 @@ export interface Config {
     readonly refreshTokenTtlSeconds: number;
   };
   readonly masterKey: string | undefined;
+  readonly events: {
+    readonly retentionDays: number;
+    readonly heartbeatSeconds: number;
+  };
+  readonly alerts: {
+    /** a camera must stay offline this long before an alert is raised */
+    readonly offlineAlertSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -110,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 3600, 365 * 24 * 3600),
     },
     masterKey,
+    events: {
+      retentionDays: integer('EVENT_RETENTION_DAYS', 7, 1, 3650),
+      heartbeatSeconds: integer('EVENTS_HEARTBEAT_SECONDS', 15, 1, 300),
+    },
+    alerts: {
+      offlineAlertSeconds: integer('CAMERA_OFFLINE_ALERT_SECONDS', 60, 0, 24 * 3600),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);

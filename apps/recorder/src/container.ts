@@ -9,6 +9,8 @@ import { PasswordHasher } from './platform/crypto/passwords.js';
 import { SecretBox } from './platform/crypto/secret-box.js';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { EventBus } from './platform/events/event-bus.js';
+import { EventStore } from './platform/events/event-store.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
@@ -42,6 +44,7 @@ export interface Container {
   readonly permissions: PermissionsService;
   readonly skills: SkillsService;
   readonly deviceUsers: DeviceUsersService;
+  readonly events: EventBus;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,8 @@ export interface Container {
 export interface ContainerOverrides {
   tlsProber?: TlsProber;
   onvifTimeoutMs?: number;
+  /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
+  eventHeartbeatMs?: number;
 }
 
 export async function createContainer(
@@ -63,6 +68,12 @@ export async function createContainer(
     await database.close();
     throw error;
   }
+
+  // The bus comes first: every service that reports something publishes through it.
+  const events = new EventBus(new EventStore(database.db), {
+    retentionMs: config.events.retentionDays * 24 * 3600 * 1000,
+  });
+  events.start();
 
   const secretBox = config.masterKey
     ? SecretBox.fromString(config.masterKey)
@@ -126,7 +137,9 @@ export async function createContainer(
     permissions,
     skills,
     deviceUsers,
+    events,
     async close() {
+      await events.close();
       await cameraConfig.idle();
       await database.close();
     },

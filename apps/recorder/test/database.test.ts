@@ -15,7 +15,8 @@ for (const dialect of testDialects()) {
       const handle = openDatabase(testDb.config);
       try {
         const applied = await migrateToLatest(handle);
-        assert.deepEqual(applied, ['0001_foundation', '0002_cameras']);
+        // A prefix: later migrations (0004…) join the list without touching this test.
+        assert.deepEqual(applied.slice(0, 3), ['0001_foundation', '0002_cameras', '0003_events_alerts']);
         assert.deepEqual(await migrateToLatest(handle), [], 'nothing left to apply');
         const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
         for (const table of ['users', 'refresh_tokens', 'login_throttle', 'audit_logs']) {

@@ -4,11 +4,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { cameras } from './migrations/0002_cameras.js';
+import { eventsAlerts } from './migrations/0003_events_alerts.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0001_foundation', foundation],
   ['0002_cameras', cameras],
+  ['0003_events_alerts', eventsAlerts],
 ];
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -122,6 +122,72 @@ export interface SkillConsumersTable {
   declared_at: string;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  camera_id: number | null;
+  source: string;
+  severity: string | null;
+  timestamp: string;
+  /** JSON text */
+  data: string;
+}
+
+export interface AlertsTable {
+  id: Generated<number>;
+  camera_id: number | null;
+  source_name: string;
+  severity: string;
+  severity_rank: number;
+  title: string;
+  message: string;
+  created_at: string;
+  acknowledged: boolean;
+  acknowledged_at: string | null;
+  /** username of who acknowledged it */
+  acknowledged_by: string | null;
+  acknowledged_by_id: number | null;
+  /** JSON text */
+  data: string;
+}
+
+export interface AlertActionConfigTable {
+  id: number;
+  min_severity: string;
+  webhook_enabled: boolean;
+  webhook_url: string | null;
+  /** SecretBox output (purpose `alerts.webhook_secret`) */
+  webhook_secret_sealed: string | null;
+  /** JSON text */
+  webhook_headers: string | null;
+  telephony_enabled: boolean;
+  telephony_account_sid: string | null;
+  /** SecretBox output (purpose `alerts.telephony_auth_token`) */
+  telephony_auth_token_sealed: string | null;
+  telephony_from_number: string | null;
+  /** JSON text */
+  telephony_to_numbers: string | null;
+  telephony_base_url: string | null;
+  updated_at: string | null;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  alert_id: number;
+  channel: string;
+  target: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -132,4 +198,8 @@ export interface Database {
   camera_permissions: CameraPermissionsTable;
   camera_assignments: CameraAssignmentsTable;
   skill_consumers: SkillConsumersTable;
+  events: EventsTable;
+  alerts: AlertsTable;
+  alert_action_config: AlertActionConfigTable;
+  alert_deliveries: AlertDeliveriesTable;
 }

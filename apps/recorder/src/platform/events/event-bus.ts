@@ -1,0 +1,158 @@
+// The in-process event bus: publish() stores the event (so reconnecting clients can replay it) and then fans it
+// out — to internal listeners (alert rules) and to bounded subscriptions (SSE and WebSocket clients).
+// Publishes are serialized so ids reach subscribers in increasing order, which keeps replay exact.
+import type { EventQuery, EventStore } from './event-store.js';
+import { EVENT_TYPES, SEVERITIES, type BusEvent, type EventInput, type EventType } from './event-types.js';
+import { Subscription, type EventFilter } from './subscription.js';
+
+export interface EventBusOptions {
+  /** how long stored events are kept (default 7 days) */
+  retentionMs?: number;
+  /** how often old events are pruned (default hourly) */
+  pruneIntervalMs?: number;
+  /** events a subscriber may have queued before the oldest are dropped (default 1000) */
+  subscriberCapacity?: number;
+}
+
+export interface BusLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export type EventListener = (event: BusEvent) => void | Promise<void>;
+
+const DAY_MS = 24 * 3600 * 1000;
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+const KNOWN_SEVERITIES = new Set<string>(SEVERITIES);
+
+export class EventBus {
+  readonly #subscriptions = new Set<Subscription>();
+  readonly #listeners = new Set<EventListener>();
+  readonly #background = new Set<Promise<unknown>>();
+  #tail: Promise<unknown> = Promise.resolve();
+  #pruneTimer: NodeJS.Timeout | undefined;
+  readonly #retentionMs: number;
+  readonly #pruneIntervalMs: number;
+  readonly #capacity: number;
+
+  constructor(
+    private readonly store: EventStore,
+    options: EventBusOptions = {},
+    private readonly log: BusLog = console,
+  ) {
+    this.#retentionMs = options.retentionMs ?? 7 * DAY_MS;
+    this.#pruneIntervalMs = options.pruneIntervalMs ?? 3600 * 1000;
+    this.#capacity = options.subscriberCapacity ?? 1000;
+  }
+
+  /** Starts periodic pruning (and prunes once now). */
+  start(): void {
+    if (this.#pruneTimer) return;
+    this.#track(this.prune());
+    this.#pruneTimer = setInterval(() => this.#track(this.prune()), this.#pruneIntervalMs);
+    this.#pruneTimer.unref();
+  }
+
+  /**
+   * Stores and fans out an event. Callers may await it for the stored event (with its id), or fire and forget:
+   * a failure is logged here and never becomes an unhandled rejection.
+   */
+  publish<T extends EventType>(input: EventInput<T>): Promise<BusEvent<T>> {
+    const run = this.#tail.then(() => this.#publishNow(input));
+    this.#tail = run.catch(() => undefined);
+    run.catch((error: unknown) => this.log.error({ err: error, type: input.type }, 'event publish failed'));
+    return run;
+  }
+
+  /** Internal, unbounded listener (alert rules). Returns the unsubscribe function. */
+  listen(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** A bounded live subscription for one client. */
+  subscribe(filter: EventFilter, capacity = this.#capacity): Subscription {
+    const subscription = new Subscription(filter, capacity, (s) => this.#subscriptions.delete(s));
+    this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  get subscriberCount(): number {
+    return this.#subscriptions.size;
+  }
+
+  /** Stored events after an id, oldest first. */
+  replay(query: EventQuery & { afterId: number }): Promise<BusEvent[]> {
+    return this.store.after(query);
+  }
+
+  latest(query: EventQuery): Promise<{ events: BusEvent[]; total: number }> {
+    return this.store.latest(query);
+  }
+
+  async prune(now = Date.now()): Promise<number> {
+    try {
+      return await this.store.pruneBefore(new Date(now - this.#retentionMs).toISOString());
+    } catch (error) {
+      this.log.warn({ err: error }, 'pruning old events failed');
+      return 0;
+    }
+  }
+
+  /** Resolves once every publish and listener started so far has finished. */
+  async idle(): Promise<void> {
+    // Listeners may publish in turn (an alert rule publishes alert.created): wait until nothing moves.
+    for (;;) {
+      const tail = this.#tail;
+      await tail;
+      if (this.#background.size === 0 && tail === this.#tail) return;
+      await Promise.all([...this.#background]);
+    }
+  }
+
+  /** Ends every subscription and waits for pending publishes (shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.#pruneTimer);
+    this.#pruneTimer = undefined;
+    for (const subscription of [...this.#subscriptions]) subscription.close();
+    await this.idle();
+  }
+
+  async #publishNow<T extends EventType>(input: EventInput<T>): Promise<BusEvent<T>> {
+    if (!KNOWN_TYPES.has(input.type)) throw new TypeError(`unknown event type "${input.type}"`);
+    if (input.severity != null && !KNOWN_SEVERITIES.has(input.severity)) {
+      throw new TypeError(`unknown severity "${input.severity}"`);
+    }
+    const cameraId = input.camera_id ?? null;
+    if (cameraId !== null && !Number.isInteger(cameraId)) throw new TypeError('camera_id must be an integer');
+    const event = (await this.store.insert({
+      type: input.type,
+      camera_id: cameraId,
+      source: input.source,
+      severity: input.severity ?? null,
+      timestamp: new Date().toISOString(),
+      data: input.data ?? {},
+    })) as BusEvent<T>;
+    for (const subscription of this.#subscriptions) subscription.offer(event);
+    for (const listener of this.#listeners) {
+      try {
+        const result = listener(event);
+        if (result instanceof Promise) {
+          this.#track(
+            result.catch((error: unknown) =>
+              this.log.error({ err: error, type: event.type }, 'event listener failed'),
+            ),
+          );
+        }
+      } catch (error) {
+        this.log.error({ err: error, type: event.type }, 'event listener failed');
+      }
+    }
+    return event;
+  }
+
+  #track(task: Promise<unknown>): void {
+    const tracked = task.finally(() => this.#background.delete(tracked));
+    this.#background.add(tracked);
+  }
+}

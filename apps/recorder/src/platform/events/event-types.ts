@@ -1,0 +1,59 @@
+// The typed event map (API.md §9). Every producer publishes through EventBus.publish with one of these types;
+// payloads are open objects because producers add detail over time, but the fields named here are the contract.
+
+/** Ordered: `info` < `low` < `medium` < `high` < `critical`. */
+export const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const severityRank = (severity: Severity): number => SEVERITIES.indexOf(severity);
+
+type Open = Record<string, unknown>;
+
+export interface EventMap {
+  detection: Open & { model_id?: number; task?: string; result_id?: number; count?: number };
+  'alert.created': Open & { alert: Open };
+  /** one event per camera (and one for system alerts) touched by an acknowledge call */
+  'alert.acknowledged': Open & { ids: number[]; acknowledged_by: string; acknowledged_at: string };
+  'camera.online': Open;
+  'camera.offline': Open & { reason?: string };
+  'recording.started': Open & { path?: string };
+  'recording.failed': Open & { error?: string; reason?: string };
+  'adapter.model_changed': Open & { adapter?: string };
+  'adapter.unavailable': Open & { adapter?: string };
+  'job.updated': Open & { job_id?: number | string; status?: string };
+}
+
+export type EventType = keyof EventMap;
+
+export const EVENT_TYPES: readonly EventType[] = [
+  'detection',
+  'alert.created',
+  'alert.acknowledged',
+  'camera.online',
+  'camera.offline',
+  'recording.started',
+  'recording.failed',
+  'adapter.model_changed',
+  'adapter.unavailable',
+  'job.updated',
+];
+
+/** What a producer hands to publish(): `camera_id` absent or null makes it a system event. */
+export interface EventInput<T extends EventType = EventType> {
+  type: T;
+  camera_id?: number | null;
+  source: string;
+  severity?: Severity | null;
+  data: EventMap[T];
+}
+
+/** A stored event, as clients see it (SSE `data:`, WebSocket messages, /events/latest). */
+export interface BusEvent<T extends EventType = EventType> {
+  id: number;
+  type: T;
+  camera_id: number | null;
+  source: string;
+  severity: Severity | null;
+  timestamp: string;
+  data: EventMap[T];
+}
