@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
@@ -11,7 +12,9 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { cameraConfigRoutes } from './modules/camera-config/camera-config.routes.js';
 import { camerasRoutes } from './modules/cameras/cameras.routes.js';
 import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -63,6 +66,8 @@ export async function buildApp(container: Container, options: BuildOptions = {})
   });
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false });
   await app.register(formbody);
+  // The event stream also upgrades to a WebSocket; clients only send small control messages.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'NVR recorder API', version: config.version },
@@ -90,6 +95,8 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(permissionsRoutes(container.permissions));
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
+      await api.register(recordingsRoutes(container.recordings));
+      await api.register(eventsRoutes(container.eventStreams));
     },
     { prefix: '/api/v1' },
   );
