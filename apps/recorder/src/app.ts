@@ -14,7 +14,6 @@ import { camerasRoutes } from './modules/cameras/cameras.routes.js';
 import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
-import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -95,7 +94,6 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(permissionsRoutes(container.permissions));
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
-      await api.register(recordingsRoutes(container.recordings));
       await api.register(eventsRoutes(container.eventStreams));
     },
     { prefix: '/api/v1' },
