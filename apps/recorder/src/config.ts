@@ -30,6 +30,10 @@ export interface Config {
     /** a camera must stay offline this long before an alert is raised */
     readonly offlineAlertSeconds: number;
   };
+  readonly media: {
+    readonly ffmpegPath: string;
+    readonly ffprobePath: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -124,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     alerts: {
       offlineAlertSeconds: integer('CAMERA_OFFLINE_ALERT_SECONDS', 60, 0, 24 * 3600),
+    },
+    media: {
+      ffmpegPath: read('FFMPEG_PATH') ?? 'ffmpeg',
+      ffprobePath: read('FFPROBE_PATH') ?? 'ffprobe',
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

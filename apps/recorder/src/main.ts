@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  await container.start();
 }
 
 /** Shown once on first start; also kept in a 0600 file so a service manager's lost stdout is not fatal. */

@@ -51,6 +51,7 @@ export async function createTestApp(
   });
   const container = await createContainer(config, options.overrides);
   await container.users.bootstrapAdmin(config.auth.adminPassword);
+  await container.start();
   const logStream = new PassThrough();
   const chunks: Buffer[] = [];
   logStream.on('data', (chunk: Buffer) => chunks.push(chunk));

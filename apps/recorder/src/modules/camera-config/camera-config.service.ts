@@ -35,6 +35,7 @@ const POLICY_AFTER_PROBE: Record<TlsProbeResult, TransportSecurity | null> = {
 
 export class CameraConfigService {
   readonly #background = new Set<Promise<unknown>>();
+  readonly #listeners: ((cameraId: number) => void)[] = [];
 
   constructor(
     private readonly configs: CameraConfigRepository,
@@ -62,6 +63,7 @@ export class CameraConfigService {
       entityType: 'camera',
       entityId: body.camera_id,
     });
+    this.#emit(body.camera_id);
     return row;
   }
 
@@ -94,6 +96,7 @@ export class CameraConfigService {
     });
     if (patch.source_url !== undefined && patch.source_url !== current.source_url)
       this.probeInBackground(camera);
+    this.#emit(cameraId);
     return row;
   }
 
@@ -105,6 +108,7 @@ export class CameraConfigService {
       entityType: 'camera',
       entityId: cameraId,
     });
+    this.#emit(cameraId);
   }
 
   async setPolicy(
@@ -124,6 +128,7 @@ export class CameraConfigService {
       entityId: cameraId,
       details: { policy },
     });
+    this.#emit(cameraId);
     return row;
   }
 
@@ -166,7 +171,34 @@ export class CameraConfigService {
     const next = POLICY_AFTER_PROBE[result];
     if (followsProbe && next !== null) patch.transport_security = next;
     if (resetPolicy) patch.transport_security_operator_set = false;
-    return (await this.configs.update(camera.id, patch)) ?? config;
+    const row = (await this.configs.update(camera.id, patch)) ?? config;
+    if (row.transport_security !== config.transport_security) this.#emit(camera.id);
+    return row;
+  }
+
+  /** Called after any change that can alter how the camera is streamed or recorded. */
+  onChange(listener: (cameraId: number) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  #emit(cameraId: number): void {
+    for (const listener of this.#listeners) listener(cameraId);
+  }
+
+  /** For the media layer: the config without an authorization check. */
+  find(cameraId: number): Promise<CameraConfigRow | undefined> {
+    return this.configs.findByCamera(cameraId);
+  }
+
+  /** For the media layer: the runtime counters the supervisor maintains (API.md §5). */
+  async recordRuntime(
+    cameraId: number,
+    patch: Pick<
+      CameraConfigPatch,
+      'stream_active' | 'stream_failures' | 'last_stream_start' | 'last_provisioned_at'
+    >,
+  ): Promise<void> {
+    await this.configs.update(cameraId, patch);
   }
 
   #check(body: Partial<CameraConfigCreate> | CameraConfigUpdate): void {

@@ -97,6 +97,11 @@ export class CamerasRepository {
     ) as Q;
   }
 
+  async allIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom('cameras').select('id').orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
   async recordingPath(cameraId: number): Promise<string | null> {
     const row = await this.db
       .selectFrom('camera_configs')

@@ -286,6 +286,16 @@ export class CamerasService {
     };
   }
 
+  /** For the media layer: a camera without an authorization check (binned ones included). */
+  find(id: number): Promise<CameraRow | undefined> {
+    return this.cameras.findById(id);
+  }
+
+  /** For the media layer: every camera id, binned ones included. */
+  allIds(): Promise<number[]> {
+    return this.cameras.allIds();
+  }
+
   /** Stored credentials, decrypted, for the media layer and device management. Never for responses. */
   async credentials(id: number): Promise<{ username: string | null; password: string | null }> {
     const camera = await this.cameras.findById(id);

@@ -5,13 +5,18 @@ import type { DatabaseHandle } from './database.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { cameras } from './migrations/0002_cameras.js';
 import { eventsAlerts } from './migrations/0003_events_alerts.js';
+import { recordings } from './migrations/0004_recordings.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0001_foundation', foundation],
   ['0002_cameras', cameras],
   ['0003_events_alerts', eventsAlerts],
+  ['0004_recordings', recordings],
 ];
+
+/** In the order they apply. */
+export const MIGRATION_NAMES = MIGRATIONS.map(([name]) => name);
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -188,6 +188,23 @@ export interface AlertDeliveriesTable {
   delivered_at: string | null;
 }
 
+export interface RecordingsTable {
+  id: Generated<number>;
+  camera_id: number;
+  start_ms: number;
+  end_ms: number;
+  duration_seconds: number;
+  size_bytes: number;
+  path: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -202,4 +219,6 @@ export interface Database {
   alerts: AlertsTable;
   alert_action_config: AlertActionConfigTable;
   alert_deliveries: AlertDeliveriesTable;
+  recordings: RecordingsTable;
+  settings: SettingsTable;
 }

@@ -1,0 +1,109 @@
+// Pure builders of ffmpeg argument lists. Nothing here runs a process; the arrays are unit-tested.
+// Credentials are put into the input URL only here, and redactArgs() masks them again for logs.
+
+export interface StreamInput {
+  /** credential-free source URL (rtsp, rtsps, rtmp, http, https) */
+  url: string;
+  username: string | null;
+  password: string | null;
+  /** null or 'auto': TCP (the robust default through NAT and firewalls); 'udp' when asked */
+  rtspTransport: string | null;
+  /** allow-listed input options from the camera config */
+  extraOptions: Record<string, string>;
+}
+
+/** The URL ffmpeg connects to: credentials percent-encoded into the userinfo part. */
+export function inputUrl(input: StreamInput): string {
+  if (!input.username && !input.password) return input.url;
+  const url = new URL(input.url);
+  url.username = encodeURIComponent(input.username ?? '');
+  url.password = encodeURIComponent(input.password ?? '');
+  return url.toString();
+}
+
+export function inputArgs(input: StreamInput): string[] {
+  const args: string[] = [];
+  const scheme = new URL(input.url).protocol;
+  if (scheme === 'rtsp:' || scheme === 'rtsps:') {
+    args.push('-rtsp_transport', input.rtspTransport === 'udp' ? 'udp' : 'tcp');
+    // Fail fast instead of hanging forever on a camera that stops answering (microseconds).
+    if (!('timeout' in input.extraOptions)) args.push('-timeout', '10000000');
+  }
+  for (const [key, value] of Object.entries(input.extraOptions)) args.push(`-${key}`, value);
+  args.push('-i', inputUrl(input));
+  return args;
+}
+
+const BASE = ['-hide_banner', '-loglevel', 'warning', '-nostats'];
+
+export interface RecordOutput {
+  /** directory for the segments being written */
+  dir: string;
+  /** file name prefix of this ffmpeg run (segments are <prefix>-000000.mp4, …) */
+  prefix: string;
+  segmentSeconds: number;
+  /** CSV list ffmpeg appends each closed segment to: name,start,end (seconds from the first packet) */
+  listFile: string;
+}
+
+/**
+ * Stream copy into fragmented-MP4 segments: a chunk cut off by a crash or power loss still plays up to its
+ * last fragment. Progress goes to stdout (key=value blocks) for the stall watchdog and the clock.
+ */
+export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
+  return [
+    ...BASE,
+    ...inputArgs(input),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'segment',
+    '-segment_time',
+    String(output.segmentSeconds),
+    '-segment_format',
+    'mp4',
+    '-segment_format_options',
+    'movflags=+frag_keyframe+empty_moov+default_base_moof',
+    '-reset_timestamps',
+    '1',
+    '-segment_list',
+    output.listFile,
+    '-segment_list_type',
+    'csv',
+    '-progress',
+    'pipe:1',
+    `${output.dir}/${output.prefix}-%06d.mp4`,
+  ];
+}
+
+/** One JPEG from the live stream, on stdout. */
+export function snapshotArgs(input: StreamInput): string[] {
+  return [
+    ...BASE,
+    ...inputArgs(input),
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    'pipe:1',
+  ];
+}
+
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi;
+
+/** For logs and error messages: every user:password@ in URLs replaced. */
+export function redact(text: string): string {
+  return text.replace(URL_CREDENTIALS, '$1***@');
+}
+
+export function redactArgs(args: readonly string[]): string[] {
+  return args.map(redact);
+}

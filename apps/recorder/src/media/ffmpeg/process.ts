@@ -1,0 +1,160 @@
+// One ffmpeg run. Starts it, reads its progress, keeps a redacted tail of its stderr for error messages,
+// notices when it stalls, and stops it politely: `q` on stdin, then SIGTERM, then SIGKILL.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import { redact, redactArgs } from './args.js';
+
+export interface FfmpegProgress {
+  /** media time written so far, in seconds */
+  outTimeSeconds: number;
+  /** wall clock when the block arrived (ms since epoch) */
+  receivedAt: number;
+}
+
+export interface FfmpegExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** last lines ffmpeg wrote to stderr, credentials masked */
+  stderrTail: string;
+  /** true when we asked it to stop */
+  requested: boolean;
+  /** true when the stall watchdog killed it */
+  stalled: boolean;
+}
+
+export interface FfmpegProcessOptions {
+  ffmpegPath: string;
+  args: string[];
+  /** kill when no progress for this long; 0 disables */
+  stallTimeoutMs: number;
+  /** grace periods of the stop sequence */
+  quitGraceMs?: number;
+  termGraceMs?: number;
+}
+
+const TAIL_LINES = 20;
+
+export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; exit: [FfmpegExit] }> {
+  readonly #options: FfmpegProcessOptions;
+  #child: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  #stderr: string[] = [];
+  #requested = false;
+  #stalled = false;
+  #stallTimer: NodeJS.Timeout | null = null;
+  #exited: Promise<FfmpegExit> | null = null;
+
+  constructor(options: FfmpegProcessOptions) {
+    super();
+    this.#options = options;
+  }
+
+  /** The command line as it may be logged. */
+  get commandLine(): string {
+    return redactArgs([this.#options.ffmpegPath, ...this.#options.args]).join(' ');
+  }
+
+  get running(): boolean {
+    return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null;
+  }
+
+  start(): void {
+    if (this.#child) throw new Error('already started');
+    const child = spawn(this.#options.ffmpegPath, this.#options.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#child = child;
+    child.stdin.on('error', () => undefined); // ffmpeg may exit before it reads our `q`
+    this.#exited = new Promise((resolve) => {
+      child.once('close', (code, signal) => {
+        this.#clearStall();
+        const exit: FfmpegExit = {
+          code,
+          signal,
+          stderrTail: this.#stderr.join('\n'),
+          requested: this.#requested,
+          stalled: this.#stalled,
+        };
+        this.emit('exit', exit);
+        resolve(exit);
+      });
+      child.once('error', (error) => {
+        this.#stderr.push(redact(error.message));
+      });
+    });
+    let block: string[] = [];
+    let partialOut = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (partialOut + chunk.toString('utf8')).split('\n');
+      partialOut = lines.pop() ?? '';
+      for (const line of lines) {
+        // Each progress report is a block of key=value lines closed by `progress=continue|end`.
+        if (line.startsWith('progress=')) {
+          this.#onProgress(block);
+          block = [];
+        } else block.push(line);
+      }
+    });
+    let partial = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) this.#stderr.push(redact(line.trim()));
+      if (this.#stderr.length > TAIL_LINES) this.#stderr.splice(0, this.#stderr.length - TAIL_LINES);
+    });
+    this.#armStall();
+  }
+
+  /** Asks ffmpeg to finish (it closes the current segment cleanly), escalating if it does not. */
+  async stop(): Promise<FfmpegExit | null> {
+    const child = this.#child;
+    if (!child || !this.#exited) return null;
+    this.#requested = true;
+    if (!this.running) return this.#exited;
+    const { quitGraceMs = 5000, termGraceMs = 3000 } = this.#options;
+    child.stdin.end('q');
+    const escalate = (signal: NodeJS.Signals, afterMs: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          if (this.running) child.kill(signal);
+          resolve();
+        }, afterMs);
+        void this.#exited!.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    await escalate('SIGTERM', quitGraceMs);
+    await escalate('SIGKILL', termGraceMs);
+    return this.#exited;
+  }
+
+  /** Resolves when the process has exited. */
+  exited(): Promise<FfmpegExit> {
+    if (!this.#exited) throw new Error('not started');
+    return this.#exited;
+  }
+
+  #onProgress(block: string[]): void {
+    const line = block.find((entry) => entry.startsWith('out_time_us='));
+    const micros = Number(line?.slice('out_time_us='.length));
+    if (!Number.isFinite(micros)) return;
+    this.#armStall();
+    this.emit('progress', { outTimeSeconds: micros / 1e6, receivedAt: Date.now() });
+  }
+
+  #armStall(): void {
+    this.#clearStall();
+    if (this.#options.stallTimeoutMs <= 0) return;
+    this.#stallTimer = setTimeout(() => {
+      if (!this.running) return;
+      this.#stalled = true;
+      this.#stderr.push(`no data for ${Math.round(this.#options.stallTimeoutMs / 1000)} s: restarting`);
+      this.#child?.kill('SIGKILL');
+    }, this.#options.stallTimeoutMs);
+    this.#stallTimer.unref();
+  }
+
+  #clearStall(): void {
+    if (this.#stallTimer) clearTimeout(this.#stallTimer);
+    this.#stallTimer = null;
+  }
+}

@@ -1,0 +1,94 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { RecordingsTable } from '../../platform/db/schema.js';
+
+export type RecordingRow = Selectable<RecordingsTable>;
+export type NewRecordingRow = Omit<Insertable<RecordingsTable>, 'id'>;
+
+/** The index of MP4 chunks on disk, and the small `settings` key/value store the recording settings use. */
+export class RecordingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Idempotent on `path`: indexing the same file twice (e.g. after a crash) keeps one row. */
+  async insert(row: NewRecordingRow): Promise<void> {
+    await this.db
+      .insertInto('recordings')
+      .values(row)
+      .onConflict((oc) => oc.column('path').doNothing())
+      .execute();
+  }
+
+  /** Chunks that overlap [startMs, endMs], oldest first. */
+  overlapping(cameraId: number, startMs: number, endMs: number): Promise<RecordingRow[]> {
+    return this.db
+      .selectFrom('recordings')
+      .selectAll()
+      .where('camera_id', '=', cameraId)
+      .where('start_ms', '<=', endMs)
+      .where('end_ms', '>=', startMs)
+      .orderBy('start_ms')
+      .execute();
+  }
+
+  find(cameraId: number, id: number): Promise<RecordingRow | undefined> {
+    return this.db
+      .selectFrom('recordings')
+      .selectAll()
+      .where('camera_id', '=', cameraId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('recordings').where('id', '=', id).execute();
+  }
+
+  async deleteByPaths(paths: string[]): Promise<void> {
+    for (let i = 0; i < paths.length; i += 500) {
+      await this.db
+        .deleteFrom('recordings')
+        .where('path', 'in', paths.slice(i, i + 500))
+        .execute();
+    }
+  }
+
+  async allPaths(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('recordings').select('path').execute();
+    return new Set(rows.map((row) => row.path));
+  }
+
+  async newestEnd(cameraId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.max('end_ms').as('end_ms'))
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirst();
+    return row?.end_ms === null || row?.end_ms === undefined ? null : Number(row.end_ms);
+  }
+
+  /** Oldest chunks first, for retention. */
+  oldest(limit: number, before?: number): Promise<RecordingRow[]> {
+    let query = this.db.selectFrom('recordings').selectAll();
+    if (before !== undefined) query = query.where('end_ms', '<', before);
+    return query.orderBy('start_ms').limit(limit).execute();
+  }
+
+  async getSetting<T>(key: string): Promise<T | undefined> {
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  async putSetting(key: string, value: unknown): Promise<void> {
+    const text = JSON.stringify(value);
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('settings')
+      .values({ key, value: text, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now }))
+      .execute();
+  }
+}

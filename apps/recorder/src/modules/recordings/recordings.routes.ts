@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { requestContext } from '../../platform/http/authentication.js';
+import { sendFile } from '../../platform/http/file-response.js';
+import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import {
+  ChunkParams,
+  RecordingChunk,
+  RecordingParams,
+  RecordingRangeQuery,
+  RecordingSettings,
+  RecordingSettingsUpdate,
+} from './recordings.schemas.js';
+import type { RecordingsService } from './recordings.service.js';
+
+export const recordingsRoutes =
+  (recordings: RecordingsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['recordings'];
+    const found = { 404: ErrorResponse, ...authErrors };
+
+    app.get(
+      '/recordings/:camera_id',
+      {
+        schema: {
+          tags,
+          summary: 'MP4 chunks overlapping [start_unix, end_unix] (default: the last 24 h), oldest first',
+          params: RecordingParams,
+          querystring: RecordingRangeQuery,
+          response: { 200: Type.Array(RecordingChunk), ...found },
+        },
+      },
+      async (request) => recordings.list(requestContext(request), request.params.camera_id, request.query),
+    );
+    app.get(
+      '/recordings/:camera_id/chunks/:chunk',
+      {
+        config: { ticket: 'media' },
+        schema: { tags, summary: 'One chunk (video/mp4, HTTP Range)', params: ChunkParams, response: found },
+      },
+      async (request, reply) => {
+        const file = await recordings.chunkFile(
+          requestContext(request),
+          request.params.camera_id,
+          Number.parseInt(request.params.chunk, 10),
+        );
+        return sendFile(request, reply, file, 'video/mp4');
+      },
+    );
+    app.delete(
+      '/recordings/:camera_id/chunks/:chunk',
+      { schema: { tags, params: ChunkParams, response: { 204: Type.Null(), ...found } } },
+      async (request, reply) => {
+        const { camera_id, chunk } = request.params;
+        await recordings.deleteChunk(requestContext(request), camera_id, Number.parseInt(chunk, 10));
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/settings/recording',
+      { schema: { tags, response: { 200: RecordingSettings, ...authErrors } } },
+      async (request) => recordings.settings(requestContext(request)),
+    );
+    app.put(
+      '/settings/recording',
+      {
+        schema: { tags, body: RecordingSettingsUpdate, response: { 200: RecordingSettings, ...authErrors } },
+      },
+      async (request) => recordings.updateSettings(requestContext(request), request.body),
+    );
+  };

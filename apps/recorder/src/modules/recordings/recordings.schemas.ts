@@ -1,0 +1,47 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Timestamp } from '../../platform/http/schemas.js';
+
+export const RecordingRangeQuery = Type.Object({
+  start_unix: Type.Optional(Type.Integer({ minimum: 0 })),
+  end_unix: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type RecordingRangeQuery = Static<typeof RecordingRangeQuery>;
+
+export const RecordingChunk = Type.Object({
+  id: Type.Integer(),
+  camera_id: Type.Integer(),
+  start_unix: Type.Integer(),
+  end_unix: Type.Integer(),
+  start_time: Timestamp,
+  end_time: Timestamp,
+  duration_seconds: Type.Number(),
+  size_bytes: Type.Integer(),
+  url: Type.String(),
+});
+export type RecordingChunk = Static<typeof RecordingChunk>;
+
+export const RecordingParams = Type.Object({ camera_id: Type.Integer({ minimum: 1 }) });
+export const ChunkParams = Type.Object({
+  camera_id: Type.Integer({ minimum: 1 }),
+  /** `<id>.mp4` for the file, `<id>` for delete */
+  chunk: Type.String({ pattern: '^[0-9]+(\\.mp4)?$' }),
+});
+
+export const RecordingSettings = Type.Object({
+  retention_days: Type.Integer({ minimum: 0, maximum: 36500 }),
+  min_free_disk_gb: Type.Number({ minimum: 0, maximum: 100000 }),
+  recordings_root: Type.String(),
+});
+export type RecordingSettings = Static<typeof RecordingSettings>;
+
+export const RecordingSettingsUpdate = Type.Object(
+  {
+    retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500 })),
+    min_free_disk_gb: Type.Optional(Type.Number({ minimum: 0, maximum: 100000 })),
+    recordings_root: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type RecordingSettingsUpdate = Static<typeof RecordingSettingsUpdate>;
+
+export const DEFAULT_RECORDING_SETTINGS = { retention_days: 30, min_free_disk_gb: 5 } as const;

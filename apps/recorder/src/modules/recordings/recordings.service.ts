@@ -1,0 +1,125 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { requireSuperuser } from '../../platform/auth/guards.js';
+import type { RequestContext } from '../../platform/auth/principal.js';
+import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import {
+  DEFAULT_RECORDING_SETTINGS,
+  type RecordingChunk,
+  type RecordingRangeQuery,
+  type RecordingSettings,
+  type RecordingSettingsUpdate,
+} from './recordings.schemas.js';
+
+const DAY = 24 * 3600;
+const MAX_SPAN_SECONDS = 31 * DAY;
+const SETTINGS_KEY = 'recording';
+
+export class RecordingsService {
+  constructor(
+    private readonly recordings: RecordingsRepository,
+    private readonly access: CameraAccess,
+    private readonly audit: AuditService,
+    private readonly recordingsRoot: string,
+  ) {}
+
+  /** Chunks overlapping the range (default: the last 24 h), oldest first. */
+  async list(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+  ): Promise<RecordingChunk[]> {
+    await this.#camera(context, cameraId, 'view');
+    const end = query.end_unix ?? Math.ceil(Date.now() / 1000);
+    const start = query.start_unix ?? end - DAY;
+    if (end < start)
+      throw new FieldValidationError(['query', 'end_unix'], 'end_unix must not be before start_unix');
+    if (end - start > MAX_SPAN_SECONDS) {
+      throw new FieldValidationError(['query', 'end_unix'], 'The range may span at most 31 days');
+    }
+    const rows = await this.recordings.overlapping(cameraId, start * 1000, end * 1000);
+    return rows.map(toChunk);
+  }
+
+  /** The file behind a chunk, for download. */
+  async chunkFile(
+    context: RequestContext,
+    cameraId: number,
+    chunkId: number,
+  ): Promise<{ path: string; size: number }> {
+    await this.#camera(context, cameraId, 'view');
+    const row = await this.recordings.find(cameraId, chunkId);
+    if (!row) throw new NotFoundError('Recording chunk');
+    return { path: join(this.recordingsRoot, row.path), size: row.size_bytes };
+  }
+
+  async deleteChunk(context: RequestContext, cameraId: number, chunkId: number): Promise<void> {
+    await this.#camera(context, cameraId, 'manage');
+    const row = await this.recordings.find(cameraId, chunkId);
+    if (!row) throw new NotFoundError('Recording chunk');
+    await rm(join(this.recordingsRoot, row.path), { force: true });
+    await this.recordings.delete(row.id);
+    await this.audit.record(context, {
+      action: 'recording.delete',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: { chunk_id: row.id, start_time: new Date(row.start_ms).toISOString() },
+    });
+  }
+
+  async settings(context: RequestContext): Promise<RecordingSettings> {
+    requireSuperuser(context.principal);
+    return this.currentSettings();
+  }
+
+  async currentSettings(): Promise<RecordingSettings> {
+    const stored = await this.recordings.getSetting<Partial<RecordingSettings>>(SETTINGS_KEY);
+    return { ...DEFAULT_RECORDING_SETTINGS, ...stored, recordings_root: this.recordingsRoot };
+  }
+
+  async updateSettings(context: RequestContext, body: RecordingSettingsUpdate): Promise<RecordingSettings> {
+    requireSuperuser(context.principal);
+    if (body.recordings_root !== undefined && body.recordings_root !== this.recordingsRoot) {
+      throw new FieldValidationError(
+        ['body', 'recordings_root'],
+        'The recordings root is set with RECORDINGS_DIR and takes effect after a restart',
+      );
+    }
+    const { recordings_root: _, ...current } = await this.currentSettings();
+    const next = {
+      retention_days: body.retention_days ?? current.retention_days,
+      min_free_disk_gb: body.min_free_disk_gb ?? current.min_free_disk_gb,
+    };
+    await this.recordings.putSetting(SETTINGS_KEY, next);
+    await this.audit.record(context, { action: 'settings.recording', entityType: 'settings', details: next });
+    return { ...next, recordings_root: this.recordingsRoot };
+  }
+
+  /** Binned cameras stay listable by their owner and superusers only (API.md §6). */
+  async #camera(context: RequestContext, cameraId: number, right: 'view' | 'manage'): Promise<CameraRow> {
+    const camera = await this.access.require(context.principal, cameraId, right, { includeBinned: true });
+    const { principal } = context;
+    if (camera.deleted_at !== null && !principal.isSuperuser && camera.owner_id !== principal.userId) {
+      throw new NotFoundError('Camera');
+    }
+    return camera;
+  }
+}
+
+export function toChunk(row: RecordingRow): RecordingChunk {
+  return {
+    id: row.id,
+    camera_id: row.camera_id,
+    start_unix: Math.floor(row.start_ms / 1000),
+    end_unix: Math.ceil(row.end_ms / 1000),
+    start_time: new Date(row.start_ms).toISOString(),
+    end_time: new Date(row.end_ms).toISOString(),
+    duration_seconds: row.duration_seconds,
+    size_bytes: row.size_bytes,
+    url: `/api/v1/recordings/${row.camera_id}/chunks/${row.id}.mp4`,
+  };
+}

@@ -1,0 +1,44 @@
+// Which URL the recorder connects to, applying the transport-security policy of API.md §5:
+//   rtsps_required    only ever RTSPS: a plain rtsp:// source is upgraded to rtsps:// (port 322), never used as is
+//   rtsps_preferred   RTSPS when the probe said `supported`, else plaintext with a warning
+//   plaintext_allowed the URL as given
+import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
+
+export interface SourcePlan {
+  url: string;
+  /** shown as the camera's stream_warning while it streams this way */
+  warning: string | null;
+}
+
+export type SourceDecision = { ok: true; plan: SourcePlan } | { ok: false; error: string };
+
+export function planSource(rawUrl: string | null, policy: string, probeResult: string): SourceDecision {
+  if (!rawUrl) return { ok: false, error: 'No stream URL: set the camera rtsp_url or the config source_url' };
+  const url = new URL(rawUrl);
+  if (url.protocol === 'rtsps:') return { ok: true, plan: { url: url.toString(), warning: null } };
+  const upgrade = () => {
+    url.protocol = 'rtsps:';
+    url.port = String(DEFAULT_RTSPS_PORT);
+    return url.toString();
+  };
+  if (policy === 'rtsps_required') {
+    if (url.protocol !== 'rtsp:') {
+      return {
+        ok: false,
+        error: `Transport security requires RTSPS, and a ${url.protocol}// source cannot use it`,
+      };
+    }
+    return { ok: true, plan: { url: upgrade(), warning: null } };
+  }
+  if (policy === 'rtsps_preferred' && url.protocol === 'rtsp:') {
+    if (probeResult === 'supported') return { ok: true, plan: { url: upgrade(), warning: null } };
+    return {
+      ok: true,
+      plan: {
+        url: url.toString(),
+        warning: `RTSPS not available (probe: ${probeResult}); streaming in plaintext`,
+      },
+    };
+  }
+  return { ok: true, plan: { url: url.toString(), warning: null } };
+}

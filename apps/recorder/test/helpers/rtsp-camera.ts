@@ -1,0 +1,111 @@
+// Starts GStreamer RTSP test cameras (rtsp_camera.py) on free loopback ports, like real IP cameras: a live
+// H.264 test pattern, optionally behind credentials and/or RTSPS. Needs Debian's gir1.2-gst-rtsp-server-1.0,
+// python3-gi and the gstreamer1.0 plugin packages (see .ci/apt-packages.txt).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(new URL('./rtsp_camera.py', import.meta.url));
+// GObject introspection is installed for Debian's own Python, which may not be first on PATH.
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+export interface TestCameraOptions {
+  user?: string;
+  password?: string;
+  tls?: { key: Buffer; cert: Buffer };
+  /** frames between keyframes (the recorder can only cut chunks at keyframes) */
+  gop?: number;
+  fps?: number;
+}
+
+export interface TestCamera {
+  port: number;
+  /** URL without credentials */
+  url: string;
+  /** URL with the camera's credentials, when it has any */
+  urlWithCredentials: string;
+  /** true while the camera process is serving */
+  readonly running: boolean;
+  stop(): Promise<void>;
+  /** starts again on the same port (after stop) */
+  start(): Promise<void>;
+  /** stops and removes its files */
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startTestCamera(options: TestCameraOptions = {}): Promise<TestCamera> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'nvr-camera-'));
+  const args = [
+    SCRIPT,
+    '--port',
+    String(port),
+    '--gop',
+    String(options.gop ?? 15),
+    '--fps',
+    String(options.fps ?? 15),
+  ];
+  if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
+  if (options.tls) {
+    await writeFile(join(dir, 'cert.pem'), options.tls.cert);
+    await writeFile(join(dir, 'key.pem'), options.tls.key, { mode: 0o600 });
+    args.push('--tls-cert', join(dir, 'cert.pem'), '--tls-key', join(dir, 'key.pem'));
+  }
+  const scheme = options.tls ? 'rtsps' : 'rtsp';
+  const credentials = options.user
+    ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@`
+    : '';
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    const process = spawn(PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = process;
+    let stderr = '';
+    process.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      process.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve();
+      });
+      process.once('exit', (code) => reject(new Error(`test camera exited (${code}): ${stderr}`)));
+    });
+  };
+
+  const stop = async () => {
+    const process = child;
+    child = null;
+    if (!process || process.exitCode !== null) return;
+    const exited = new Promise((resolve) => process.once('exit', resolve));
+    process.kill('SIGKILL');
+    await exited;
+  };
+
+  await start();
+  return {
+    port,
+    url: `${scheme}://127.0.0.1:${port}/live`,
+    urlWithCredentials: `${scheme}://${credentials}127.0.0.1:${port}/live`,
+    get running() {
+      return child !== null && child.exitCode === null;
+    },
+    start,
+    stop,
+    async close() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

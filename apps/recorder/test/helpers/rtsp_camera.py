@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""A test IP camera: a live H.264 test pattern served over RTSP by GStreamer's RTSP server.
+
+Like a real camera it can require credentials (RTSP Basic) and serve RTSPS with a certificate.
+Prints "ready <port>" once it accepts connections; runs until killed.
+"""
+import argparse
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GstRtsp", "1.0")
+gi.require_version("GstRtspServer", "1.0")
+from gi.repository import Gio, GLib, Gst, GstRtsp, GstRtspServer  # noqa: E402
+
+
+def allow(role: str) -> Gst.Structure:
+    """A role that may open and start the stream."""
+    return Gst.Structure.new_from_string(
+        f"{role}, media.factory.access=(boolean)true, media.factory.construct=(boolean)true"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--path", default="/live")
+    parser.add_argument("--user")
+    parser.add_argument("--password")
+    parser.add_argument("--tls-cert", help="PEM certificate: serve RTSPS")
+    parser.add_argument("--tls-key", help="PEM private key for --tls-cert")
+    parser.add_argument("--width", type=int, default=640)
+    parser.add_argument("--height", type=int, default=360)
+    parser.add_argument("--fps", type=int, default=15)
+    parser.add_argument("--gop", type=int, default=15, help="frames between keyframes")
+    args = parser.parse_args()
+
+    Gst.init(None)
+    server = GstRtspServer.RTSPServer()
+    server.set_address("127.0.0.1")
+    server.set_service(str(args.port))
+
+    factory = GstRtspServer.RTSPMediaFactory()
+    # The wall-clock overlay lets a viewer measure end-to-end latency against the clock.
+    factory.set_launch(
+        "( videotestsrc is-live=true pattern=ball "
+        f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
+        '! clockoverlay time-format="%H:%M:%S" font-desc="Sans 24" '
+        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
+        "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
+    )
+    factory.set_shared(True)
+
+    if args.user or args.tls_cert:
+        auth = GstRtspServer.RTSPAuth()
+        if args.tls_cert:
+            auth.set_tls_certificate(Gio.TlsCertificate.new_from_files(args.tls_cert, args.tls_key))
+        if args.user:
+            token = GstRtspServer.RTSPToken()
+            token.set_string(GstRtspServer.RTSP_TOKEN_MEDIA_FACTORY_ROLE, "viewer")
+            auth.add_basic(GstRtspServer.RTSPAuth.make_basic(args.user, args.password or ""), token)
+            permissions = GstRtspServer.RTSPPermissions()
+            permissions.add_role_from_structure(allow("viewer"))
+            factory.set_permissions(permissions)
+        else:
+            # TLS without credentials: an anonymous token may still watch.
+            token = GstRtspServer.RTSPToken()
+            token.set_string(GstRtspServer.RTSP_TOKEN_MEDIA_FACTORY_ROLE, "anonymous")
+            auth.set_default_token(token)
+            permissions = GstRtspServer.RTSPPermissions()
+            permissions.add_role_from_structure(allow("anonymous"))
+            factory.set_permissions(permissions)
+        server.set_auth(auth)
+
+    server.get_mount_points().add_factory(args.path, factory)
+    if server.attach(None) == 0:
+        print("failed to attach the RTSP server", file=sys.stderr, flush=True)
+        sys.exit(1)
+
+    loop = GLib.MainLoop()
+    signal.signal(signal.SIGTERM, lambda *_: loop.quit())
+    print(f"ready {args.port}", flush=True)
+    loop.run()
+
+
+if __name__ == "__main__":
+    main()
