@@ -68,6 +68,29 @@ describe('bounded queue', () => {
   });
 });
 
+describe('worker crash', () => {
+  let ad: TestAdapter;
+  before(async () => {
+    ad = await startAdapter({ ADAPTER_WORKERS: '1' });
+    ad.addFrames('person.jpg');
+  });
+  after(() => ad.close());
+
+  it('replaces a dead worker; the next request is served by the replacement', async () => {
+    const body = { task: 'person_counting', data: { frame: { uri: 'frame://person.jpg' } } };
+    const first = await postJson(`${ad.url}/infer`, body);
+    assert.equal(first.status, 200);
+    // Kill the only worker from outside, as an out-of-memory abort would.
+    const slots = (
+      ad.app.services.pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }
+    ).slots;
+    await slots[0]!.worker.terminate();
+    const again = await postJson(`${ad.url}/infer`, body);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.count, first.body.count);
+  });
+});
+
 describe('idle unloading (MODEL_IDLE_UNLOAD_S)', () => {
   let ad: TestAdapter;
   before(async () => {
