@@ -23,6 +23,8 @@ import { CamerasRepository } from './modules/cameras/cameras.repository.js';
 import { CamerasService } from './modules/cameras/cameras.service.js';
 import { DeviceUsersService } from './modules/device-users/device-users.service.js';
 import { EventsService } from './modules/events/events.service.js';
+import { AlertsRepository } from './modules/alerts/alerts.repository.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { SkillsRepository } from './modules/skills/skills.repository.js';
@@ -48,6 +50,8 @@ export interface Container {
   readonly events: EventBus;
   /** the events API: scoped reads and live streams */
   readonly eventStreams: EventsService;
+  /** raise(...) for AI rules, diskFloorReached(...) for the storage check */
+  readonly alerts: AlertsService;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,8 @@ export interface ContainerOverrides {
   onvifTimeoutMs?: number;
   /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
   eventHeartbeatMs?: number;
+  /** how long a camera stays offline before an alert (default CAMERA_OFFLINE_ALERT_SECONDS) */
+  offlineAlertMs?: number;
 }
 
 export async function createContainer(
@@ -131,6 +137,15 @@ export async function createContainer(
     tickets,
     overrides.eventHeartbeatMs ?? config.events.heartbeatSeconds * 1000,
   );
+  const alerts = new AlertsService(
+    new AlertsRepository(database.db),
+    access,
+    events,
+    audit,
+    async (cameraId) => (await camerasRepository.findById(cameraId))?.name ?? null,
+    overrides.offlineAlertMs ?? config.alerts.offlineAlertSeconds * 1000,
+  );
+  alerts.start();
 
   return {
     config,
@@ -148,8 +163,10 @@ export async function createContainer(
     deviceUsers,
     events,
     eventStreams,
+    alerts,
     async close() {
       eventStreams.closeStreams();
+      await alerts.stop();
       await events.close();
       await cameraConfig.idle();
       await database.close();

@@ -87,7 +87,7 @@ for (const dialect of testDialects()) {
       ];
       const again = await sse('/api/v1/events/stream', { 'last-event-id': String(seen.id) }, alice.token);
       // published while the replay may still be running: must come exactly once as well
-      const live = await publish({ type: 'recording.failed', camera_id: camA, data: { error: 'x' } });
+      const live = await publish({ type: 'detection', camera_id: camA, data: { count: 1 } });
       await again.messages.waitFor((m) => m.id === String(live.id), 'live event');
       assert.deepEqual(
         again.messages.items.map((m) => Number(m.id)),

@@ -7,7 +7,7 @@ export const EventResponse = Type.Object({
   type: Type.String(),
   camera_id: Nullable(Type.Integer()),
   source: Type.String(),
-  severity: Nullable(StringEnum(SEVERITIES)),
+  severity: Type.Union([StringEnum(SEVERITIES), Type.Null()]),
   timestamp: Timestamp,
   data: Type.Object({}, { additionalProperties: true }),
 });
