@@ -15,6 +15,7 @@ import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(permissionsRoutes(container.permissions));
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
+      await api.register(recordingsRoutes(container.recordings));
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
     },

@@ -31,6 +31,10 @@ import { SkillsRepository } from './modules/skills/skills.repository.js';
 import { SkillsService } from './modules/skills/skills.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { probeTls } from './media/tls-probe.js';
+import type { BackoffPolicy } from './media/supervisor.js';
+import { RecordingEngine } from './modules/recordings/recording-engine.js';
+import { RecordingsRepository } from './modules/recordings/recordings.repository.js';
+import { RecordingsService } from './modules/recordings/recordings.service.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 
 export interface Container {
@@ -47,6 +51,10 @@ export interface Container {
   readonly permissions: PermissionsService;
   readonly skills: SkillsService;
   readonly deviceUsers: DeviceUsersService;
+  readonly recordings: RecordingsService;
+  readonly recordingEngine: RecordingEngine;
+  /** starts the background work (recording); the HTTP app works without it */
+  start(): Promise<void>;
   readonly events: EventBus;
   /** the events API: scoped reads and live streams */
   readonly eventStreams: EventsService;
@@ -59,6 +67,8 @@ export interface Container {
 export interface ContainerOverrides {
   tlsProber?: TlsProber;
   onvifTimeoutMs?: number;
+  /** faster retries for recording tests */
+  recordingBackoff?: BackoffPolicy;
   /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
   eventHeartbeatMs?: number;
   /** how long a camera stays offline before an alert (default CAMERA_OFFLINE_ALERT_SECONDS) */
@@ -131,6 +141,29 @@ export async function createContainer(
   });
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
+  const recordingsRepository = new RecordingsRepository(database.db);
+  const recordings = new RecordingsService(recordingsRepository, access, audit, config.recordingsDir);
+  const recordingEngine = new RecordingEngine(cameras, cameraConfig, cameraStatus, recordingsRepository, {
+    recordingsRoot: config.recordingsDir,
+    ffmpegPath: config.media.ffmpegPath,
+    ffprobePath: config.media.ffprobePath,
+    ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
+  });
+  // Camera and config changes take effect without a restart.
+  cameras.onChange((change) => void recordingEngine.sync(change.camera.id));
+  cameraConfig.onChange((cameraId) => void recordingEngine.sync(cameraId));
+  recordingEngine.onNotice((notice) => {
+    const error = 'error' in notice ? notice.error : null;
+    void events.publish({
+      type: notice.type,
+      camera_id: notice.cameraId,
+      source: 'recorder',
+      severity:
+        notice.type === 'recording.failed' ? 'critical' : notice.type === 'camera.offline' ? 'high' : 'info',
+      data: error ? { error } : {},
+    });
+  });
+
   const eventStreams = new EventsService(
     events,
     access,
@@ -164,7 +197,11 @@ export async function createContainer(
     events,
     eventStreams,
     alerts,
+    recordings,
+    recordingEngine,
+    start: () => recordingEngine.start(),
     async close() {
+      await recordingEngine.stop();
       eventStreams.closeStreams();
       await alerts.stop();
       await events.close();
