@@ -4,7 +4,7 @@
 // Times: ffmpeg's segment list gives each segment's start and end in seconds from the first packet, and its
 // progress reports say how much media it has written at a known wall-clock moment. The earliest
 // (wall time − media time) is the wall time of the first packet, so consecutive chunks tile the timeline.
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordArgs, type StreamInput } from './ffmpeg/args.js';
 import { mediaDuration } from './ffmpeg/probe.js';
@@ -112,7 +112,15 @@ export class CameraRecorder {
         await this.#collect(run);
         await this.#recoverUnlisted(run);
         await rm(run.listFile, { force: true });
+        await rm(pidFile(this.#incoming, prefix), { force: true });
       });
+    });
+    // Started by the supervisor right after this returns; the pid file lets a restarted recorder find an
+    // ffmpeg that outlived a crash of this process (a child is not killed with its parent).
+    setImmediate(() => {
+      if (process.pid !== undefined) {
+        writeFile(pidFile(this.#incoming, prefix), String(process.pid)).catch(this.#options.onError);
+      }
     });
     return process;
   }
@@ -157,6 +165,34 @@ export class CameraRecorder {
       else await rm(join(this.#incoming, name), { force: true });
     }
   }
+}
+
+const pidFile = (incoming: string, prefix: string) => join(incoming, `${prefix}.pid`);
+
+/**
+ * Ends ffmpeg processes left writing into this directory by a recorder that crashed. Only processes whose
+ * command line names the directory are touched.
+ */
+export async function killOrphans(incoming: string): Promise<number> {
+  let killed = 0;
+  for (const name of await readdir(incoming).catch(() => [] as string[])) {
+    if (!name.endsWith('.pid')) continue;
+    const pid = Number(await readFile(join(incoming, name), 'utf8').catch(() => ''));
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (pid > 0 && cmdline.includes(incoming)) {
+      process.kill(pid, 'SIGKILL');
+      killed += 1;
+      // Gone once /proc no longer lists it (it may linger as a zombie of its dead parent until reaped).
+      for (let i = 0; i < 100 && (await processAlive(pid)); i++) await new Promise((r) => setTimeout(r, 50));
+    }
+    await rm(join(incoming, name), { force: true });
+  }
+  return killed;
+}
+
+async function processAlive(pid: number): Promise<boolean> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+  return status !== null && !/^State:\s+Z/m.test(status);
 }
 
 /**

@@ -54,6 +54,10 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     return redactArgs([this.#options.ffmpegPath, ...this.#options.args]).join(' ');
   }
 
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   get running(): boolean {
     return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null;
   }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   CameraRecorder,
   INCOMING_DIR,
+  killOrphans,
   recoverSegment,
   type ClosedSegment,
 } from '../../media/camera-recorder.js';
@@ -304,9 +305,13 @@ export class RecordingEngine {
         config?.recording_path ?? null,
       );
       const incoming = join(cameraDir, INCOMING_DIR);
+      const orphans = await killOrphans(incoming);
+      if (orphans > 0)
+        this.log.warn({ cameraId, orphans }, 'ended ffmpeg left running by a previous recorder');
       for (const name of (await readdir(incoming).catch(() => [])).sort()) {
         const file = join(incoming, name);
         if (!name.endsWith('.mp4')) {
+          // Segment lists of runs that never finished; their segments are recovered from the files.
           await rm(file, { force: true });
           continue;
         }
