@@ -14,6 +14,7 @@ import { camerasRoutes } from './modules/cameras/cameras.routes.js';
 import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(recordingsRoutes(container.recordings));
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
+      await api.register(alertActionsRoutes(container.alertActions));
     },
     { prefix: '/api/v1' },
   );

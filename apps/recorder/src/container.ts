@@ -25,6 +25,9 @@ import { DeviceUsersService } from './modules/device-users/device-users.service.
 import { EventsService } from './modules/events/events.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
+import { AlertActionsRepository } from './modules/alert-actions/alert-actions.repository.js';
+import { AlertActionsService } from './modules/alert-actions/alert-actions.service.js';
+import { DeliveryWorker } from './modules/alert-actions/delivery-worker.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { SkillsRepository } from './modules/skills/skills.repository.js';
@@ -60,6 +63,8 @@ export interface Container {
   readonly eventStreams: EventsService;
   /** raise(...) for AI rules, diskFloorReached(...) for the storage check */
   readonly alerts: AlertsService;
+  readonly alertActions: AlertActionsService;
+  readonly deliveries: DeliveryWorker;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,8 @@ export interface ContainerOverrides {
   eventHeartbeatMs?: number;
   /** how long a camera stays offline before an alert (default CAMERA_OFFLINE_ALERT_SECONDS) */
   offlineAlertMs?: number;
+  /** waits between notification attempts (default 20 s doubling, 6 attempts) */
+  deliveryRetryDelaysMs?: number[];
 }
 
 export async function createContainer(
@@ -179,6 +186,17 @@ export async function createContainer(
     overrides.offlineAlertMs ?? config.alerts.offlineAlertSeconds * 1000,
   );
   alerts.start();
+  const alertActionsRepository = new AlertActionsRepository(database.db);
+  const alertActions = new AlertActionsService(alertActionsRepository, alerts, secretBox, audit);
+  const deliveries = new DeliveryWorker(
+    alertActionsRepository,
+    (row) => alertActions.deliver(row),
+    overrides.deliveryRetryDelaysMs,
+  );
+  alertActions.attachWorker(deliveries);
+  alerts.setNotifier(alertActions);
+  // Deliveries left pending by the previous run go out now.
+  deliveries.start();
 
   return {
     config,
@@ -197,6 +215,8 @@ export async function createContainer(
     events,
     eventStreams,
     alerts,
+    alertActions,
+    deliveries,
     recordings,
     recordingEngine,
     start: () => recordingEngine.start(),
@@ -204,6 +224,7 @@ export async function createContainer(
       await recordingEngine.stop();
       eventStreams.closeStreams();
       await alerts.stop();
+      await deliveries.stop();
       await events.close();
       await cameraConfig.idle();
       await database.close();
