@@ -1,7 +1,7 @@
 // The recorder records: real ffmpeg against GStreamer RTSP test cameras.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -118,6 +118,80 @@ describe('recording engine', { timeout: 240_000 }, () => {
     assert.equal(whole.headers['content-type'], 'video/mp4');
     assert.deepEqual(whole.rawPayload, bytes);
 
+    // A VOD playlist over the range: one init section and fragment run per chunk.
+    const range = `start_unix=${Math.floor(first.startMs / 1000)}&end_unix=${Math.ceil(third.endMs / 1000)}`;
+    const playlist = await api('GET', `/recordings/${camera.id}/playlist.m3u8?${range}`);
+    assert.equal(playlist.statusCode, 200);
+    assert.equal(playlist.headers['content-type'], 'application/vnd.apple.mpegurl');
+    const maps = playlist.body.match(/#EXT-X-MAP:URI="(\d+)\.mp4",BYTERANGE="(\d+)@0"/g) ?? [];
+    assert.ok(maps.length >= 3, playlist.body);
+    assert.ok(playlist.body.includes('#EXT-X-DISCONTINUITY'));
+    assert.ok(playlist.body.trimEnd().endsWith('#EXT-X-ENDLIST'));
+    const [, mapId, initLength] = /#EXT-X-MAP:URI="(\d+)\.mp4",BYTERANGE="(\d+)@0"/.exec(playlist.body)!;
+    const init = await api('GET', `/recordings/${camera.id}/chunks/${mapId}.mp4`, undefined, {
+      range: `bytes=0-${Number(initLength) - 1}`,
+    });
+    assert.equal(init.rawPayload.subarray(4, 8).toString('latin1'), 'ftyp');
+    const fragment = await api('GET', `/recordings/${camera.id}/chunks/${mapId}.mp4`, undefined, {
+      range: `bytes=${initLength}-${Number(initLength) + 7}`,
+    });
+    assert.equal(fragment.rawPayload.subarray(4, 8).toString('latin1'), 'moof');
+
+    // Export: one MP4 trimmed to the asked span (± 1 s), spanning a chunk boundary.
+    const from = Math.floor(first.startMs / 1000) + 3;
+    const to = Math.floor(second.endMs / 1000) - 2;
+    const exported = await api('GET', `/recordings/${camera.id}/export?start_unix=${from}&end_unix=${to}`);
+    assert.equal(exported.statusCode, 200, exported.body.slice(0, 200));
+    assert.match(
+      String(exported.headers['content-disposition']),
+      /attachment; filename="camera-\d+-\d+-\d+\.mp4"/,
+    );
+    const exportFile = join(t.config.dataDir, 'export-check.mp4');
+    writeFileSync(exportFile, exported.rawPayload);
+    const exportedSeconds = Number(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration',
+        '-of',
+        'csv=p=0',
+        exportFile,
+      ]),
+    );
+    assert.ok(
+      Math.abs(exportedSeconds - (to - from)) <= 1,
+      `export lasts ${exportedSeconds} s for ${to - from} s`,
+    );
+    const tooLong = await api(
+      'GET',
+      `/recordings/${camera.id}/export?start_unix=${from}&end_unix=${from + 4 * 3600 + 1}`,
+    );
+    assert.equal(tooLong.statusCode, 422);
+
+    // A media ticket opens this camera's media without a header, and nothing else.
+    const ticket = (await api('POST', `/cameras/${camera.id}/stream-ticket`)).json();
+    assert.ok(ticket.hls_url.includes(ticket.ticket));
+    const viaTicket = await t.request({ method: 'GET', url: `${all[0].url}?ticket=${ticket.ticket}` });
+    assert.equal(viaTicket.statusCode, 200);
+    const other = await createCamera(t, t.adminToken);
+    const elsewhere = await t.request({
+      method: 'GET',
+      url: `/api/v1/recordings/${other.id}?ticket=${ticket.ticket}`,
+    });
+    assert.equal(elsewhere.statusCode, 401, 'not a general credential');
+    const otherMedia = await t.request({
+      method: 'GET',
+      url: `/api/v1/cameras/${other.id}/snapshot?ticket=${ticket.ticket}`,
+    });
+    assert.equal(otherMedia.statusCode, 404);
+
+    // A snapshot straight from the camera.
+    const snapshot = await api('GET', `/cameras/${camera.id}/snapshot`);
+    assert.equal(snapshot.statusCode, 200);
+    assert.equal(snapshot.headers['content-type'], 'image/jpeg');
+    assert.deepEqual([...snapshot.rawPayload.subarray(0, 2)], [0xff, 0xd8]);
+
     // Turning recording off stops ffmpeg, closing the current chunk.
     const closing = collector.waitFor(chunks.length + 1);
     await api('PATCH', `/camera-config/${camera.id}`, { recording_enabled: false });
@@ -125,6 +199,17 @@ describe('recording engine', { timeout: 240_000 }, () => {
     await t.container.recordingEngine.idle();
     assert.equal(t.container.recordingEngine.isRecording(camera.id), false);
     assert.equal((await api('GET', `/cameras/${camera.id}`)).json().recording_state, 'disabled');
+  });
+
+  it('a snapshot of a camera that does not answer is a 503', async () => {
+    const camera = await createCamera(t, t.adminToken, {
+      ip_address: '127.0.0.1',
+      rtsp_url: 'rtsp://127.0.0.1:9/none',
+    });
+    await api('PATCH', `/camera-config/${camera.id}`, { transport_security: 'plaintext_allowed' });
+    const response = await api('GET', `/cameras/${camera.id}/snapshot`);
+    assert.equal(response.statusCode, 503);
+    assert.equal(typeof response.json().detail, 'string');
   });
 
   it('a wrong camera password fails with a redacted warning; fixing it through the API resumes recording', async () => {

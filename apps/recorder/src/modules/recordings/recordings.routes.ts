@@ -47,6 +47,55 @@ export const recordingsRoutes =
         return sendFile(request, reply, file, 'video/mp4');
       },
     );
+    app.get(
+      '/recordings/:camera_id/playlist.m3u8',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          summary: 'HLS VOD playlist over the chunks of a range (plays in browsers with hls.js)',
+          params: RecordingParams,
+          querystring: Type.Object({
+            ...RecordingRangeQuery.properties,
+            ticket: Type.Optional(Type.String()),
+          }),
+          response: { 200: Type.String(), ...found },
+        },
+      },
+      async (request, reply) => {
+        const { ticket, ...range } = request.query;
+        const playlist = await recordings.playlist(
+          requestContext(request),
+          request.params.camera_id,
+          range,
+          ticket,
+        );
+        return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(playlist);
+      },
+    );
+    app.get(
+      '/recordings/:camera_id/export',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          summary: 'One MP4 of the range (at most 4 h), trimmed to it, as an attachment',
+          params: RecordingParams,
+          querystring: Type.Object({
+            ...RecordingRangeQuery.properties,
+            ticket: Type.Optional(Type.String()),
+          }),
+          response: found,
+        },
+      },
+      async (request, reply) => {
+        const { ticket: _, ...range } = request.query;
+        const file = await recordings.export(requestContext(request), request.params.camera_id, range);
+        reply.raw.once('close', () => void file.dispose());
+        reply.header('content-disposition', `attachment; filename="${file.name}"`);
+        return sendFile(request, reply, file, 'video/mp4');
+      },
+    );
     app.delete(
       '/recordings/:camera_id/chunks/:chunk',
       { schema: { tags, params: ChunkParams, response: { 204: Type.Null(), ...found } } },

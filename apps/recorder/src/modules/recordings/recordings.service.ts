@@ -6,6 +6,8 @@ import { FieldValidationError, NotFoundError } from '../../platform/http/errors.
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../cameras/cameras.repository.js';
+import { initSectionLength } from '../../media/mp4.js';
+import { exportRange } from '../../media/ffmpeg/export.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
   DEFAULT_RECORDING_SETTINGS,
@@ -18,6 +20,15 @@ import {
 const DAY = 24 * 3600;
 const MAX_SPAN_SECONDS = 31 * DAY;
 const SETTINGS_KEY = 'recording';
+const MAX_EXPORT_SECONDS = 4 * 3600;
+
+export interface ExportedFile {
+  path: string;
+  size: number;
+  name: string;
+  /** removes the temporary file */
+  dispose: () => Promise<void>;
+}
 
 export class RecordingsService {
   constructor(
@@ -25,6 +36,7 @@ export class RecordingsService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
+    private readonly ffmpegPath = 'ffmpeg',
   ) {}
 
   /** Chunks overlapping the range (default: the last 24 h), oldest first. */
@@ -55,6 +67,77 @@ export class RecordingsService {
     const row = await this.recordings.find(cameraId, chunkId);
     if (!row) throw new NotFoundError('Recording chunk');
     return { path: join(this.recordingsRoot, row.path), size: row.size_bytes };
+  }
+
+  /**
+   * An HLS VOD playlist over the chunks of a range: each chunk is its own init section (EXT-X-MAP by byte
+   * range) and fragment run, separated by discontinuities, so a browser plays the range as one video.
+   */
+  async playlist(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+    ticket: string | undefined,
+  ): Promise<string> {
+    const chunks = await this.list(context, cameraId, query);
+    const suffix = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    const target = Math.ceil(Math.max(1, ...chunks.map((c) => c.duration_seconds)));
+    lines.push(`#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0');
+    let first = true;
+    for (const chunk of chunks) {
+      const row = await this.recordings.find(cameraId, chunk.id);
+      if (!row) continue;
+      const initLength = await initSectionLength(join(this.recordingsRoot, row.path)).catch(() => null);
+      if (initLength === null) continue;
+      const uri = `${chunk.id}.mp4${suffix}`;
+      if (!first) lines.push('#EXT-X-DISCONTINUITY');
+      first = false;
+      lines.push(
+        `#EXT-X-PROGRAM-DATE-TIME:${chunk.start_time}`,
+        `#EXT-X-MAP:URI="${uri}",BYTERANGE="${initLength}@0"`,
+        `#EXTINF:${chunk.duration_seconds.toFixed(3)},`,
+        `#EXT-X-BYTERANGE:${row.size_bytes - initLength}@${initLength}`,
+        uri,
+      );
+    }
+    lines.push('#EXT-X-ENDLIST');
+    return lines.join('\n') + '\n';
+  }
+
+  /** One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. */
+  async export(context: RequestContext, cameraId: number, query: RecordingRangeQuery): Promise<ExportedFile> {
+    if (query.start_unix === undefined || query.end_unix === undefined) {
+      throw new FieldValidationError(
+        ['query', 'start_unix'],
+        'start_unix and end_unix are required for an export',
+      );
+    }
+    if (query.end_unix - query.start_unix > MAX_EXPORT_SECONDS) {
+      throw new FieldValidationError(['query', 'end_unix'], 'An export may span at most 4 hours');
+    }
+    const chunks = await this.list(context, cameraId, query);
+    if (chunks.length === 0) throw new NotFoundError('Recording in this range');
+    const rows = await Promise.all(chunks.map((chunk) => this.recordings.find(cameraId, chunk.id)));
+    const file = await exportRange(
+      this.ffmpegPath,
+      rows
+        .filter((row): row is RecordingRow => row !== undefined)
+        .map((row) => ({
+          path: join(this.recordingsRoot, row.path),
+          startMs: row.start_ms,
+          endMs: row.end_ms,
+        })),
+      query.start_unix * 1000,
+      query.end_unix * 1000,
+    );
+    await this.audit.record(context, {
+      action: 'recording.export',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: { start_unix: query.start_unix, end_unix: query.end_unix },
+    });
+    return { ...file, name: `camera-${cameraId}-${query.start_unix}-${query.end_unix}.mp4` };
   }
 
   async deleteChunk(context: RequestContext, cameraId: number, chunkId: number): Promise<void> {

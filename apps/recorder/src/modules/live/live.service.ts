@@ -1,0 +1,78 @@
+// What a viewer asks of a camera right now: a snapshot, and the ticket that lets header-less players open its
+// media URLs (API.md §7, §10).
+import { spawn } from 'node:child_process';
+import { snapshotArgs } from '../../media/ffmpeg/args.js';
+import type { RequestContext } from '../../platform/auth/principal.js';
+import type { TicketService } from '../../platform/auth/tickets.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
+import { planSource } from '../recordings/stream-source.js';
+import type { StreamTicket } from './live.schemas.js';
+
+const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
+
+export class LiveService {
+  constructor(
+    private readonly access: CameraAccess,
+    private readonly cameras: CamerasService,
+    private readonly configs: CameraConfigService,
+    private readonly tickets: TicketService,
+    private readonly ffmpegPath: string,
+    private readonly snapshotTimeoutMs = 10_000,
+  ) {}
+
+  async streamTicket(context: RequestContext, cameraId: number): Promise<StreamTicket> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const { ticket, expires_in } = await this.tickets.issue(context.principal.userId, {
+      purpose: 'media',
+      cameraId,
+    });
+    const query = `?ticket=${encodeURIComponent(ticket)}`;
+    return {
+      ticket,
+      expires_in,
+      hls_url: `/api/v1/cameras/${cameraId}/live/index.m3u8${query}`,
+      whep_url: `/api/v1/cameras/${cameraId}/live/whep${query}`,
+    };
+  }
+
+  /** One JPEG from the camera's stream; 503 when the camera does not deliver one in time. */
+  async snapshot(context: RequestContext, cameraId: number): Promise<Buffer> {
+    const camera = await this.access.require(context.principal, cameraId, 'view');
+    const config = await this.configs.find(cameraId);
+    const decision = planSource(
+      config?.source_url ?? camera.rtsp_url,
+      config?.transport_security ?? 'rtsps_preferred',
+      config?.transport_security_probe_result ?? 'not_probed',
+    );
+    if (!decision.ok) throw new AppError(503, decision.error);
+    const { username, password } = await this.cameras.credentials(cameraId);
+    const args = snapshotArgs({
+      url: decision.plan.url,
+      username,
+      password,
+      rtspTransport: config?.rtsp_transport === 'udp' ? 'udp' : 'tcp',
+      extraOptions: {},
+    });
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const timer = setTimeout(() => child.kill('SIGKILL'), this.snapshotTimeoutMs);
+      child.stdout.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_SNAPSHOT_BYTES) child.kill('SIGKILL');
+        else chunks.push(chunk);
+      });
+      child.once('error', () => undefined);
+      child.once('close', (code) => {
+        clearTimeout(timer);
+        const image = Buffer.concat(chunks);
+        if (code === 0 && image.length > 2 && image[0] === 0xff && image[1] === 0xd8) resolve(image);
+        else reject(new AppError(503, 'The camera did not deliver an image in time'));
+      });
+    });
+  }
+}

@@ -1,0 +1,112 @@
+// Retention (API.md §6): chunks older than `retention_days` go, and while free disk space is below
+// `min_free_disk_gb` the oldest chunks go. Only indexed chunks are candidates, so the chunk ffmpeg is writing
+// (still in `.incoming`) is never touched. Files are deleted before their rows, so the index never points at
+// nothing for long, and a failed deletion leaves the row for the next round.
+import { rm, rmdir, statfs } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import type { RecordingsService } from './recordings.service.js';
+
+const BATCH = 200;
+const GB = 1024 ** 3;
+
+export interface RetentionResult {
+  deletedByAge: number;
+  deletedForSpace: number;
+  /** free bytes after the round */
+  freeBytes: number;
+  /** true when the floor could not be reached with what the index holds */
+  belowFloor: boolean;
+}
+
+export class RetentionService {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<RetentionResult> | null = null;
+  readonly #floorListeners: ((freeBytes: number, floorBytes: number) => void)[] = [];
+
+  constructor(
+    private readonly index: RecordingsRepository,
+    private readonly settings: RecordingsService,
+    private readonly recordingsRoot: string,
+    private readonly log: FastifyBaseLogger | Console = console,
+    private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
+  ) {}
+
+  /** Called when a round ends with free space still under the floor (alerts subscribe). */
+  onFloorReached(listener: (freeBytes: number, floorBytes: number) => void): void {
+    this.#floorListeners.push(listener);
+  }
+
+  start(intervalMs = 60_000): void {
+    this.#timer = setInterval(() => {
+      this.run().catch((error: unknown) => this.log.error({ err: error }, 'retention round failed'));
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** One round; concurrent calls share it. */
+  run(): Promise<RetentionResult> {
+    this.#running ??= this.#round().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #round(): Promise<RetentionResult> {
+    const { retention_days, min_free_disk_gb } = await this.settings.currentSettings();
+    let deletedByAge = 0;
+    if (retention_days > 0) {
+      const cutoff = Date.now() - retention_days * 24 * 3600 * 1000;
+      for (;;) {
+        const expired = await this.index.oldest(BATCH, cutoff);
+        if (expired.length === 0) break;
+        deletedByAge += await this.#delete(expired);
+        if (expired.length < BATCH) break;
+      }
+    }
+    const floor = min_free_disk_gb * GB;
+    let free = await this.freeBytes(this.recordingsRoot);
+    let deletedForSpace = 0;
+    while (free < floor) {
+      const oldest = await this.index.oldest(20);
+      if (oldest.length === 0) break;
+      deletedForSpace += await this.#delete(oldest);
+      free = await this.freeBytes(this.recordingsRoot);
+    }
+    const belowFloor = free < floor;
+    if (belowFloor) for (const listener of this.#floorListeners) listener(free, floor);
+    if (deletedByAge + deletedForSpace > 0) {
+      this.log.info({ deletedByAge, deletedForSpace, freeBytes: free }, 'retention deleted chunks');
+    }
+    return { deletedByAge, deletedForSpace, freeBytes: free, belowFloor };
+  }
+
+  async #delete(rows: RecordingRow[]): Promise<number> {
+    const deleted: string[] = [];
+    for (const row of rows) {
+      const file = join(this.recordingsRoot, row.path);
+      try {
+        await rm(file, { force: true });
+        deleted.push(row.path);
+        // Tidy the day directory once it is empty (rmdir refuses a non-empty one).
+        await rmdir(dirname(file)).catch(() => undefined);
+      } catch (error) {
+        this.log.warn({ err: error, path: row.path }, 'could not delete an expired chunk');
+      }
+    }
+    await this.index.deleteByPaths(deleted);
+    return deleted.length;
+  }
+}
+
+async function freeDiskBytes(path: string): Promise<number> {
+  const stats = await statfs(path).catch(() => null);
+  return stats ? stats.bavail * stats.bsize : Number.POSITIVE_INFINITY;
+}

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { RecordingsRepository } from '../src/modules/recordings/recordings.repository.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createCamera } from './helpers/cameras.js';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+describe('recording retention and settings', () => {
+  let t: TestApp;
+  let sample: string;
+  let index: RecordingsRepository;
+  before(async () => {
+    t = await createTestApp();
+    index = new RecordingsRepository(t.container.database.db);
+    // A real one-second MP4 to stand in for each chunk.
+    sample = join(mkdtempSync(join(tmpdir(), 'nvr-sample-')), 'sample.mp4');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=5',
+      '-t',
+      '1',
+      sample,
+    ]);
+  });
+  after(() => t.close());
+
+  /** Indexed chunks of a camera ending at the given ages (ms before now). */
+  async function chunks(cameraId: number, agesMs: number[]) {
+    const paths: string[] = [];
+    for (const age of agesMs) {
+      const end = Date.now() - age;
+      const start = end - 10_000;
+      const path = `cam-${cameraId}/${new Date(start).toISOString().slice(0, 10).replaceAll('-', '/')}/${start}.mp4`;
+      mkdirSync(dirname(join(t.config.recordingsDir, path)), { recursive: true });
+      copyFileSync(sample, join(t.config.recordingsDir, path));
+      await index.insert({
+        camera_id: cameraId,
+        start_ms: start,
+        end_ms: end,
+        duration_seconds: 10,
+        size_bytes: 1000,
+        path,
+        created_at: new Date().toISOString(),
+      });
+      paths.push(path);
+    }
+    return paths;
+  }
+
+  const settings = (payload?: object) =>
+    t.request({
+      method: payload ? 'PUT' : 'GET',
+      url: '/api/v1/settings/recording',
+      token: t.adminToken,
+      ...(payload ? { payload } : {}),
+    });
+
+  it('has defaults, validates, keeps the root read-only, and is for superusers only', async () => {
+    const current = (await settings()).json();
+    assert.deepEqual(current, {
+      retention_days: 30,
+      min_free_disk_gb: 5,
+      recordings_root: t.config.recordingsDir,
+    });
+    assert.equal((await settings({ retention_days: -1 })).statusCode, 422);
+    assert.equal((await settings({ recordings_root: '/elsewhere' })).statusCode, 422);
+    const updated = await settings({ retention_days: 7 });
+    assert.equal(updated.json().retention_days, 7);
+    assert.equal(updated.json().min_free_disk_gb, 5);
+    const user = await t.createUser('notadmin');
+    assert.equal(
+      (await t.request({ method: 'GET', url: '/api/v1/settings/recording', token: user.token })).statusCode,
+      403,
+    );
+    await settings({ retention_days: 30 });
+  });
+
+  it('deletes chunks past the age, oldest first, files and rows; retention_days 0 keeps everything', async () => {
+    const camera = await createCamera(t, t.adminToken);
+    const [oldest, old, fresh] = await chunks(camera.id, [3 * DAY, 2 * DAY, HOUR]);
+    await settings({ retention_days: 0, min_free_disk_gb: 0 });
+    assert.equal((await t.container.retention.run()).deletedByAge, 0);
+
+    await settings({ retention_days: 1 });
+    const result = await t.container.retention.run();
+    assert.equal(result.deletedByAge, 2);
+    assert.ok(!existsSync(join(t.config.recordingsDir, oldest!)));
+    assert.ok(!existsSync(join(t.config.recordingsDir, old!)));
+    assert.ok(existsSync(join(t.config.recordingsDir, fresh!)));
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/v1/recordings/${camera.id}?start_unix=${Math.floor((Date.now() - 4 * DAY) / 1000)}&end_unix=${Math.ceil(Date.now() / 1000)}`,
+      token: t.adminToken,
+    });
+    assert.equal(listed.json().length, 1);
+  });
+
+  it('below the free-disk floor deletes oldest first and never the chunk being written', async () => {
+    const camera = await createCamera(t, t.adminToken);
+    await chunks(camera.id, [5 * HOUR, 4 * HOUR]);
+    const writing = join(t.config.recordingsDir, `cam-${camera.id}`, '.incoming', 'run-000000.mp4');
+    mkdirSync(dirname(writing), { recursive: true });
+    writeFileSync(writing, Buffer.alloc(1024));
+    // No disk here has 100 TB free: the floor cannot be met, so every indexed chunk goes.
+    await settings({ retention_days: 0, min_free_disk_gb: 100000 });
+    const floorReached = new Promise<number>((resolve) =>
+      t.container.retention.onFloorReached((free) => resolve(free)),
+    );
+    const result = await t.container.retention.run();
+    assert.ok(result.deletedForSpace >= 2);
+    assert.equal(result.belowFloor, true);
+    assert.ok((await floorReached) > 0);
+    assert.ok(existsSync(writing), 'the chunk being written survives');
+    assert.deepEqual(await index.oldest(10), []);
+    await settings({ retention_days: 30, min_free_disk_gb: 5 });
+  });
+});
