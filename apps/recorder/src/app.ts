@@ -17,6 +17,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
       await api.register(recordingsRoutes(container.recordings));
+      await api.register(liveRoutes(container.live));
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));

@@ -38,6 +38,8 @@ import type { BackoffPolicy } from './media/supervisor.js';
 import { RecordingEngine } from './modules/recordings/recording-engine.js';
 import { RecordingsRepository } from './modules/recordings/recordings.repository.js';
 import { RecordingsService } from './modules/recordings/recordings.service.js';
+import { RetentionService } from './modules/recordings/retention.js';
+import { LiveService } from './modules/live/live.service.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 
 export interface Container {
@@ -56,6 +58,8 @@ export interface Container {
   readonly deviceUsers: DeviceUsersService;
   readonly recordings: RecordingsService;
   readonly recordingEngine: RecordingEngine;
+  readonly retention: RetentionService;
+  readonly live: LiveService;
   /** starts the background work (recording); the HTTP app works without it */
   start(): Promise<void>;
   readonly events: EventBus;
@@ -149,13 +153,21 @@ export async function createContainer(
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
   const recordingsRepository = new RecordingsRepository(database.db);
-  const recordings = new RecordingsService(recordingsRepository, access, audit, config.recordingsDir);
+  const recordings = new RecordingsService(
+    recordingsRepository,
+    access,
+    audit,
+    config.recordingsDir,
+    config.media.ffmpegPath,
+  );
   const recordingEngine = new RecordingEngine(cameras, cameraConfig, cameraStatus, recordingsRepository, {
     recordingsRoot: config.recordingsDir,
     ffmpegPath: config.media.ffmpegPath,
     ffprobePath: config.media.ffprobePath,
     ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
   });
+  const retention = new RetentionService(recordingsRepository, recordings, config.recordingsDir);
+  const live = new LiveService(access, cameras, cameraConfig, tickets, config.media.ffmpegPath);
   // Camera and config changes take effect without a restart.
   cameras.onChange((change) => void recordingEngine.sync(change.camera.id));
   cameraConfig.onChange((cameraId) => void recordingEngine.sync(cameraId));
@@ -219,8 +231,14 @@ export async function createContainer(
     deliveries,
     recordings,
     recordingEngine,
-    start: () => recordingEngine.start(),
+    retention,
+    live,
+    async start() {
+      await recordingEngine.start();
+      retention.start();
+    },
     async close() {
+      await retention.stop();
       await recordingEngine.stop();
       eventStreams.closeStreams();
       await alerts.stop();
