@@ -207,6 +207,10 @@ export async function createContainer(
   );
   alertActions.attachWorker(deliveries);
   alerts.setNotifier(alertActions);
+  // Retention that cannot free enough space raises the disk-floor alert (API.md §11).
+  retention.onFloorReached((freeBytes, floorBytes) =>
+    alerts.diskFloorReached({ path: config.recordingsDir, free_bytes: freeBytes, floor_bytes: floorBytes }),
+  );
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
 

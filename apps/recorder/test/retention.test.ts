@@ -121,6 +121,13 @@ describe('recording retention and settings', () => {
     assert.equal(result.belowFloor, true);
     assert.ok((await floorReached) > 0);
     assert.ok(existsSync(writing), 'the chunk being written survives');
+    await t.container.events.idle();
+    const alerts = await t.request({
+      method: 'GET',
+      url: '/api/v1/alerts?source_name=disk_floor',
+      token: t.adminToken,
+    });
+    assert.equal(alerts.json().alerts[0]?.severity, 'critical');
     assert.deepEqual(await index.oldest(10), []);
     await settings({ retention_days: 30, min_free_disk_gb: 5 });
   });

@@ -23,7 +23,7 @@ export interface RetentionResult {
 export class RetentionService {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<RetentionResult> | null = null;
-  readonly #floorListeners: ((freeBytes: number, floorBytes: number) => void)[] = [];
+  readonly #floorListeners: ((freeBytes: number, floorBytes: number) => unknown)[] = [];
 
   constructor(
     private readonly index: RecordingsRepository,
@@ -33,8 +33,8 @@ export class RetentionService {
     private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
   ) {}
 
-  /** Called when a round ends with free space still under the floor (alerts subscribe). */
-  onFloorReached(listener: (freeBytes: number, floorBytes: number) => void): void {
+  /** Called (and awaited) when a round ends with free space still under the floor (alerts subscribe). */
+  onFloorReached(listener: (freeBytes: number, floorBytes: number) => unknown): void {
     this.#floorListeners.push(listener);
   }
 
@@ -81,7 +81,7 @@ export class RetentionService {
       free = await this.freeBytes(this.recordingsRoot);
     }
     const belowFloor = free < floor;
-    if (belowFloor) for (const listener of this.#floorListeners) listener(free, floor);
+    if (belowFloor) await Promise.all(this.#floorListeners.map((listener) => listener(free, floor)));
     if (deletedByAge + deletedForSpace > 0) {
       this.log.info({ deletedByAge, deletedForSpace, freeBytes: free }, 'retention deleted chunks');
     }
