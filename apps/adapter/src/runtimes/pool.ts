@@ -34,7 +34,8 @@ function createWorker(init: WorkerInit): Worker {
   const js = new URL('./worker.js', import.meta.url);
   if (existsSync(js)) return new Worker(js, { workerData: init });
   const ts = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`;
   return new Worker(boot, { eval: true, workerData: init });
 }
 
