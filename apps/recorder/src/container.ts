@@ -40,6 +40,7 @@ import { RecordingsRepository } from './modules/recordings/recordings.repository
 import { RecordingsService } from './modules/recordings/recordings.service.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { LiveService } from './modules/live/live.service.js';
+import { LiveHls } from './modules/live/live-hls.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 
 export interface Container {
@@ -60,6 +61,7 @@ export interface Container {
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
   readonly live: LiveService;
+  readonly liveHls: LiveHls;
   /** starts the background work (recording); the HTTP app works without it */
   start(): Promise<void>;
   readonly events: EventBus;
@@ -76,6 +78,8 @@ export interface Container {
 export interface ContainerOverrides {
   tlsProber?: TlsProber;
   onvifTimeoutMs?: number;
+  /** live sessions stop after this long without viewers (default 60 s) */
+  liveIdleStopMs?: number;
   /** faster retries for recording tests */
   recordingBackoff?: BackoffPolicy;
   /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
@@ -167,7 +171,15 @@ export async function createContainer(
     ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
   });
   const retention = new RetentionService(recordingsRepository, recordings, config.recordingsDir);
-  const live = new LiveService(access, cameras, cameraConfig, tickets, config.media.ffmpegPath);
+  const liveHls = new LiveHls({
+    liveDir: join(config.dataDir, 'live'),
+    ffmpegPath: config.media.ffmpegPath,
+    ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
+  });
+  const live = new LiveService(access, cameras, cameraConfig, tickets, config.media.ffmpegPath, liveHls);
+  // A camera that is binned, paused or now read differently drops its live session; the next viewer restarts it.
+  cameras.onChange((change) => void live.refresh(change.camera.id));
+  cameraConfig.onChange((cameraId) => void live.refresh(cameraId));
   // Camera and config changes take effect without a restart.
   cameras.onChange((change) => void recordingEngine.sync(change.camera.id));
   cameraConfig.onChange((cameraId) => void recordingEngine.sync(cameraId));
@@ -237,12 +249,14 @@ export async function createContainer(
     recordingEngine,
     retention,
     live,
+    liveHls,
     async start() {
       await recordingEngine.start();
       retention.start();
     },
     async close() {
       await retention.stop();
+      await liveHls.close();
       await recordingEngine.stop();
       eventStreams.closeStreams();
       await alerts.stop();

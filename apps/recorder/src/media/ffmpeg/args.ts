@@ -107,3 +107,39 @@ export function redact(text: string): string {
 export function redactArgs(args: readonly string[]): string[] {
   return args.map(redact);
 }
+
+/**
+ * Live view: the stream copied into short fMP4 HLS segments (as long as the camera's keyframe interval allows)
+ * in a rolling playlist; old segments are deleted as new ones arrive.
+ */
+export function liveHlsArgs(input: StreamInput, dir: string): string[] {
+  return [
+    ...BASE,
+    '-fflags',
+    'nobuffer',
+    ...inputArgs(input),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '1',
+    '-hls_list_size',
+    '6',
+    '-hls_flags',
+    'delete_segments+independent_segments+omit_endlist+temp_file',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    `${dir}/seg-%d.m4s`,
+    '-progress',
+    'pipe:1',
+    `${dir}/index.m3u8`,
+  ];
+}

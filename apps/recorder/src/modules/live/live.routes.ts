@@ -4,6 +4,7 @@ import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import { StreamTicket } from './live.schemas.js';
+import { sendFile } from '../../platform/http/file-response.js';
 import type { LiveService } from './live.service.js';
 
 export const liveRoutes =
@@ -21,6 +22,48 @@ export const liveRoutes =
         },
       },
       async (request) => live.streamTicket(requestContext(request), request.params.id),
+    );
+    app.get(
+      '/cameras/:id/live/index.m3u8',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          summary: 'Live HLS (fMP4), started on demand and shared by every viewer of the camera',
+          params: CameraIdParams,
+          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          response: { 200: Type.String(), 404: ErrorResponse, 503: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const playlist = await live.livePlaylist(
+          requestContext(request),
+          request.params.id,
+          request.query.ticket,
+        );
+        return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(playlist);
+      },
+    );
+    app.get(
+      '/cameras/:id/live/:file',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          summary: 'A live segment or the init section named by the live playlist',
+          params: Type.Object({
+            id: Type.Integer({ minimum: 1 }),
+            file: Type.String({ pattern: '^(init\\.mp4|seg-[0-9]+\\.m4s)$' }),
+          }),
+          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          response: { 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const file = await live.liveSegment(requestContext(request), request.params.id, request.params.file);
+        reply.header('cache-control', 'max-age=60');
+        return sendFile(request, reply, file, 'video/mp4');
+      },
     );
     app.get(
       '/cameras/:id/snapshot',

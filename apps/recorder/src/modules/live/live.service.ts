@@ -9,6 +9,8 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import { planSource } from '../recordings/stream-source.js';
+import type { StreamInput } from '../../media/ffmpeg/args.js';
+import type { LiveHls } from './live-hls.js';
 import type { StreamTicket } from './live.schemas.js';
 
 const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
@@ -20,8 +22,58 @@ export class LiveService {
     private readonly configs: CameraConfigService,
     private readonly tickets: TicketService,
     private readonly ffmpegPath: string,
+    private readonly hls: LiveHls,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
+
+  /** The live playlist; segment URIs carry the caller's ticket so header-less players can follow them. */
+  async livePlaylist(context: RequestContext, cameraId: number, ticket: string | undefined): Promise<string> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const playlist = await this.hls.playlist(cameraId, () => this.#input(cameraId));
+    if (!ticket) return playlist;
+    const suffix = `?ticket=${encodeURIComponent(ticket)}`;
+    return playlist
+      .replace(/^(seg-\d+\.m4s)$/gm, `$1${suffix}`)
+      .replace(/URI="init\.mp4"/, `URI="init.mp4${suffix}"`);
+  }
+
+  async liveSegment(
+    context: RequestContext,
+    cameraId: number,
+    name: string,
+  ): Promise<{ path: string; size: number }> {
+    await this.access.require(context.principal, cameraId, 'view');
+    return this.hls.segment(cameraId, name);
+  }
+
+  /** After a camera or config change: a live session reading something else (or a camera gone) ends. */
+  async refresh(cameraId: number): Promise<void> {
+    if (!this.hls.isLive(cameraId)) return;
+    const camera = await this.cameras.find(cameraId);
+    const usable = camera && camera.deleted_at === null && camera.is_active;
+    await this.hls.refresh(cameraId, usable ? await this.#input(cameraId).catch(() => null) : null);
+  }
+
+  /** The input the camera is read from, with the transport-security policy applied. */
+  async #input(cameraId: number): Promise<StreamInput> {
+    const camera = await this.cameras.find(cameraId);
+    const config = await this.configs.find(cameraId);
+    if (!camera) throw new AppError(404, 'Camera not found');
+    const decision = planSource(
+      config?.source_url ?? camera.rtsp_url,
+      config?.transport_security ?? 'rtsps_preferred',
+      config?.transport_security_probe_result ?? 'not_probed',
+    );
+    if (!decision.ok) throw new AppError(503, decision.error);
+    const { username, password } = await this.cameras.credentials(cameraId);
+    return {
+      url: decision.plan.url,
+      username,
+      password,
+      rtspTransport: config?.rtsp_transport === 'udp' ? 'udp' : 'tcp',
+      extraOptions: config?.extra_options ? (JSON.parse(config.extra_options) as Record<string, string>) : {},
+    };
+  }
 
   async streamTicket(context: RequestContext, cameraId: number): Promise<StreamTicket> {
     await this.access.require(context.principal, cameraId, 'view');
@@ -40,22 +92,8 @@ export class LiveService {
 
   /** One JPEG from the camera's stream; 503 when the camera does not deliver one in time. */
   async snapshot(context: RequestContext, cameraId: number): Promise<Buffer> {
-    const camera = await this.access.require(context.principal, cameraId, 'view');
-    const config = await this.configs.find(cameraId);
-    const decision = planSource(
-      config?.source_url ?? camera.rtsp_url,
-      config?.transport_security ?? 'rtsps_preferred',
-      config?.transport_security_probe_result ?? 'not_probed',
-    );
-    if (!decision.ok) throw new AppError(503, decision.error);
-    const { username, password } = await this.cameras.credentials(cameraId);
-    const args = snapshotArgs({
-      url: decision.plan.url,
-      username,
-      password,
-      rtspTransport: config?.rtsp_transport === 'udp' ? 'udp' : 'tcp',
-      extraOptions: {},
-    });
+    await this.access.require(context.principal, cameraId, 'view');
+    const args = snapshotArgs({ ...(await this.#input(cameraId)), extraOptions: {} });
     return new Promise((resolve, reject) => {
       const child = spawn(this.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
       const chunks: Buffer[] = [];
