@@ -50,8 +50,12 @@ describe('camera stream config', () => {
     assert.equal(created.json().transport_security, 'rtsps_required');
     assert.equal(created.json().transport_security_operator_set, true);
     assert.equal(created.json().transport_security_probe_result, 'not_probed');
-    assert.equal((await api('GET', `/cameras/${camera.id}`)).json().recording_enabled, true);
-    assert.equal((await api('GET', `/cameras/${camera.id}`)).json().recording_state, 'stopped');
+    // Recording is now on, but this camera has no stream URL: the engine says so instead of pretending.
+    await t.container.recordingEngine.idle();
+    const state = (await api('GET', `/cameras/${camera.id}`)).json();
+    assert.equal(state.recording_enabled, true);
+    assert.equal(state.recording_state, 'failed');
+    assert.match(state.stream_warning, /No stream URL/);
   });
 
   it('enforces patterns, enums and ranges on create and update', async () => {
