@@ -199,6 +199,7 @@ export async function createContainer(
     events,
     access,
     tickets,
+    users,
     overrides.eventHeartbeatMs ?? config.events.heartbeatSeconds * 1000,
   );
   const alerts = new AlertsService(

@@ -185,6 +185,20 @@ for (const dialect of testDialects()) {
       await admin.close();
     });
 
+    it('an open stream ends when its user is deactivated', async () => {
+      const dave = await t.createUser('dave');
+      const client = await sse('/api/v1/events/stream', {}, dave.token);
+      assert.equal(client.status, 200);
+      const removed = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/users/${dave.id}`,
+        token: t.adminToken,
+      });
+      assert.equal(removed.statusCode, 204);
+      // ends at the next heartbeat, when the stream re-reads the account
+      await client.body();
+    });
+
     it('latest: newest incidents first, scoped, filtered', async () => {
       const detection = await publish({ type: 'detection', camera_id: camA, data: { count: 3 } });
       await publish({ type: 'detection', camera_id: camB, data: {} });

@@ -31,7 +31,8 @@ export class EventStream {
     private readonly bus: EventBus,
     scope: StreamScope,
     filter: ClientFilter,
-    private readonly loadScope: () => Promise<StreamScope>,
+    /** the caller's current scope; null once they may no longer stream (deactivated) */
+    private readonly loadScope: () => Promise<StreamScope | null>,
     private readonly heartbeatMs: number,
   ) {
     this.#scope = scope;
@@ -66,8 +67,13 @@ export class EventStream {
       if (Date.now() >= nextBeat) {
         nextBeat = Date.now() + this.heartbeatMs;
         yield { kind: 'heartbeat' };
-        // Rights change while a stream is open (grants, new cameras): pick them up at each beat.
-        this.#scope = await this.loadScope();
+        // Rights change while a stream is open (grants, new cameras, deactivation): pick them up at each beat.
+        const scope = await this.loadScope();
+        if (scope === null) {
+          this.close();
+          return;
+        }
+        this.#scope = scope;
       }
     }
   }

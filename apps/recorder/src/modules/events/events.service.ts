@@ -10,6 +10,10 @@ import type { EventList, LatestQuery } from './events.schemas.js';
 /** "AI incident records": what /events/latest shows unless the caller names types. */
 export const INCIDENT_TYPES = ['detection', 'alert.created'] as const;
 
+export interface UserLookup {
+  findById(id: number): Promise<{ is_active: boolean; is_superuser: boolean } | undefined>;
+}
+
 export interface StreamRequest {
   cameraId?: number | undefined;
   types?: string[] | undefined;
@@ -22,6 +26,7 @@ export class EventsService {
     private readonly bus: EventBus,
     private readonly access: CameraAccess,
     private readonly tickets: TicketService,
+    private readonly users: UserLookup,
     readonly heartbeatMs: number,
   ) {}
 
@@ -61,7 +66,7 @@ export class EventsService {
       this.bus,
       await this.scopeOf(principal),
       filter,
-      () => this.scopeOf(principal),
+      () => this.#currentScope(principal),
       this.heartbeatMs,
     );
     this.#streams.add(stream);
@@ -90,6 +95,13 @@ export class EventsService {
   closeStreams(): void {
     for (const stream of this.#streams) stream.close();
     this.#streams.clear();
+  }
+
+  /** The scope of a stream's owner as the account is now: null when deactivated, narrower when demoted. */
+  async #currentScope(principal: Principal): Promise<StreamScope | null> {
+    const user = await this.users.findById(principal.userId);
+    if (!user?.is_active) return null;
+    return this.scopeOf({ ...principal, isSuperuser: user.is_superuser });
   }
 
   async scopeOf(principal: Principal): Promise<StreamScope> {
