@@ -20,6 +20,8 @@ export interface TestCameraOptions {
   /** frames between keyframes (the recorder can only cut chunks at keyframes) */
   gop?: number;
   fps?: number;
+  width?: number;
+  height?: number;
 }
 
 export interface TestCamera {
@@ -59,6 +61,8 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     '--fps',
     String(options.fps ?? 15),
   ];
+  if (options.width)
+    args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);
