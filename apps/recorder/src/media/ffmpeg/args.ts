@@ -35,6 +35,8 @@ export function inputArgs(input: StreamInput): string[] {
 }
 
 const BASE = ['-hide_banner', '-loglevel', 'warning', '-nostats'];
+/** The first video and (if any) audio stream, copied as they are: no re-encoding. */
+const COPY_FIRST_STREAMS = ['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy'];
 
 export interface RecordOutput {
   /** directory for the segments being written */
@@ -54,12 +56,7 @@ export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
   return [
     ...BASE,
     ...inputArgs(input),
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-c',
-    'copy',
+    ...COPY_FIRST_STREAMS,
     '-f',
     'segment',
     '-segment_time',
@@ -118,12 +115,7 @@ export function liveHlsArgs(input: StreamInput, dir: string): string[] {
     '-fflags',
     'nobuffer',
     ...inputArgs(input),
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-c',
-    'copy',
+    ...COPY_FIRST_STREAMS,
     '-f',
     'hls',
     '-hls_time',
