@@ -16,7 +16,9 @@ export async function eventually<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
+      throw new Error(
+        `timed out waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
