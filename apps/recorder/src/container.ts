@@ -252,6 +252,7 @@ export async function createContainer(
     live,
     liveHls,
     async start() {
+      await liveHls.clearLeftovers();
       await recordingEngine.start();
       retention.start();
     },

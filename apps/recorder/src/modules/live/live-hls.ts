@@ -22,6 +22,8 @@ interface Session {
   ready: Promise<void>;
   /** what it reads: a different input means a new session */
   inputKey: string;
+  /** viewers waiting for the first segment: a session is not idle while anyone waits */
+  waiting: number;
 }
 
 const SEGMENT_NAME = /^(init\.mp4|seg-\d+\.m4s)$/;
@@ -45,10 +47,13 @@ export class LiveHls {
   /** The playlist, starting the camera's session when needed. */
   async playlist(cameraId: number, input: () => Promise<StreamInput>): Promise<string> {
     const session = this.#sessions.get(cameraId) ?? (await this.#start(cameraId, await input()));
-    session.lastAccess = Date.now();
-    await session.ready;
-    // The wait for the first segment does not count as idle time.
-    session.lastAccess = Date.now();
+    session.waiting += 1;
+    try {
+      await session.ready;
+    } finally {
+      session.waiting -= 1;
+      session.lastAccess = Date.now();
+    }
     return readFile(join(session.dir, 'index.m3u8'), 'utf8');
   }
 
@@ -77,6 +82,11 @@ export class LiveHls {
     await rm(session.dir, { recursive: true, force: true });
   }
 
+  /** At start: segments left by a previous run (a crash skips the cleanup of stop()). */
+  async clearLeftovers(): Promise<void> {
+    if (this.#sessions.size === 0) await rm(this.options.liveDir, { recursive: true, force: true });
+  }
+
   async close(): Promise<void> {
     if (this.#sweeper) clearInterval(this.#sweeper);
     this.#sweeper = null;
@@ -86,8 +96,8 @@ export class LiveHls {
   async #start(cameraId: number, input: StreamInput): Promise<Session> {
     const existing = this.#sessions.get(cameraId);
     if (existing) return existing;
-    const dir = join(this.options.liveDir, `cam-${cameraId}`);
-    await rm(dir, { recursive: true, force: true });
+    // A directory per session: a session still shutting down removes only its own files.
+    const dir = join(this.options.liveDir, `cam-${cameraId}-${Date.now()}`);
     await mkdir(dir, { recursive: true });
     const again = this.#sessions.get(cameraId);
     if (again) return again; // another viewer won the race while we prepared the directory
@@ -102,6 +112,7 @@ export class LiveHls {
       lastAccess: Date.now(),
       ready: Promise.resolve(),
       inputKey: JSON.stringify(input),
+      waiting: 0,
     };
     session.ready = this.#waitForPlaylist(session);
     this.#sessions.set(cameraId, session);
@@ -144,7 +155,7 @@ export class LiveHls {
       () => {
         const now = Date.now();
         for (const [cameraId, session] of this.#sessions) {
-          if (now - session.lastAccess > idleMs) void this.stop(cameraId);
+          if (session.waiting === 0 && now - session.lastAccess > idleMs) void this.stop(cameraId);
         }
       },
       Math.min(5000, idleMs),
