@@ -3,24 +3,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from './helpers/eventually.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import { freePort } from './helpers/net-servers.js';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const PASSWORD = 'crash-test-admin-pw';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('recorder crash safety', { timeout: 180_000 }, () => {
   let camera: TestCamera;

@@ -5,8 +5,13 @@ import type { FastifyServerOptions } from 'fastify';
 const SECRET_QUERY = /([?&](?:ticket|token|access_token|refresh_token|api_key|key|password|secret)=)[^&#]*/gi;
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi;
 
+/** Replaces every `user:password@` in URLs within `text` by `<mask>@`. */
+export function maskUrlCredentials(text: string, mask = '[REDACTED]'): string {
+  return text.replace(URL_CREDENTIALS, `$1${mask}@`);
+}
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(URL_CREDENTIALS, '$1[REDACTED]@');
+  return maskUrlCredentials(url.replace(SECRET_QUERY, '$1[REDACTED]'));
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

@@ -2,10 +2,17 @@
 // and a throwaway self-signed certificate made with the openssl CLI.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const { port, stop } = await serve(createServer());
+  await stop();
+  return port;
+}
 
 export async function serve(server: Server): Promise<{ port: number; stop: () => Promise<void> }> {
   const sockets = new Set<Socket>();

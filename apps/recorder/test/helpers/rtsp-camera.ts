@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './net-servers.js';
 
 const SCRIPT = fileURLToPath(new URL('./rtsp_camera.py', import.meta.url));
 // GObject introspection is installed for Debian's own Python, which may not be first on PATH.
@@ -37,16 +37,6 @@ export interface TestCamera {
   start(): Promise<void>;
   /** stops and removes its files */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export async function startTestCamera(options: TestCameraOptions = {}): Promise<TestCamera> {

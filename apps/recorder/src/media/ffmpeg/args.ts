@@ -1,5 +1,6 @@
 // Pure builders of ffmpeg argument lists. Nothing here runs a process; the arrays are unit-tested.
 // Credentials are put into the input URL only here, and redactArgs() masks them again for logs.
+import { maskUrlCredentials } from '../../platform/logging.js';
 
 export interface StreamInput {
   /** credential-free source URL (rtsp, rtsps, rtmp, http, https) */
@@ -94,11 +95,9 @@ export function snapshotArgs(input: StreamInput): string[] {
   ];
 }
 
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi;
-
 /** For logs and error messages: every user:password@ in URLs replaced. */
 export function redact(text: string): string {
-  return text.replace(URL_CREDENTIALS, '$1***@');
+  return maskUrlCredentials(text, '***');
 }
 
 export function redactArgs(args: readonly string[]): string[] {

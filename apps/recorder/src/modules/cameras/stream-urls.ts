@@ -58,13 +58,3 @@ export function splitStreamUrl(value: string, field: string): SplitUrl {
   url.password = '';
   return { url: url.toString(), username, password };
 }
-
-/** Host of a stream URL, for probes; null when the text is not a URL. */
-export function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname.replace(/^\[|\]$/g, '') || null;
-  } catch {
-    return null;
-  }
-}

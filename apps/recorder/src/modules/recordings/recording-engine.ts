@@ -56,6 +56,8 @@ const STATE: Record<Transition['to'], RecordingState> = {
   stopped: 'stopped',
 };
 
+type Credentials = { username: string | null; password: string | null };
+
 interface Active {
   recorder: CameraRecorder;
   /** what it was started with: a change of any of it means a restart */
@@ -136,7 +138,8 @@ export class RecordingEngine {
       camera.is_active &&
       config.recording_enabled;
     const current = this.#active.get(cameraId);
-    const fingerprint = wanted ? await this.#fingerprint(camera, config) : '';
+    const credentials = wanted ? await this.cameras.credentials(cameraId) : null;
+    const fingerprint = wanted && credentials ? fingerprintOf(camera, config, credentials) : '';
     if (current && (!wanted || current.fingerprint !== fingerprint)) {
       this.#active.delete(cameraId);
       await current.recorder.stop();
@@ -152,29 +155,15 @@ export class RecordingEngine {
       return;
     }
     if (this.#active.has(cameraId)) return;
-    await this.#launch(camera, config, fingerprint);
+    await this.#launch(camera, config, credentials!, fingerprint);
   }
 
-  async #fingerprint(camera: CameraRow, config: CameraConfigRow): Promise<string> {
-    const { username, password } = await this.cameras.credentials(camera.id);
-    return JSON.stringify([
-      camera.rtsp_url,
-      camera.ip_address,
-      username,
-      password,
-      config.source_url,
-      config.rtsp_transport,
-      config.extra_options,
-      config.recording_segment_seconds,
-      config.recording_path,
-      config.transport_security,
-      config.transport_security_probe_result,
-      config.auto_restart,
-      config.max_restart_attempts,
-    ]);
-  }
-
-  async #launch(camera: CameraRow, config: CameraConfigRow, fingerprint: string): Promise<void> {
+  async #launch(
+    camera: CameraRow,
+    config: CameraConfigRow,
+    { username, password }: Credentials,
+    fingerprint: string,
+  ): Promise<void> {
     const cameraId = camera.id;
     const decision = planSource(
       config.source_url ?? camera.rtsp_url,
@@ -191,7 +180,6 @@ export class RecordingEngine {
       this.#notify({ type: 'recording.failed', cameraId, error: decision.error });
       return;
     }
-    const { username, password } = await this.cameras.credentials(cameraId);
     const cameraDir = cameraRecordingDir(this.options.recordingsRoot, cameraId, config.recording_path);
     const extraOptions = config.extra_options
       ? (JSON.parse(config.extra_options) as Record<string, string>)
@@ -352,6 +340,29 @@ export class RecordingEngine {
   #notify(notice: RecordingNotice): void {
     for (const listener of this.#listeners) listener(notice);
   }
+}
+
+/** What a recorder was started with: a change of any of it means a restart. */
+function fingerprintOf(
+  camera: CameraRow,
+  config: CameraConfigRow,
+  { username, password }: Credentials,
+): string {
+  return JSON.stringify([
+    camera.rtsp_url,
+    camera.ip_address,
+    username,
+    password,
+    config.source_url,
+    config.rtsp_transport,
+    config.extra_options,
+    config.recording_segment_seconds,
+    config.recording_path,
+    config.transport_security,
+    config.transport_security_probe_result,
+    config.auto_restart,
+    config.max_restart_attempts,
+  ]);
 }
 
 /** Every `YYYY/MM/DD/<ms>.mp4` under a camera directory. */
