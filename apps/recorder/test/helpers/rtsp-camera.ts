@@ -22,6 +22,8 @@ export interface TestCameraOptions {
   fps?: number;
   width?: number;
   height?: number;
+  /** a still picture (JPEG/PNG) served as the live scene instead of the moving test pattern */
+  image?: string;
 }
 
 export interface TestCamera {
@@ -53,6 +55,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
   ];
   if (options.width)
     args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
+  if (options.image) args.push('--image', options.image);
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);

@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=360)
     parser.add_argument("--fps", type=int, default=15)
     parser.add_argument("--gop", type=int, default=15, help="frames between keyframes")
+    parser.add_argument("--image", help="serve this still picture (JPEG/PNG) instead of the test pattern")
     args = parser.parse_args()
 
     Gst.init(None)
@@ -44,8 +45,14 @@ def main() -> None:
 
     factory = GstRtspServer.RTSPMediaFactory()
     # The wall-clock overlay lets a viewer measure end-to-end latency against the clock.
+    # A still picture (e.g. a frame with real people in it) is frozen into a live stream at the same size and rate.
+    source = (
+        f'filesrc location="{args.image}" ! decodebin ! videoconvert ! videoscale ! imagefreeze is-live=true '
+        if args.image
+        else "videotestsrc is-live=true pattern=ball "
+    )
     factory.set_launch(
-        "( videotestsrc is-live=true pattern=ball "
+        f"( {source}"
         f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
         '! clockoverlay time-format="%H:%M:%S" font-desc="Sans 24" '
         f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
