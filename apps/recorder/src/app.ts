@@ -22,6 +22,7 @@ import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
@@ -103,6 +104,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
+      await api.register(layoutsRoutes(container.layouts));
     },
     { prefix: '/api/v1' },
   );

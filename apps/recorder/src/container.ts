@@ -42,6 +42,8 @@ import { RetentionService } from './modules/recordings/retention.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
+import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
+import { LayoutsService } from './modules/layouts/layouts.service.js';
 
 export interface Container {
   readonly config: Config;
@@ -71,6 +73,7 @@ export interface Container {
   readonly alerts: AlertsService;
   readonly alertActions: AlertActionsService;
   readonly deliveries: DeliveryWorker;
+  readonly layouts: LayoutsService;
   close(): Promise<void>;
 }
 
@@ -224,6 +227,7 @@ export async function createContainer(
   retention.onFloorReached((freeBytes, floorBytes) =>
     alerts.diskFloorReached({ path: config.recordingsDir, free_bytes: freeBytes, floor_bytes: floorBytes }),
   );
+  const layouts = new LayoutsService(new LayoutsRepository(database.db), access, audit);
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
 
@@ -246,6 +250,7 @@ export async function createContainer(
     alerts,
     alertActions,
     deliveries,
+    layouts,
     recordings,
     recordingEngine,
     retention,

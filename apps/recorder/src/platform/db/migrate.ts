@@ -6,6 +6,7 @@ import { foundation } from './migrations/0001_foundation.js';
 import { cameras } from './migrations/0002_cameras.js';
 import { eventsAlerts } from './migrations/0003_events_alerts.js';
 import { recordings } from './migrations/0004_recordings.js';
+import { config } from './migrations/0007_config.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -13,6 +14,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0002_cameras', cameras],
   ['0003_events_alerts', eventsAlerts],
   ['0004_recordings', recordings],
+  ['0007_config', config],
 ];
 
 /** In the order they apply. */

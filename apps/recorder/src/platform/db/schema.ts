@@ -205,6 +205,48 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface LayoutsTable {
+  user_id: number;
+  layout_id: string;
+  name: string;
+  description: string | null;
+  enabled: boolean;
+  grid_columns: number;
+  grid_rows: number;
+  /** JSON array of tiles (objects of string → integer) */
+  tiles: string;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface AppsTable {
+  id: string;
+  name: string;
+  version: string;
+  url: string;
+  sdk_version: string | null;
+  /** JSON object */
+  manifest: string;
+  /** JSON array of the rights the manifest asks for */
+  permissions: string;
+  enabled: boolean;
+  user_id: number | null;
+  /** SHA-256 hex of the API key */
+  api_key_hash: string | null;
+  api_key_created_at: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface MediaTlsTable {
+  id: number;
+  cert_pem: string | null;
+  /** SecretBox output (purpose `media_tls.private_key`) */
+  key_sealed: string | null;
+  ca_bundle_pem: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -221,4 +263,7 @@ export interface Database {
   alert_deliveries: AlertDeliveriesTable;
   recordings: RecordingsTable;
   settings: SettingsTable;
+  layouts: LayoutsTable;
+  apps: AppsTable;
+  media_tls: MediaTlsTable;
 }
