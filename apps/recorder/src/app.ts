@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
+import { appsRoutes } from './modules/apps/apps.routes.js';
+import { isAppKey } from './modules/apps/apps.service.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
@@ -56,7 +58,9 @@ export async function buildApp(container: Container, options: BuildOptions = {})
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
   });
   registerAuthentication(app, {
-    bearer: (token) => container.auth.authenticateBearer(token),
+    // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
+    bearer: (token) =>
+      isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token),
     ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -105,6 +109,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
       await api.register(layoutsRoutes(container.layouts));
+      await api.register(appsRoutes(container.apps));
     },
     { prefix: '/api/v1' },
   );

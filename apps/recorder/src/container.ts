@@ -44,6 +44,8 @@ import { LiveHls } from './modules/live/live-hls.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
+import { AppsRepository } from './modules/apps/apps.repository.js';
+import { AppsService } from './modules/apps/apps.service.js';
 
 export interface Container {
   readonly config: Config;
@@ -74,6 +76,7 @@ export interface Container {
   readonly alertActions: AlertActionsService;
   readonly deliveries: DeliveryWorker;
   readonly layouts: LayoutsService;
+  readonly apps: AppsService;
   close(): Promise<void>;
 }
 
@@ -228,6 +231,7 @@ export async function createContainer(
     alerts.diskFloorReached({ path: config.recordingsDir, free_bytes: freeBytes, floor_bytes: floorBytes }),
   );
   const layouts = new LayoutsService(new LayoutsRepository(database.db), access, audit);
+  const apps = new AppsService(new AppsRepository(database.db), users, audit);
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
 
@@ -251,6 +255,7 @@ export async function createContainer(
     alertActions,
     deliveries,
     layouts,
+    apps,
     recordings,
     recordingEngine,
     retention,

@@ -5,6 +5,8 @@ export interface Principal {
   readonly isSuperuser: boolean;
   /** Set when the caller authenticated with a URL ticket instead of a bearer token. */
   readonly ticket?: TicketScope;
+  /** Set when the caller authenticated with a registered app's API key: the app's id (manifest.id). */
+  readonly appId?: string;
 }
 
 export type TicketPurpose = 'events' | 'media';
