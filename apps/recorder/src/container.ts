@@ -41,6 +41,7 @@ import { RecordingsService } from './modules/recordings/recordings.service.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
+import { LiveWebRtc } from './modules/live/live-webrtc.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
@@ -66,6 +67,7 @@ export interface Container {
   readonly retention: RetentionService;
   readonly live: LiveService;
   readonly liveHls: LiveHls;
+  readonly liveWebRtc: LiveWebRtc;
   /** starts the background work (recording); the HTTP app works without it */
   start(): Promise<void>;
   readonly events: EventBus;
@@ -182,7 +184,19 @@ export async function createContainer(
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
   });
-  const live = new LiveService(access, cameras, cameraConfig, tickets, config.media.ffmpegPath, liveHls);
+  const liveWebRtc = new LiveWebRtc({
+    ffmpegPath: config.media.ffmpegPath,
+    ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
+  });
+  const live = new LiveService(
+    access,
+    cameras,
+    cameraConfig,
+    tickets,
+    config.media.ffmpegPath,
+    liveHls,
+    liveWebRtc,
+  );
   // A camera that is binned, paused or now read differently drops its live session; the next viewer restarts it.
   cameras.onChange((change) => void live.refresh(change.camera.id));
   cameraConfig.onChange((cameraId) => void live.refresh(cameraId));
@@ -261,6 +275,7 @@ export async function createContainer(
     retention,
     live,
     liveHls,
+    liveWebRtc,
     async start() {
       await liveHls.clearLeftovers();
       await recordingEngine.start();
@@ -269,6 +284,7 @@ export async function createContainer(
     async close() {
       await retention.stop();
       await liveHls.close();
+      await liveWebRtc.close();
       await recordingEngine.stop();
       eventStreams.closeStreams();
       await alerts.stop();

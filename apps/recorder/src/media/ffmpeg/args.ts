@@ -134,3 +134,76 @@ export function liveHlsArgs(input: StreamInput, dir: string): string[] {
     `${dir}/index.m3u8`,
   ];
 }
+
+/**
+ * WebRTC live view: the camera's H.264 copied as RTP to a local UDP port, where the recorder fans the packets
+ * out to every viewer. Parameter sets go in front of every keyframe so a viewer joining mid-stream can decode.
+ */
+export function webrtcRtpArgs(input: StreamInput, rtpPort: number): string[] {
+  return [
+    ...BASE,
+    '-fflags',
+    'nobuffer',
+    ...inputArgs(input),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-c:v',
+    'copy',
+    '-bsf:v',
+    'dump_extra=freq=keyframe',
+    '-f',
+    'rtp',
+    '-payload_type',
+    '96',
+    '-progress',
+    'pipe:1',
+    `rtp://127.0.0.1:${rtpPort}?pkt_size=1200`,
+  ];
+}
+
+/**
+ * AI frame sampling: the live stream decoded and re-encoded as a stream of JPEGs on stdout at `fps` frames per
+ * second (may be fractional). Low-latency input flags: the sampler wants the newest picture, not a buffer.
+ */
+export function frameGrabArgs(input: StreamInput, fps: number): string[] {
+  return [
+    ...BASE,
+    '-fflags',
+    'nobuffer',
+    ...inputArgs(input),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-vf',
+    `fps=${fps}`,
+    '-q:v',
+    '3',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    'pipe:1',
+  ];
+}
+
+/** Recorded footage for AI analysis: one JPEG per `everySeconds` of the file, on stdout. */
+export function fileFramesArgs(path: string, everySeconds: number): string[] {
+  return [
+    ...BASE,
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-vf',
+    `fps=1/${everySeconds}`,
+    '-q:v',
+    '3',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    'pipe:1',
+  ];
+}

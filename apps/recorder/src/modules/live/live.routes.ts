@@ -5,6 +5,7 @@ import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import { StreamTicket } from './live.schemas.js';
 import { sendFile } from '../../platform/http/file-response.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { LiveService } from './live.service.js';
 
 export const liveRoutes =
@@ -63,6 +64,64 @@ export const liveRoutes =
         const file = await live.liveSegment(requestContext(request), request.params.id, request.params.file);
         reply.header('cache-control', 'max-age=60');
         return sendFile(request, reply, file, 'video/mp4');
+      },
+    );
+    // WHEP (RFC 9725): the offer comes as application/sdp text; the answer goes back the same way.
+    app.addContentTypeParser(
+      'application/sdp',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    app.post(
+      '/cameras/:id/live/whep',
+      {
+        config: { ticket: 'media' },
+        preValidation: async (request) => {
+          if (!/^application\/sdp\b/i.test(request.headers['content-type'] ?? '')) {
+            throw new AppError(415, 'A WHEP offer must be sent as application/sdp');
+          }
+        },
+        schema: {
+          tags,
+          summary: 'WebRTC live view (WHEP): SDP offer in, SDP answer out; needs webrtc_publisher',
+          params: CameraIdParams,
+          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          body: Type.String({ minLength: 1 }),
+          response: {
+            201: Type.String({ description: 'application/sdp answer' }),
+            400: ErrorResponse,
+            404: ErrorResponse,
+            415: ErrorResponse,
+            503: ErrorResponse,
+            ...authErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const { sessionId, answer } = await live.whepOffer(requestContext(request), id, request.body);
+        return reply
+          .code(201)
+          .type('application/sdp')
+          .header('location', `/api/v1/cameras/${id}/live/whep/${sessionId}`)
+          .send(answer);
+      },
+    );
+    app.delete(
+      '/cameras/:id/live/whep/:session',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          summary: 'Ends a WHEP session',
+          params: Type.Object({ id: Type.Integer({ minimum: 1 }), session: Type.String({ format: 'uuid' }) }),
+          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        await live.whepEnd(requestContext(request), request.params.id, request.params.session);
+        return reply.status(204).send(null);
       },
     );
     app.get(

@@ -11,6 +11,7 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import { planSource } from '../recordings/stream-source.js';
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { LiveHls } from './live-hls.js';
+import type { LiveWebRtc } from './live-webrtc.js';
 import type { StreamTicket } from './live.schemas.js';
 
 const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
@@ -23,6 +24,7 @@ export class LiveService {
     private readonly tickets: TicketService,
     private readonly ffmpegPath: string,
     private readonly hls: LiveHls,
+    private readonly webrtc: LiveWebRtc,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
 
@@ -46,12 +48,34 @@ export class LiveService {
     return this.hls.segment(cameraId, name);
   }
 
-  /** After a camera or config change: a live session reading something else (or a camera gone) ends. */
+  /** WHEP: answers a viewer's SDP offer when the camera publishes WebRTC (`webrtc_publisher`). */
+  async whepOffer(
+    context: RequestContext,
+    cameraId: number,
+    offerSdp: string,
+  ): Promise<{ sessionId: string; answer: string }> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const config = await this.configs.find(cameraId);
+    if (!config?.webrtc_publisher) {
+      throw new AppError(400, 'WebRTC is not enabled for this camera (stream config webrtc_publisher)');
+    }
+    return this.webrtc.connect(cameraId, offerSdp, () => this.#input(cameraId));
+  }
+
+  async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {
+    await this.access.require(context.principal, cameraId, 'view');
+    await this.webrtc.disconnect(cameraId, sessionId);
+  }
+
+  /** After a camera or config change: live sessions reading something else (or a camera gone) end. */
   async refresh(cameraId: number): Promise<void> {
-    if (!this.hls.isLive(cameraId)) return;
+    if (!this.hls.isLive(cameraId) && !this.webrtc.isLive(cameraId)) return;
     const camera = await this.cameras.find(cameraId);
+    const config = await this.configs.find(cameraId);
     const usable = camera && camera.deleted_at === null && camera.is_active;
-    await this.hls.refresh(cameraId, usable ? await this.#input(cameraId).catch(() => null) : null);
+    const input = usable ? await this.#input(cameraId).catch(() => null) : null;
+    await this.hls.refresh(cameraId, input);
+    await this.webrtc.refresh(cameraId, config?.webrtc_publisher ? input : null);
   }
 
   /** The input the camera is read from, with the transport-security policy applied. */

@@ -1,0 +1,202 @@
+// WebRTC live view (WHEP): the first viewer of a camera starts one ffmpeg that copies its H.264 as RTP to a
+// loopback UDP port; each packet is fanned out to every viewer's peer connection (werift re-stamps SSRC, payload
+// type and sequence per viewer). The camera is pulled once however many people watch; the last viewer leaving
+// stops it after the idle delay. No re-encoding: browsers decode the camera's own H.264.
+import { randomUUID } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } from 'werift';
+import { webrtcRtpArgs, type StreamInput } from '../../media/ffmpeg/args.js';
+import { FfmpegProcess } from '../../media/ffmpeg/process.js';
+import { AppError, NotFoundError } from '../../platform/http/errors.js';
+
+export interface LiveWebRtcOptions {
+  ffmpegPath: string;
+  /** the camera's upstream stops this long after its last viewer left */
+  idleStopMs?: number;
+  /** how long ICE gathering may take before the answer is sent with what was found */
+  gatherTimeoutMs?: number;
+  /** viewers per camera (each costs a DTLS/SRTP session and its bandwidth) */
+  maxViewersPerCamera?: number;
+}
+
+interface Upstream {
+  /** null until the RTP socket is bound */
+  process: FfmpegProcess | null;
+  socket: Socket;
+  inputKey: string;
+  viewers: Set<Viewer>;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+interface Viewer {
+  id: string;
+  cameraId: number;
+  pc: RTCPeerConnection;
+  track: MediaStreamTrack;
+}
+
+// The H.264 flavours browsers offer; the camera's own profile is sent as is (decoders accept any profile).
+const H264_CODECS = ['42e01f', '42001f', '4d001f', '64001f'].map((profile) =>
+  useH264({ parameters: `profile-level-id=${profile};packetization-mode=1;level-asymmetry-allowed=1` }),
+);
+
+export class LiveWebRtc {
+  readonly #upstreams = new Map<number, Upstream>();
+  readonly #viewers = new Map<string, Viewer>();
+  readonly #starts = new Map<number, number>();
+
+  constructor(private readonly options: LiveWebRtcOptions) {}
+
+  /** How many upstream connections were opened for the camera since start (for tests and metrics). */
+  upstreamStarts(cameraId: number): number {
+    return this.#starts.get(cameraId) ?? 0;
+  }
+
+  viewerCount(cameraId: number): number {
+    return this.#upstreams.get(cameraId)?.viewers.size ?? 0;
+  }
+
+  isLive(cameraId: number): boolean {
+    return this.#upstreams.has(cameraId);
+  }
+
+  /** Answers a WHEP offer: a new viewer of the camera. Returns the session id and the SDP answer. */
+  async connect(
+    cameraId: number,
+    offerSdp: string,
+    input: () => Promise<StreamInput>,
+  ): Promise<{ sessionId: string; answer: string }> {
+    if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
+    if (!/^a=rtpmap:\d+ H264\/90000/im.test(offerSdp)) {
+      throw new AppError(400, 'The SDP offer does not accept H.264 video');
+    }
+    const max = this.options.maxViewersPerCamera ?? 16;
+    if (this.viewerCount(cameraId) >= max) {
+      throw new AppError(503, `This camera already has ${max} WebRTC viewers`);
+    }
+
+    const track = new MediaStreamTrack({ kind: 'video' });
+    const pc = new RTCPeerConnection({
+      codecs: { video: H264_CODECS.map((c) => new RTCRtpCodecParameters(c)) },
+    });
+    const viewer: Viewer = { id: randomUUID(), cameraId, pc, track };
+    try {
+      pc.addTransceiver(track, { direction: 'sendonly' });
+      await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      await this.#gathered(pc);
+      const answer = pc.localDescription?.sdp;
+      if (!answer) throw new AppError(500, 'No SDP answer was produced');
+      const upstream = this.#upstreams.get(cameraId) ?? this.#start(cameraId, await input());
+      this.#attach(upstream, viewer);
+      return { sessionId: viewer.id, answer };
+    } catch (error) {
+      await pc.close().catch(() => undefined);
+      if (error instanceof AppError) throw error;
+      throw new AppError(400, `The SDP offer could not be answered: ${(error as Error).message}`);
+    }
+  }
+
+  /** WHEP DELETE: the viewer leaves. */
+  async disconnect(cameraId: number, sessionId: string): Promise<void> {
+    const viewer = this.#viewers.get(sessionId);
+    if (!viewer || viewer.cameraId !== cameraId) throw new NotFoundError('WebRTC session');
+    await this.#detach(viewer);
+  }
+
+  /** Ends the camera's upstream and viewers when it should now be read differently (or not at all: null). */
+  async refresh(cameraId: number, input: StreamInput | null): Promise<void> {
+    const upstream = this.#upstreams.get(cameraId);
+    if (upstream && (input === null || JSON.stringify(input) !== upstream.inputKey))
+      await this.stop(cameraId);
+  }
+
+  async stop(cameraId: number): Promise<void> {
+    const upstream = this.#upstreams.get(cameraId);
+    if (!upstream) return;
+    this.#upstreams.delete(cameraId);
+    if (upstream.idleTimer) clearTimeout(upstream.idleTimer);
+    const viewers = [...upstream.viewers];
+    upstream.viewers.clear();
+    for (const viewer of viewers) this.#viewers.delete(viewer.id);
+    await Promise.all(viewers.map((viewer) => viewer.pc.close().catch(() => undefined)));
+    await upstream.process?.stop();
+    upstream.socket.close();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#upstreams.keys()].map((id) => this.stop(id)));
+  }
+
+  #start(cameraId: number, input: StreamInput): Upstream {
+    const existing = this.#upstreams.get(cameraId);
+    if (existing) return existing; // another viewer started it while this one negotiated
+    const socket = createSocket('udp4');
+    const upstream: Upstream = {
+      process: null,
+      socket,
+      inputKey: JSON.stringify(input),
+      viewers: new Set(),
+      idleTimer: null,
+    };
+    this.#upstreams.set(cameraId, upstream);
+    this.#starts.set(cameraId, this.upstreamStarts(cameraId) + 1);
+    socket.on('message', (packet) => {
+      for (const viewer of upstream.viewers) viewer.track.writeRtp(packet);
+    });
+    // The port is known once bound; only then can ffmpeg be told where to send.
+    socket.bind(0, '127.0.0.1', () => {
+      if (this.#upstreams.get(cameraId) !== upstream) return; // stopped meanwhile (stop() closed the socket)
+      const process = new FfmpegProcess({
+        ffmpegPath: this.options.ffmpegPath,
+        args: webrtcRtpArgs(input, socket.address().port),
+        stallTimeoutMs: 20_000,
+      });
+      upstream.process = process;
+      // A camera that goes away ends the session; viewers reconnect (and so restart it) as WHEP clients do.
+      process.once('exit', () => {
+        if (this.#upstreams.get(cameraId) === upstream) void this.stop(cameraId);
+      });
+      process.start();
+    });
+    return upstream;
+  }
+
+  #attach(upstream: Upstream, viewer: Viewer): void {
+    if (upstream.idleTimer) clearTimeout(upstream.idleTimer);
+    upstream.idleTimer = null;
+    upstream.viewers.add(viewer);
+    this.#viewers.set(viewer.id, viewer);
+    viewer.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'failed' || state === 'closed' || state === 'disconnected') void this.#detach(viewer);
+    });
+  }
+
+  async #detach(viewer: Viewer): Promise<void> {
+    if (!this.#viewers.delete(viewer.id)) return;
+    const upstream = this.#upstreams.get(viewer.cameraId);
+    await viewer.pc.close().catch(() => undefined);
+    if (!upstream) return;
+    upstream.viewers.delete(viewer);
+    if (upstream.viewers.size === 0 && !upstream.idleTimer) {
+      upstream.idleTimer = setTimeout(() => {
+        if (upstream.viewers.size === 0) void this.stop(viewer.cameraId);
+      }, this.options.idleStopMs ?? 10_000);
+      upstream.idleTimer.unref();
+    }
+  }
+
+  /** Waits until ICE gathering is complete (no trickle ICE: the answer carries every candidate). */
+  async #gathered(pc: RTCPeerConnection): Promise<void> {
+    if (pc.iceGatheringState === 'complete') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.gatherTimeoutMs ?? 5000);
+      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+        if (state !== 'complete') return;
+        clearTimeout(timer);
+        unSubscribe();
+        resolve();
+      });
+    });
+  }
+}
