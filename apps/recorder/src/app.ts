@@ -22,6 +22,10 @@ import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { aiModelsRoutes } from './modules/ai-models/ai-models.routes.js';
+import { detectionResultsRoutes } from './modules/detection-results/detection-results.routes.js';
+import { adaptersRoutes } from './modules/adapters/adapters.routes.js';
+import { capabilitiesRoutes } from './modules/capabilities/capabilities.routes.js';
 import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
@@ -108,6 +112,10 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
+      await api.register(aiModelsRoutes(container.aiModels));
+      await api.register(detectionResultsRoutes(container.detectionResults));
+      await api.register(adaptersRoutes(container.adapters));
+      await api.register(capabilitiesRoutes(container.capabilities));
       await api.register(layoutsRoutes(container.layouts));
       await api.register(appsRoutes(container.apps));
     },

@@ -34,6 +34,14 @@ export interface Config {
     readonly ffmpegPath: string;
     readonly ffprobePath: string;
   };
+  readonly ai: {
+    /** how often each adapter's /health and capability card are read */
+    readonly adapterPollSeconds: number;
+    /** per adapter call (/infer, polls) */
+    readonly adapterTimeoutSeconds: number;
+    /** frames older than this are removed from the frames directory */
+    readonly framesMaxAgeSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: {
       ffmpegPath: read('FFMPEG_PATH') ?? 'ffmpeg',
       ffprobePath: read('FFPROBE_PATH') ?? 'ffprobe',
+    },
+    ai: {
+      adapterPollSeconds: integer('ADAPTER_POLL_SECONDS', 30, 1, 3600),
+      adapterTimeoutSeconds: integer('ADAPTER_TIMEOUT_SECONDS', 10, 1, 300),
+      framesMaxAgeSeconds: integer('FRAMES_MAX_AGE_SECONDS', 300, 10, 24 * 3600),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

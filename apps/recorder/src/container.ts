@@ -43,6 +43,16 @@ import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
 import { LiveWebRtc } from './modules/live/live-webrtc.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
+import { AiModelsRepository } from './modules/ai-models/ai-models.repository.js';
+import { AiModelsService } from './modules/ai-models/ai-models.service.js';
+import { DetectionResultsRepository } from './modules/detection-results/detection-results.repository.js';
+import { DetectionResultsService } from './modules/detection-results/detection-results.service.js';
+import { AdapterRegistry } from './modules/adapters/adapter-registry.js';
+import { AdaptersRepository } from './modules/adapters/adapters.repository.js';
+import { AdaptersService } from './modules/adapters/adapters.service.js';
+import { CapabilitiesService } from './modules/capabilities/capabilities.service.js';
+import { DetectionLoop } from './modules/detection/detection-loop.js';
+import { FramesCleaner } from './modules/detection/frames-cleaner.js';
 import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
 import { AppsRepository } from './modules/apps/apps.repository.js';
@@ -77,6 +87,14 @@ export interface Container {
   readonly alerts: AlertsService;
   readonly alertActions: AlertActionsService;
   readonly deliveries: DeliveryWorker;
+  /** AI: model records, detection results, adapters (registry + API), capabilities, the detection loop */
+  readonly aiModels: AiModelsService;
+  readonly detectionResults: DetectionResultsService;
+  readonly adapterRegistry: AdapterRegistry;
+  readonly adapters: AdaptersService;
+  readonly capabilities: CapabilitiesService;
+  readonly detectionLoop: DetectionLoop;
+  readonly framesCleaner: FramesCleaner;
   readonly layouts: LayoutsService;
   readonly apps: AppsService;
   close(): Promise<void>;
@@ -96,6 +114,12 @@ export interface ContainerOverrides {
   offlineAlertMs?: number;
   /** waits between notification attempts (default 20 s doubling, 6 attempts) */
   deliveryRetryDelaysMs?: number[];
+  /** AI: first restart delay of a failed frame grabber (default 1 s) */
+  grabberBackoffMs?: number;
+  /** AI: how often recording-mode models look for new chunks (default 60 s) */
+  recordingRescanMs?: number;
+  /** AI: how soon an adapter is polled again after a failed poll (default 5 s) */
+  adapterRecheckMs?: number;
 }
 
 export async function createContainer(
@@ -249,6 +273,59 @@ export async function createContainer(
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
 
+  // AI (API.md §8): model records and results, the adapters, and the loop that connects cameras to them.
+  const aiModels = new AiModelsService(
+    new AiModelsRepository(database.db),
+    access,
+    audit,
+    config.recordingsDir,
+  );
+  const detectionResults = new DetectionResultsService(
+    new DetectionResultsRepository(database.db),
+    aiModels,
+    access,
+    audit,
+  );
+  const adapterRegistry = new AdapterRegistry(events, audit, {
+    framesDir: config.framesDir,
+    pollIntervalMs: config.ai.adapterPollSeconds * 1000,
+    timeoutMs: config.ai.adapterTimeoutSeconds * 1000,
+    ...(overrides.adapterRecheckMs === undefined ? {} : { recheckMs: overrides.adapterRecheckMs }),
+  });
+  const adapters = new AdaptersService(
+    adapterRegistry,
+    new AdaptersRepository(database.db),
+    audit,
+    config.adapterUrls,
+  );
+  const capabilities = new CapabilitiesService(adapterRegistry, config.version);
+  const detectionLoop = new DetectionLoop(
+    {
+      models: aiModels,
+      cameras,
+      configs: cameraConfig,
+      registry: adapterRegistry,
+      results: detectionResults,
+      events,
+      alerts,
+    },
+    {
+      framesDir: config.framesDir,
+      recordingsRoot: config.recordingsDir,
+      ffmpegPath: config.media.ffmpegPath,
+      ...(overrides.grabberBackoffMs === undefined ? {} : { grabberBackoffMs: overrides.grabberBackoffMs }),
+      ...(overrides.recordingRescanMs === undefined
+        ? {}
+        : { recordingRescanMs: overrides.recordingRescanMs }),
+    },
+  );
+  aiModels.setStatusProvider((model) => detectionLoop.status(model));
+  // Models, cameras and stream configs change the loop at once, without a restart.
+  aiModels.onChange((modelId) => void detectionLoop.syncModel(modelId));
+  cameras.onChange((change) => void detectionLoop.syncCamera(change.camera.id));
+  cameraConfig.onChange((cameraId) => void detectionLoop.syncCamera(cameraId));
+  const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
+
   return {
     config,
     database,
@@ -268,6 +345,13 @@ export async function createContainer(
     alerts,
     alertActions,
     deliveries,
+    aiModels,
+    detectionResults,
+    adapterRegistry,
+    adapters,
+    capabilities,
+    detectionLoop,
+    framesCleaner,
     layouts,
     apps,
     recordings,
@@ -280,12 +364,18 @@ export async function createContainer(
       await liveHls.clearLeftovers();
       await recordingEngine.start();
       retention.start();
+      await adapters.start();
+      framesCleaner.start();
+      await detectionLoop.start();
     },
     async close() {
       await retention.stop();
       await liveHls.close();
       await liveWebRtc.close();
       await recordingEngine.stop();
+      await detectionLoop.stop();
+      await framesCleaner.stop();
+      await adapterRegistry.stop();
       eventStreams.closeStreams();
       await alerts.stop();
       await deliveries.stop();

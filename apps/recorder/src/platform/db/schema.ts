@@ -247,6 +247,55 @@ export interface MediaTlsTable {
   updated_at: string;
 }
 
+export interface AiModelsTable {
+  id: Generated<number>;
+  name: string;
+  model_name: string;
+  task: string;
+  enabled: boolean;
+  source_type: string;
+  inference_interval: number | null;
+  assigned_camera_id: number | null;
+  /** JSON object text */
+  config: string | null;
+  recording_path: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface AiDetectionResultsTable {
+  id: Generated<number>;
+  model_id: number;
+  camera_id: number | null;
+  task: string;
+  label: string | null;
+  caption: string | null;
+  annotated_image_uri: string | null;
+  confidence: number | null;
+  count: number | null;
+  bbox_x: number | null;
+  bbox_y: number | null;
+  bbox_width: number | null;
+  bbox_height: number | null;
+  latency_ms: number | null;
+  executed_at: string | null;
+  created_at: string;
+}
+
+export interface AiAdaptersTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  created_at: string;
+}
+
+export interface AiRecordingFilesTable {
+  model_id: number;
+  path: string;
+  frames: number;
+  analysed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -263,6 +312,10 @@ export interface Database {
   alert_deliveries: AlertDeliveriesTable;
   recordings: RecordingsTable;
   settings: SettingsTable;
+  ai_models: AiModelsTable;
+  ai_detection_results: AiDetectionResultsTable;
+  ai_adapters: AiAdaptersTable;
+  ai_recording_files: AiRecordingFilesTable;
   layouts: LayoutsTable;
   apps: AppsTable;
   media_tls: MediaTlsTable;

@@ -1,0 +1,154 @@
+// HTTP client of one AI adapter (ADAPTER.md): /health, the typed capability card, /infer. Every call has a
+// timeout; failures are AdapterCallError with what kind of failure it was, so the registry can tell an adapter
+// that is gone (network, timeout) from one that answered with an error.
+import type { AdapterHealth, CapabilityCard } from '@nvr/contracts';
+
+export type FailureKind = 'network' | 'timeout' | 'http' | 'invalid';
+
+export class AdapterCallError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status: number | null = null,
+    /** the adapter's error code (ADAPTER.md envelope), when it sent one */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'AdapterCallError';
+  }
+
+  /** The adapter did not answer at all: it counts against its availability. */
+  get unreachable(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout';
+  }
+}
+
+/** What the orchestrator reads from a card; the card itself is kept as the adapter sent it (opaque). */
+export interface ParsedCard {
+  tasks: string[];
+  model: { name: string; version: string; fingerprint: string } | null;
+  /** contract v1.1 `detector` block present: the detection loop may send detector tasks */
+  detector: boolean;
+  /** paths the adapter reads (permissions.host_filesystem) */
+  hostFilesystem: string[];
+  raw: Partial<CapabilityCard> & Record<string, unknown>;
+}
+
+export type FrameInput = { uri: string } | { b64: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : 'unknown');
+
+/**
+ * Tolerant card parsing (API.md §8): only `tasks` is needed; unknown fields and unknown enum values (a new
+ * accelerator backend, say) are kept as they are and never an error.
+ */
+export function parseCard(body: unknown): ParsedCard | null {
+  if (!isObject(body) || !Array.isArray(body.tasks)) return null;
+  const model = isObject(body.model)
+    ? {
+        name: text(body.model.name),
+        version: text(body.model.version),
+        fingerprint: text(body.model.fingerprint),
+      }
+    : null;
+  const permissions = isObject(body.permissions) ? body.permissions : {};
+  return {
+    tasks: strings(body.tasks),
+    model,
+    detector: isObject(body.detector),
+    hostFilesystem: strings(permissions.host_filesystem),
+    raw: body,
+  };
+}
+
+export class AdapterClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async health(): Promise<AdapterHealth & Record<string, unknown>> {
+    const body = await this.#request('GET', '/health');
+    if (!isObject(body) || typeof body.status !== 'string')
+      throw new AdapterCallError('invalid', '/health did not answer with a health document');
+    return body as AdapterHealth & Record<string, unknown>;
+  }
+
+  /** The typed card; an adapter without one (plain task list only) gets a card-less description. */
+  async card(): Promise<ParsedCard> {
+    let body: unknown;
+    try {
+      body = await this.#request('GET', '/capabilities?format=card');
+    } catch (error) {
+      if (!(error instanceof AdapterCallError) || error.kind !== 'http') throw error;
+      body = null;
+    }
+    const card = parseCard(body);
+    if (card) return card;
+    const list = await this.#request('GET', '/capabilities');
+    if (!Array.isArray(list))
+      throw new AdapterCallError('invalid', '/capabilities did not answer with a list');
+    return { tasks: strings(list), model: null, detector: false, hostFilesystem: [], raw: {} };
+  }
+
+  async infer(
+    task: string,
+    frame: FrameInput,
+    params: Record<string, unknown>,
+    cameraId: number | null,
+  ): Promise<Record<string, unknown>> {
+    const body = await this.#request('POST', '/infer', {
+      task,
+      data: { frame, ...(cameraId === null ? {} : { camera_id: cameraId }) },
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+    });
+    if (!isObject(body))
+      throw new AdapterCallError('invalid', '/infer answered with something else than an object');
+    return body;
+  }
+
+  async #request(method: 'GET' | 'POST', path: string, json?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers: json === undefined ? {} : { 'content-type': 'application/json' },
+        body: json === undefined ? null : JSON.stringify(json),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new AdapterCallError('timeout', `no answer within ${this.timeoutMs} ms`);
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new AdapterCallError('network', `unreachable: ${cause}`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new AdapterCallError(
+        response.ok ? 'invalid' : 'http',
+        `${path} answered ${response.status} without JSON`,
+        response.status,
+      );
+    }
+    if (!response.ok) {
+      const error = isObject(body) && isObject(body.error) ? body.error : {};
+      throw new AdapterCallError(
+        'http',
+        `${response.status} ${typeof error.code === 'string' ? error.code : ''}: ${
+          typeof error.message === 'string' ? error.message : 'adapter error'
+        }`.replace(' :', ':'),
+        response.status,
+        typeof error.code === 'string' ? error.code : null,
+      );
+    }
+    return body;
+  }
+}

@@ -1,0 +1,95 @@
+// The adapters API (superuser) and the capabilities overview (API.md §8).
+import { requireSuperuser } from '../../platform/auth/guards.js';
+import type { RequestContext } from '../../platform/auth/principal.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AdapterEntry, AdapterRegistry } from './adapter-registry.js';
+import type { AdaptersRepository } from './adapters.repository.js';
+import type { AdapterCreate, AdapterList, AdapterResponse } from './adapters.schemas.js';
+
+export function toAdapterResponse(entry: AdapterEntry): AdapterResponse {
+  return {
+    name: entry.name,
+    url: entry.url,
+    source: entry.source,
+    status: entry.status,
+    tasks: entry.card?.tasks ?? [],
+    model: entry.card?.model ?? null,
+    detector: entry.card?.detector ?? false,
+    frame_transport: entry.sharesFrames ? 'uri' : 'inline',
+    inflight: entry.inflight,
+    consecutive_failures: entry.consecutiveFailures,
+    last_seen_at: entry.lastSeenAt,
+    last_error: entry.lastError,
+  };
+}
+
+const sameUrl = (a: string, b: string) => new URL(a).toString() === new URL(b).toString();
+
+export class AdaptersService {
+  constructor(
+    private readonly registry: AdapterRegistry,
+    private readonly repository: AdaptersRepository,
+    private readonly audit: AuditService,
+    private readonly configuredUrls: readonly string[],
+  ) {}
+
+  /** Loads the configured and registered adapters and starts polling them. */
+  async start(): Promise<void> {
+    this.configuredUrls.forEach((url, index) => this.registry.add(`adapter-${index + 1}`, url, 'config'));
+    for (const row of await this.repository.list())
+      if (!this.registry.get(row.name)) this.registry.add(row.name, row.url, 'api');
+    this.registry.start();
+  }
+
+  list(context: RequestContext): AdapterList {
+    requireSuperuser(context.principal);
+    const adapters = this.registry.list().map(toAdapterResponse);
+    return { adapters, total: adapters.length };
+  }
+
+  async register(context: RequestContext, body: AdapterCreate): Promise<AdapterResponse> {
+    requireSuperuser(context.principal);
+    if (/^https?:\/\/[^/]*@/.test(body.url))
+      throw new BadRequestError('Adapter URLs cannot carry credentials');
+    if (this.registry.get(body.name))
+      throw new ConflictError({ code: 'adapter_exists', message: `An adapter named ${body.name} exists` });
+    const duplicate = this.registry.list().find((e) => sameUrl(e.url, body.url));
+    if (duplicate)
+      throw new ConflictError({
+        code: 'adapter_url_exists',
+        message: `${duplicate.name} already has this URL`,
+        name: duplicate.name,
+      });
+    await this.repository.insert(body.name, body.url);
+    const entry = this.registry.add(body.name, body.url, 'api');
+    await this.audit.record(context, {
+      action: 'adapter.create',
+      entityType: 'adapter',
+      entityId: body.name,
+      details: { url: body.url },
+    });
+    // Answer with what the first poll found, so the caller sees at once whether the adapter is reachable.
+    await this.registry.pollNow(entry);
+    return toAdapterResponse(entry);
+  }
+
+  async remove(context: RequestContext, name: string): Promise<void> {
+    requireSuperuser(context.principal);
+    const entry = this.registry.get(name);
+    if (!entry) throw new NotFoundError('Adapter');
+    if (entry.source === 'config')
+      throw new BadRequestError({
+        code: 'configured_adapter',
+        message: 'This adapter comes from ADAPTER_URLS; remove it there',
+      });
+    await this.repository.delete(name);
+    this.registry.remove(name);
+    await this.audit.record(context, {
+      action: 'adapter.delete',
+      entityType: 'adapter',
+      entityId: name,
+      details: { url: entry.url },
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { requestContext } from '../../platform/http/authentication.js';
+import { ErrorResponse, IdParams, authErrors } from '../../platform/http/schemas.js';
+import {
+  AIModelCreate,
+  AIModelList,
+  AIModelQuery,
+  AIModelResponse,
+  AIModelStatus,
+  AIModelUpdate,
+} from './ai-models.schemas.js';
+import type { AiModelsService } from './ai-models.service.js';
+
+export const aiModelsRoutes =
+  (models: AiModelsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['ai'];
+    app.post(
+      '/ai-models',
+      {
+        schema: {
+          tags,
+          summary: 'Create an AI model record (manage right on its camera; without a camera: superuser)',
+          body: AIModelCreate,
+          response: { 201: AIModelResponse, 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await models.create(requestContext(request), request.body)),
+    );
+    app.get(
+      '/ai-models',
+      {
+        schema: {
+          tags,
+          summary: 'AI models of cameras the caller may view',
+          querystring: AIModelQuery,
+          response: { 200: AIModelList, 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => models.list(requestContext(request), request.query),
+    );
+    app.get(
+      '/ai-models/:id',
+      {
+        schema: {
+          tags,
+          params: IdParams,
+          response: { 200: AIModelResponse, 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => models.get(requestContext(request), request.params.id),
+    );
+    app.get(
+      '/ai-models/:id/status',
+      {
+        schema: {
+          tags,
+          summary: "The detection loop's view of the model (recording models: analysis progress)",
+          params: IdParams,
+          response: { 200: AIModelStatus, 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => models.status(requestContext(request), request.params.id),
+    );
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: '/ai-models/:id',
+        schema: {
+          tags,
+          summary: 'Partial update: only sent fields change; null clears a nullable field',
+          params: IdParams,
+          body: AIModelUpdate,
+          response: { 200: AIModelResponse, 404: ErrorResponse, ...authErrors },
+        },
+        handler: async (request) => models.update(requestContext(request), request.params.id, request.body),
+      });
+    }
+    app.delete(
+      '/ai-models/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete the model and its detection results',
+          params: IdParams,
+          response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        await models.delete(requestContext(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,249 @@
+// AI model records (SEED.md AIModel*, API.md §8). A model belongs to the camera it is assigned to: reading it
+// needs the view right on that camera, changing it the manage right; models without a camera are the
+// superuser's. Every change is audited and announced to the detection loop, which applies it at once.
+import type { Principal, RequestContext } from '../../platform/auth/principal.js';
+import { ForbiddenError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import { resolveInsideRoot } from '../../platform/storage/recording-dirs.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { CameraAccess } from '../cameras/camera-access.js';
+import type { AiModelPatch, AiModelRow, AiModelsRepository } from './ai-models.repository.js';
+import {
+  parseModelConfig,
+  type AIModelCreate,
+  type AIModelList,
+  type AIModelQuery,
+  type AIModelResponse,
+  type AIModelStatus,
+  type AIModelUpdate,
+} from './ai-models.schemas.js';
+
+export type ModelListener = (modelId: number) => void;
+/** The detection loop's view of a model (late-bound: the loop is built after this service). */
+export type StatusProvider = (model: AiModelRow) => AIModelStatus;
+
+export function toModelResponse(row: AiModelRow): AIModelResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    model_name: row.model_name,
+    task: row.task,
+    enabled: row.enabled,
+    source_type: row.source_type,
+    created_at: row.created_at,
+    assigned_camera_id: row.assigned_camera_id,
+    config: row.config,
+    inference_interval: row.inference_interval,
+    recording_path: row.recording_path,
+    updated_at: row.updated_at,
+  };
+}
+
+const IDLE: AIModelStatus = {
+  state: 'idle',
+  last_run_at: null,
+  runs: 0,
+  failures: 0,
+  last_error: null,
+  progress: null,
+};
+
+export class AiModelsService {
+  readonly #listeners: ModelListener[] = [];
+  #status: StatusProvider = () => IDLE;
+
+  constructor(
+    private readonly models: AiModelsRepository,
+    private readonly access: CameraAccess,
+    private readonly audit: AuditService,
+    private readonly recordingsRoot: string,
+  ) {}
+
+  onChange(listener: ModelListener): void {
+    this.#listeners.push(listener);
+  }
+
+  setStatusProvider(provider: StatusProvider): void {
+    this.#status = provider;
+  }
+
+  async create(context: RequestContext, body: AIModelCreate): Promise<AIModelResponse> {
+    const candidate = {
+      name: body.name,
+      model_name: body.model_name,
+      task: body.task,
+      enabled: body.enabled,
+      source_type: body.source_type,
+      inference_interval: body.inference_interval,
+      assigned_camera_id: body.assigned_camera_id ?? null,
+      config: body.config ?? null,
+      recording_path: body.recording_path ?? null,
+    };
+    await this.#requireWrite(context.principal, candidate.assigned_camera_id);
+    this.#validate(candidate);
+    const now = new Date().toISOString();
+    const row = await this.models.insert({ ...candidate, created_at: now, updated_at: null });
+    await this.audit.record(context, {
+      action: 'ai_model.create',
+      entityType: 'ai_model',
+      entityId: row.id,
+      details: { name: row.name, task: row.task, camera_id: row.assigned_camera_id },
+    });
+    this.#emit(row.id);
+    return toModelResponse(row);
+  }
+
+  async list(context: RequestContext, query: AIModelQuery): Promise<AIModelList> {
+    const { principal } = context;
+    if (query.camera_id !== undefined) await this.access.require(principal, query.camera_id, 'view');
+    const { rows, total } = await this.models.list(
+      {
+        enabled: query.enabled,
+        task: query.task,
+        cameraId: query.camera_id,
+        visibleCameraIds: principal.isSuperuser ? null : await this.access.visibleIds(principal),
+      },
+      query,
+    );
+    return { models: rows.map(toModelResponse), total };
+  }
+
+  async get(context: RequestContext, id: number): Promise<AIModelResponse> {
+    return toModelResponse(await this.#visible(context.principal, id));
+  }
+
+  async status(context: RequestContext, id: number): Promise<AIModelStatus> {
+    return this.#status(await this.#visible(context.principal, id));
+  }
+
+  async update(context: RequestContext, id: number, body: AIModelUpdate): Promise<AIModelResponse> {
+    const current = await this.#visible(context.principal, id);
+    await this.#requireWrite(context.principal, current.assigned_camera_id);
+    const patch: AiModelPatch = {};
+    for (const [key, value] of Object.entries(body) as [keyof AIModelUpdate, unknown][]) {
+      if (value === undefined) continue;
+      (patch as Record<string, unknown>)[key] = value;
+    }
+    const merged: AiModelRow = { ...current, ...patch };
+    if (merged.assigned_camera_id !== current.assigned_camera_id)
+      await this.#requireWrite(context.principal, merged.assigned_camera_id);
+    this.#validate(merged);
+    const row = await this.models.update(id, { ...patch, updated_at: new Date().toISOString() });
+    if (!row) throw new NotFoundError('AI model');
+    // A recording model pointed elsewhere analyses its new footage from the start.
+    if (
+      row.source_type === 'recording' &&
+      (row.recording_path !== current.recording_path ||
+        row.assigned_camera_id !== current.assigned_camera_id ||
+        row.task !== current.task)
+    ) {
+      await this.models.forgetAnalysed(id);
+    }
+    await this.audit.record(context, {
+      action: 'ai_model.update',
+      entityType: 'ai_model',
+      entityId: id,
+      details: { fields: Object.keys(patch) },
+    });
+    this.#emit(id);
+    return toModelResponse(row);
+  }
+
+  async delete(context: RequestContext, id: number): Promise<void> {
+    const current = await this.#visible(context.principal, id);
+    await this.#requireWrite(context.principal, current.assigned_camera_id);
+    if (!(await this.models.delete(id))) throw new NotFoundError('AI model');
+    await this.audit.record(context, {
+      action: 'ai_model.delete',
+      entityType: 'ai_model',
+      entityId: id,
+      details: { name: current.name },
+    });
+    this.#emit(id);
+  }
+
+  /** For the detection loop and other modules: no authorization. */
+  find(id: number): Promise<AiModelRow | undefined> {
+    return this.models.findById(id);
+  }
+
+  listEnabled(): Promise<AiModelRow[]> {
+    return this.models.listEnabled();
+  }
+
+  analysedFiles(modelId: number): Promise<Map<string, number>> {
+    return this.models.analysedFiles(modelId);
+  }
+
+  markAnalysed(modelId: number, path: string, frames: number): Promise<void> {
+    return this.models.markAnalysed(modelId, path, frames);
+  }
+
+  /** A model the caller may see (view right on its camera; unassigned models: superusers), else 404. */
+  async #visible(principal: Principal, id: number): Promise<AiModelRow> {
+    const row = await this.models.findById(id);
+    if (!row) throw new NotFoundError('AI model');
+    if (principal.isSuperuser) return row;
+    if (row.assigned_camera_id === null) throw new NotFoundError('AI model');
+    try {
+      await this.access.require(principal, row.assigned_camera_id, 'view', { includeBinned: true });
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new NotFoundError('AI model');
+      throw error;
+    }
+    return row;
+  }
+
+  async #requireWrite(principal: Principal, cameraId: number | null): Promise<void> {
+    if (cameraId === null) {
+      if (!principal.isSuperuser)
+        throw new ForbiddenError('Only a superuser may manage AI models without a camera');
+      return;
+    }
+    await this.access.require(principal, cameraId, 'manage');
+  }
+
+  /** The rules a schema cannot express, checked on the merged record on create and update (422). */
+  #validate(model: {
+    enabled: boolean;
+    source_type: string;
+    assigned_camera_id: number | null;
+    config: string | null;
+    recording_path: string | null;
+  }): void {
+    const config = parseModelConfig(model.config);
+    if (typeof config === 'string') throw new FieldValidationError(['body', 'config'], config);
+    if (model.enabled && model.source_type === 'live' && model.assigned_camera_id === null)
+      throw new FieldValidationError(
+        ['body', 'assigned_camera_id'],
+        'An enabled live model needs assigned_camera_id',
+        'missing',
+      );
+    if (model.recording_path !== null) {
+      if (model.source_type !== 'recording')
+        throw new FieldValidationError(
+          ['body', 'recording_path'],
+          'recording_path applies to recording models only',
+        );
+      if (resolveInsideRoot(this.recordingsRoot, model.recording_path) === null)
+        throw new FieldValidationError(
+          ['body', 'recording_path'],
+          'recording_path must stay inside the recordings root',
+        );
+    }
+    if (
+      model.enabled &&
+      model.source_type === 'recording' &&
+      model.recording_path === null &&
+      model.assigned_camera_id === null
+    )
+      throw new FieldValidationError(
+        ['body', 'recording_path'],
+        'An enabled recording model needs recording_path or assigned_camera_id',
+        'missing',
+      );
+  }
+
+  #emit(modelId: number): void {
+    for (const listener of this.#listeners) listener(modelId);
+  }
+}

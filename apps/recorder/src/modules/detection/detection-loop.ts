@@ -1,0 +1,472 @@
+// The live detection loop (API.md §8). One frame grabber per camera serves all of its enabled live models;
+// each model samples the newest picture every `inference_interval` seconds, sends it to the adapter the
+// registry picks for its task (frame:// URI under the shared frames directory, or inline bytes for an adapter
+// that cannot read it), stores the result, publishes a `detection` event and applies the model's alert rule.
+// A model whose previous frame is still being analysed skips its turn (counted as dropped): nothing queues.
+// Models, cameras and adapters can change at any time; sync() brings the loop in line with the database.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FrameGrabber, type GrabbedFrame } from '../../media/ffmpeg/frame-grabber.js';
+import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
+import type { AdapterEntry, AdapterRegistry } from '../adapters/adapter-registry.js';
+import type { AiModelRow } from '../ai-models/ai-models.repository.js';
+import {
+  DEFAULT_INTERVAL_SECONDS,
+  parseModelConfig,
+  type AIModelStatus,
+  type ModelConfig,
+  type ModelState,
+  type RecordingProgress,
+} from '../ai-models/ai-models.schemas.js';
+import type { AiModelsService } from '../ai-models/ai-models.service.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
+import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
+import { cooledDown, ruleFires } from './alert-rule.js';
+import { cameraInput } from './camera-input.js';
+import { RecordingAnalysis } from './recording-analysis.js';
+import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
+
+export interface DetectionLoopDeps {
+  models: AiModelsService;
+  cameras: CamerasService;
+  configs: CameraConfigService;
+  registry: AdapterRegistry;
+  results: DetectionResultsService;
+  events: EventBus;
+  alerts: AlertsService;
+}
+
+export interface DetectionLoopOptions {
+  framesDir: string;
+  recordingsRoot: string;
+  ffmpegPath: string;
+  /** upper bound of a camera's sampling rate (default 5 frames/s) */
+  maxFps?: number;
+  /** first restart delay of a failed frame grabber (default 1 s) */
+  grabberBackoffMs?: number;
+  /** how often recording models look for new chunks (default 60 s) */
+  recordingRescanMs?: number;
+}
+
+/** What the status endpoint reports; kept across runner restarts. */
+export interface ModelStats {
+  state: ModelState;
+  lastRunAt: string | null;
+  runs: number;
+  failures: number;
+  lastError: string | null;
+  /** turns skipped because the previous frame was still being analysed */
+  dropped: number;
+  progress: RecordingProgress | null;
+}
+
+interface LiveRunner {
+  model: AiModelRow;
+  config: ModelConfig;
+  cameraId: number;
+  intervalMs: number;
+  timer: NodeJS.Timeout;
+  busy: boolean;
+  lastSeq: number;
+  active: boolean;
+}
+
+interface CameraFeed {
+  cameraId: number;
+  grabber: FrameGrabber | null;
+  /** why there is no grabber (camera paused, no URL...) */
+  unusable: string | null;
+  key: string;
+  fps: number;
+  written: Map<number, Promise<string>>;
+}
+
+/** A `detection` event as the loop publishes it (timestamps in ms since epoch, for latency measurements). */
+export interface DetectionTiming {
+  captured_at: number;
+  sampled_at: number;
+  stored_at: number;
+}
+
+export class DetectionLoop {
+  readonly #runners = new Map<number, LiveRunner>();
+  readonly #feeds = new Map<number, CameraFeed>();
+  readonly #stats = new Map<number, ModelStats>();
+  readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
+  readonly #lastAlertAt = new Map<number, number>();
+  readonly #inflight = new Set<Promise<void>>();
+  #tail: Promise<void> = Promise.resolve();
+  #stopped = false;
+
+  constructor(
+    private readonly deps: DetectionLoopDeps,
+    private readonly options: DetectionLoopOptions,
+    private readonly log: BusLog = console,
+  ) {}
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    for (const model of await this.deps.models.listEnabled()) void this.syncModel(model.id);
+    await this.#tail;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#tail;
+    for (const runner of this.#runners.values()) this.#stopRunner(runner);
+    this.#runners.clear();
+    await Promise.all([...this.#recordings.values()].map((r) => r.analysis.stop()));
+    this.#recordings.clear();
+    await Promise.all([...this.#feeds.values()].map((feed) => (feed.grabber ? feed.grabber.stop() : Promise.resolve())));
+    this.#feeds.clear();
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+  }
+
+  /** Resolves when every pending sync has been applied (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.#tail;
+  }
+
+  /** A model was created, changed or deleted. */
+  syncModel(modelId: number): Promise<void> {
+    return this.#enqueue(() => this.#syncModel(modelId));
+  }
+
+  /** A camera or its stream config changed: its feed restarts if it reads differently now. */
+  syncCamera(cameraId: number): Promise<void> {
+    return this.#enqueue(async () => {
+      // Re-read the camera's models too: a hard delete unassigns them without a model change.
+      for (const [id, recording] of this.#recordings)
+        if (recording.analysis.cameraId === cameraId) await this.#syncModel(id);
+      for (const [id, runner] of this.#runners) if (runner.cameraId === cameraId) await this.#syncModel(id);
+      await this.#refreshFeed(cameraId);
+    });
+  }
+
+  status(model: AiModelRow): AIModelStatus {
+    const stats = this.#stats.get(model.id);
+    const state: ModelState = !model.enabled ? 'idle' : (stats?.state ?? 'idle');
+    return {
+      state,
+      last_run_at: stats?.lastRunAt ?? null,
+      runs: stats?.runs ?? 0,
+      failures: stats?.failures ?? 0,
+      last_error: stats?.lastError ?? null,
+      progress: model.source_type === 'recording' ? (stats?.progress ?? null) : null,
+    };
+  }
+
+  /** Turns skipped by a model because its previous frame was still in analysis (benchmarks). */
+  dropped(modelId: number): number {
+    return this.#stats.get(modelId)?.dropped ?? 0;
+  }
+
+  /** The grabber of a camera (tests and benchmarks). */
+  grabber(cameraId: number): FrameGrabber | null {
+    return this.#feeds.get(cameraId)?.grabber ?? null;
+  }
+
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.#tail.then(() => (this.#stopped ? undefined : task()));
+    this.#tail = run.catch((error: unknown) => this.log.error({ err: error }, 'detection loop sync failed'));
+    return this.#tail;
+  }
+
+  #statsOf(modelId: number): ModelStats {
+    let stats = this.#stats.get(modelId);
+    if (!stats) {
+      stats = {
+        state: 'idle',
+        lastRunAt: null,
+        runs: 0,
+        failures: 0,
+        lastError: null,
+        dropped: 0,
+        progress: null,
+      };
+      this.#stats.set(modelId, stats);
+    }
+    return stats;
+  }
+
+  async #syncModel(modelId: number): Promise<void> {
+    const model = await this.deps.models.find(modelId);
+    const previous = this.#runners.get(modelId);
+    const recording = this.#recordings.get(modelId);
+    const live = model?.enabled === true && model.source_type === 'live' && model.assigned_camera_id !== null;
+    const recorded = model?.enabled === true && model.source_type === 'recording';
+
+    if (previous && (!live || JSON.stringify(previous.model) !== JSON.stringify(model))) {
+      this.#stopRunner(previous);
+      this.#runners.delete(modelId);
+      await this.#refreshFeed(previous.cameraId);
+    }
+    const recordingKey = model ? await this.#recordingKey(model) : '';
+    if (recording && (!recorded || recording.key !== recordingKey)) {
+      this.#recordings.delete(modelId);
+      await recording.analysis.stop();
+    }
+    if (!model) {
+      this.#stats.delete(modelId);
+      this.#lastAlertAt.delete(modelId);
+      return;
+    }
+    const stats = this.#statsOf(modelId);
+    if (!live && !recorded) {
+      stats.state = 'idle';
+      return;
+    }
+    if (recorded) {
+      if (!this.#recordings.has(modelId)) {
+        const analysis = new RecordingAnalysis(model, stats, {
+          ...this.deps,
+          framesDir: this.options.framesDir,
+          recordingsRoot: this.options.recordingsRoot,
+          ffmpegPath: this.options.ffmpegPath,
+          rescanMs: this.options.recordingRescanMs ?? 60_000,
+          log: this.log,
+        });
+        this.#recordings.set(modelId, { analysis, key: recordingKey });
+        analysis.start();
+      }
+      return;
+    }
+    if (this.#runners.has(modelId)) return;
+    const config = parseModelConfig(model.config);
+    if (typeof config === 'string') {
+      stats.state = 'error';
+      stats.lastError = config;
+      return;
+    }
+    const intervalMs = (model.inference_interval ?? DEFAULT_INTERVAL_SECONDS) * 1000;
+    const runner: LiveRunner = {
+      model,
+      config,
+      cameraId: model.assigned_camera_id!,
+      intervalMs,
+      busy: false,
+      lastSeq: 0,
+      active: true,
+      timer: setInterval(() => this.#tick(runner), intervalMs),
+    };
+    runner.timer.unref();
+    this.#runners.set(modelId, runner);
+    stats.state = 'camera_offline';
+    stats.lastError = null;
+    await this.#refreshFeed(runner.cameraId);
+  }
+
+  async #recordingKey(model: AiModelRow): Promise<string> {
+    if (model.source_type !== 'recording' || model.assigned_camera_id === null) return JSON.stringify(model);
+    const config = await this.deps.configs.find(model.assigned_camera_id);
+    return JSON.stringify({ model, recordingPath: config?.recording_path ?? null });
+  }
+
+  #stopRunner(runner: LiveRunner): void {
+    runner.active = false;
+    clearInterval(runner.timer);
+  }
+
+  /** Starts, restarts or stops the camera's grabber to match its models and its current source. */
+  async #refreshFeed(cameraId: number): Promise<void> {
+    const runners = [...this.#runners.values()].filter((r) => r.cameraId === cameraId);
+    const feed = this.#feeds.get(cameraId);
+    if (runners.length === 0) {
+      if (feed) {
+        this.#feeds.delete(cameraId);
+        await feed.grabber?.stop();
+      }
+      return;
+    }
+    // Twice the rate of the most frequent model, so every turn finds a picture it has not analysed yet.
+    const minInterval = Math.min(...runners.map((r) => r.intervalMs)) / 1000;
+    const fps = Math.min(this.options.maxFps ?? 5, Math.max(0.2, 2 / minInterval));
+    const source = await cameraInput(this.deps.cameras, this.deps.configs, cameraId);
+    const key = JSON.stringify(source.ok ? { input: source.input, fps } : { reason: source.reason });
+    if (feed && feed.key === key) return;
+    if (feed) await feed.grabber?.stop();
+    const next: CameraFeed = {
+      cameraId,
+      grabber: null,
+      unusable: source.ok ? null : source.reason,
+      key,
+      fps,
+      written: new Map(),
+    };
+    if (source.ok) {
+      next.grabber = new FrameGrabber({
+        ffmpegPath: this.options.ffmpegPath,
+        input: source.input,
+        fps,
+        ...(this.options.grabberBackoffMs ? { backoffMs: this.options.grabberBackoffMs } : {}),
+      });
+      next.grabber.start();
+    }
+    this.#feeds.set(cameraId, next);
+  }
+
+  #tick(runner: LiveRunner): void {
+    if (!runner.active || this.#stopped) return;
+    const stats = this.#statsOf(runner.model.id);
+    if (runner.busy) {
+      stats.dropped += 1;
+      return;
+    }
+    const feed = this.#feeds.get(runner.cameraId);
+    const frame = feed?.grabber?.latest ?? null;
+    const staleMs = Math.max(5000, 3000 / (feed?.fps ?? 1));
+    if (!feed || !frame || Date.now() - frame.capturedAt > staleMs) {
+      stats.state = 'camera_offline';
+      stats.lastError = feed?.unusable ?? feed?.grabber?.lastError ?? 'no picture from the camera yet';
+      return;
+    }
+    if (frame.seq === runner.lastSeq) return; // the camera delivers slower than the model samples
+    const task = runner.model.task;
+    const adapter = this.deps.registry.pick(task, { detector: DETECTOR_TASKS.has(task) });
+    if (!adapter) {
+      stats.state = 'no_adapter';
+      stats.lastError = `no available adapter serves ${task}${DETECTOR_TASKS.has(task) ? ' with a v1.1 detector card' : ''}`;
+      return;
+    }
+    runner.busy = true;
+    runner.lastSeq = frame.seq;
+    const run = this.#run(runner, feed, frame, adapter, Date.now())
+      .catch((error: unknown) =>
+        this.log.error({ err: error, modelId: runner.model.id }, 'detection run failed'),
+      )
+      .finally(() => {
+        runner.busy = false;
+        this.#inflight.delete(run);
+      });
+    this.#inflight.add(run);
+  }
+
+  async #run(
+    runner: LiveRunner,
+    feed: CameraFeed,
+    frame: GrabbedFrame,
+    adapter: AdapterEntry,
+    sampledAt: number,
+  ): Promise<void> {
+    const { model, config, cameraId } = runner;
+    const stats = this.#statsOf(model.id);
+    const executedAt = new Date().toISOString();
+    let body: Record<string, unknown>;
+    const started = performance.now();
+    try {
+      const frameInput = adapter.sharesFrames
+        ? { uri: await this.#writeFrame(feed, frame) }
+        : { b64: frame.jpeg.toString('base64') };
+      body = await this.deps.registry.infer(adapter, model.task, frameInput, config.params, cameraId);
+    } catch (error) {
+      stats.failures += 1;
+      stats.lastError = `${adapter.name}: ${error instanceof Error ? error.message : String(error)}`;
+      stats.state = adapter.status === 'unavailable' ? 'no_adapter' : 'error';
+      return;
+    }
+    const roundTripMs = Math.round(performance.now() - started);
+    const mapped = mapResult(model.task, body);
+    if (typeof mapped === 'string') {
+      stats.failures += 1;
+      stats.lastError = `${adapter.name}: ${mapped}`;
+      stats.state = 'error';
+      return;
+    }
+    if (!runner.active) return; // the model changed or went while the adapter worked
+    const stored = await this.deps.results.store({
+      model_id: model.id,
+      camera_id: cameraId,
+      task: model.task,
+      label: mapped.label,
+      caption: mapped.caption,
+      annotated_image_uri: null,
+      confidence: mapped.confidence,
+      count: mapped.count,
+      bbox_x: mapped.bbox?.x ?? null,
+      bbox_y: mapped.bbox?.y ?? null,
+      bbox_width: mapped.bbox?.width ?? null,
+      bbox_height: mapped.bbox?.height ?? null,
+      latency_ms: mapped.latency_ms,
+      executed_at: executedAt,
+    });
+    stats.runs += 1;
+    stats.lastRunAt = stored.created_at;
+    stats.state = 'running';
+    stats.lastError = null;
+    const timing: DetectionTiming = {
+      captured_at: frame.capturedAt,
+      sampled_at: sampledAt,
+      stored_at: Date.parse(stored.created_at),
+    };
+    await this.deps.events.publish({
+      type: 'detection',
+      camera_id: cameraId,
+      source: 'ai',
+      severity: 'info',
+      data: {
+        model_id: model.id,
+        model_name: model.name,
+        task: model.task,
+        result_id: stored.id,
+        count: mapped.count ?? undefined,
+        label: mapped.label,
+        confidence: mapped.confidence,
+        caption: mapped.caption,
+        detections: mapped.detections,
+        frame: mapped.frame,
+        adapter: adapter.name,
+        latency_ms: mapped.latency_ms,
+        round_trip_ms: roundTripMs,
+        ...timing,
+      },
+    });
+    await this.#applyAlertRule(runner, mapped.detections, stored.id);
+  }
+
+  async #applyAlertRule(
+    runner: LiveRunner,
+    detections: Parameters<typeof ruleFires>[1],
+    resultId: number,
+  ): Promise<void> {
+    const rule = runner.config.alert;
+    if (!rule) return;
+    const matched = ruleFires(rule, detections);
+    const now = Date.now();
+    if (!matched || !cooledDown(rule, this.#lastAlertAt.get(runner.model.id) ?? null, now)) return;
+    this.#lastAlertAt.set(runner.model.id, now);
+    const labels = [...new Set(matched.map((d) => d.label))];
+    const what = `${matched.length} ${labels.join('/') || 'detection'}${matched.length === 1 ? '' : 's'}`;
+    await this.deps.alerts.raise({
+      camera_id: runner.cameraId,
+      source_name: runner.model.name,
+      severity: rule.severity,
+      title: `${runner.model.name}: ${what} detected`,
+      message: `Model ${runner.model.name} (${runner.model.task}) saw ${what} at confidence ≥ ${rule.min_confidence}.`,
+      data: {
+        model_id: runner.model.id,
+        result_id: resultId,
+        task: runner.model.task,
+        count: matched.length,
+        labels,
+      },
+    });
+  }
+
+  /** Each picture is written once, whichever of the camera's models asks first. */
+  #writeFrame(feed: CameraFeed, frame: GrabbedFrame): Promise<string> {
+    let written = feed.written.get(frame.seq);
+    if (!written) {
+      const dir = `cam-${feed.cameraId}`;
+      const name = `${frame.capturedAt}-${frame.seq}.jpg`;
+      written = mkdir(join(this.options.framesDir, dir), { recursive: true })
+        .then(() => writeFile(join(this.options.framesDir, dir, name), frame.jpeg))
+        .then(() => `frame://${dir}/${name}`);
+      feed.written.set(frame.seq, written);
+      // Only the newest few are worth remembering.
+      for (const seq of feed.written.keys()) if (seq < frame.seq - 4) feed.written.delete(seq);
+    }
+    return written;
+  }
+}
