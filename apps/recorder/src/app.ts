@@ -15,6 +15,7 @@ import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
+import { cloudRoutes } from './modules/cloud-settings/cloud.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
+      await api.register(cloudRoutes(container.cloud));
       await api.register(aiModelsRoutes(container.aiModels));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));

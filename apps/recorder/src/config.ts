@@ -34,6 +34,17 @@ export interface Config {
     readonly ffmpegPath: string;
     readonly ffprobePath: string;
   };
+  readonly cloud: {
+    /** CLOUD_EGRESS: deny turns every outbound cloud call off (API.md §12) */
+    readonly egress: 'allow' | 'deny';
+    readonly inferenceTimeoutSeconds: number;
+    readonly jobConcurrency: number;
+    /** a running job's lease: how soon another worker re-runs the job of a crashed one */
+    readonly jobLeaseSeconds: number;
+    readonly uploadConcurrency: number;
+    readonly huggingfaceBaseUrl: string;
+    readonly openaiBaseUrl: string;
+  };
   readonly ai: {
     /** how often each adapter's /health and capability card are read */
     readonly adapterPollSeconds: number;
@@ -141,6 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: read('FFMPEG_PATH') ?? 'ffmpeg',
       ffprobePath: read('FFPROBE_PATH') ?? 'ffprobe',
     },
+    cloud: {
+      egress: cloudEgress(read('CLOUD_EGRESS'), problems),
+      inferenceTimeoutSeconds: integer('CLOUD_INFERENCE_TIMEOUT_SECONDS', 60, 1, 600),
+      jobConcurrency: integer('CLOUD_JOB_CONCURRENCY', 4, 1, 64),
+      jobLeaseSeconds: integer('CLOUD_JOB_LEASE_SECONDS', 30, 1, 3600),
+      uploadConcurrency: integer('CLOUD_UPLOAD_CONCURRENCY', 4, 1, 32),
+      huggingfaceBaseUrl: urlList('HUGGINGFACE_BASE_URL', ['https://router.huggingface.co/hf-inference'])[0]!,
+      openaiBaseUrl: urlList('OPENAI_BASE_URL', ['https://api.openai.com/v1'])[0]!,
+    },
     ai: {
       adapterPollSeconds: integer('ADAPTER_POLL_SECONDS', 30, 1, 3600),
       adapterTimeoutSeconds: integer('ADAPTER_TIMEOUT_SECONDS', 10, 1, 300),
@@ -149,6 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
+}
+
+function cloudEgress(raw: string | undefined, problems: string[]): 'allow' | 'deny' {
+  if (raw === undefined) return 'allow';
+  if (raw === 'allow' || raw === 'deny') return raw;
+  problems.push(`CLOUD_EGRESS must be allow or deny (got "${raw}")`);
+  return 'allow';
 }
 
 export function isValidMasterKey(value: string): boolean {

@@ -28,6 +28,7 @@ import { AlertsService } from './modules/alerts/alerts.service.js';
 import { AlertActionsRepository } from './modules/alert-actions/alert-actions.repository.js';
 import { AlertActionsService } from './modules/alert-actions/alert-actions.service.js';
 import { DeliveryWorker } from './modules/alert-actions/delivery-worker.js';
+import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud-settings/cloud.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { SkillsRepository } from './modules/skills/skills.repository.js';
@@ -87,6 +88,8 @@ export interface Container {
   readonly alerts: AlertsService;
   readonly alertActions: AlertActionsService;
   readonly deliveries: DeliveryWorker;
+  /** credentials, models, inference, jobs, settings, uploads, stream targets (API.md §12) */
+  readonly cloud: Cloud;
   /** AI: model records, detection results, adapters (registry + API), capabilities, the detection loop */
   readonly aiModels: AiModelsService;
   readonly detectionResults: DetectionResultsService;
@@ -114,6 +117,8 @@ export interface ContainerOverrides {
   offlineAlertMs?: number;
   /** waits between notification attempts (default 20 s doubling, 6 attempts) */
   deliveryRetryDelaysMs?: number[];
+  /** cloud timeouts, leases and retry delays */
+  cloud?: CloudOverrides;
   /** AI: first restart delay of a failed frame grabber (default 1 s) */
   grabberBackoffMs?: number;
   /** AI: how often recording-mode models look for new chunks (default 60 s) */
@@ -272,6 +277,22 @@ export async function createContainer(
   const apps = new AppsService(new AppsRepository(database.db), users, audit);
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
+  const cloud = createCloud(
+    {
+      config,
+      database,
+      secretBox,
+      audit,
+      events,
+      access,
+      cameras,
+      cameraConfig,
+      recordingEngine,
+      // The media-source TLS CA bundle (issue #9) is connected here once that module lands.
+      caBundle: async () => null,
+    },
+    overrides.cloud,
+  );
 
   // AI (API.md §8): model records and results, the adapters, and the loop that connects cameras to them.
   const aiModels = new AiModelsService(
@@ -345,6 +366,7 @@ export async function createContainer(
     alerts,
     alertActions,
     deliveries,
+    cloud,
     aiModels,
     detectionResults,
     adapterRegistry,
@@ -364,6 +386,7 @@ export async function createContainer(
       await liveHls.clearLeftovers();
       await recordingEngine.start();
       retention.start();
+      await cloud.start();
       await adapters.start();
       framesCleaner.start();
       await detectionLoop.start();
@@ -373,6 +396,7 @@ export async function createContainer(
       await liveHls.close();
       await liveWebRtc.close();
       await recordingEngine.stop();
+      await cloud.close();
       await detectionLoop.stop();
       await framesCleaner.stop();
       await adapterRegistry.stop();

@@ -6,6 +6,7 @@ import { foundation } from './migrations/0001_foundation.js';
 import { cameras } from './migrations/0002_cameras.js';
 import { eventsAlerts } from './migrations/0003_events_alerts.js';
 import { recordings } from './migrations/0004_recordings.js';
+import { cloud } from './migrations/0006_cloud.js';
 import { ai } from './migrations/0005_ai.js';
 import { config } from './migrations/0007_config.js';
 import type { PortableMigration } from './migrations/helpers.js';
@@ -16,6 +17,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0003_events_alerts', eventsAlerts],
   ['0004_recordings', recordings],
   ['0005_ai', ai],
+  ['0006_cloud', cloud],
   ['0007_config', config],
 ];
 

@@ -296,6 +296,119 @@ export interface AiRecordingFilesTable {
   analysed_at: string;
 }
 
+export interface CloudCredentialsTable {
+  id: string;
+  user_id: number;
+  provider: string;
+  token_sealed: string;
+  account_info: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface CloudModelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  provider: string;
+  credential_id: string;
+  model_id: string;
+  task: string;
+  config: string | null;
+  enabled: boolean;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface CloudResultsTable {
+  id: string;
+  user_id: number;
+  model_id: number | null;
+  job_id: string | null;
+  provider: string;
+  model_identifier: string;
+  task: string;
+  status: string;
+  result_json: string | null;
+  error_message: string | null;
+  latency_ms: number | null;
+  executed_at: string;
+}
+
+export interface CloudJobsTable {
+  id: string;
+  user_id: number;
+  model_id: number;
+  provider: string;
+  task: string;
+  inputs: string;
+  parameters: string | null;
+  status: string;
+  result_id: string | null;
+  error_message: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  lease_token: string | null;
+}
+
+export interface CloudSettingsTable {
+  id: number;
+  recording_enabled: boolean;
+  use_byok: boolean;
+  access_key: string | null;
+  secret_key_sealed: string | null;
+  bucket: string | null;
+  region: string | null;
+  server_url: string | null;
+  storage_class: string | null;
+  streaming_enabled: boolean;
+  streaming_protocol: string;
+  streaming_video_codec: string;
+  streaming_encryption: string;
+  streaming_server_url: string | null;
+  streaming_auth_token_sealed: string | null;
+  updated_at: string | null;
+}
+
+export interface CloudUploadsTable {
+  id: Generated<number>;
+  camera_id: number;
+  recording_path: string;
+  object_key: string;
+  size_bytes: number;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  uploaded_at: string | null;
+}
+
+export interface StreamTargetsTable {
+  target_id: string;
+  camera_id: number;
+  enabled: boolean;
+  protocol: string;
+  server_url: string;
+  stream_key_sealed: string | null;
+  use_tls: boolean;
+  use_custom_ca: boolean;
+  video_codec: string;
+  video_bitrate: string | null;
+  audio_codec: string;
+  audio_bitrate: string | null;
+  max_reconnect_attempts: number;
+  reconnect_delay_seconds: number;
+  created_at: string;
+  updated_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -319,4 +432,11 @@ export interface Database {
   layouts: LayoutsTable;
   apps: AppsTable;
   media_tls: MediaTlsTable;
+  cloud_credentials: CloudCredentialsTable;
+  cloud_models: CloudModelsTable;
+  cloud_results: CloudResultsTable;
+  cloud_jobs: CloudJobsTable;
+  cloud_settings: CloudSettingsTable;
+  cloud_uploads: CloudUploadsTable;
+  stream_targets: StreamTargetsTable;
 }

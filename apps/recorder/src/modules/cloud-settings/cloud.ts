@@ -1,0 +1,121 @@
+// Wiring of the cloud modules (API.md §12), called once from the composition root (container.ts) so that the
+// shared root only gains a few lines: credentials → models → inference → jobs, settings, uploads, stream targets.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { DatabaseHandle } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
+import type { RecordingEngine } from '../recordings/recording-engine.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { CloudCredentialsRepository } from '../cloud-credentials/cloud-credentials.repository.js';
+import { cloudCredentialsRoutes } from '../cloud-credentials/cloud-credentials.routes.js';
+import { CloudCredentialsService } from '../cloud-credentials/cloud-credentials.service.js';
+import { cloudInferenceRoutes } from '../cloud-inference/cloud-inference.routes.js';
+import { CloudInferenceService } from '../cloud-inference/cloud-inference.service.js';
+import { CloudResultsRepository } from '../cloud-inference/cloud-results.repository.js';
+import { CloudJobsRepository } from '../cloud-jobs/cloud-jobs.repository.js';
+import { cloudJobsRoutes } from '../cloud-jobs/cloud-jobs.routes.js';
+import { CloudJobsService } from '../cloud-jobs/cloud-jobs.service.js';
+import { JobWorker } from '../cloud-jobs/job-worker.js';
+import { CloudModelsRepository } from '../cloud-models/cloud-models.repository.js';
+import { cloudModelsRoutes } from '../cloud-models/cloud-models.routes.js';
+import { CloudModelsService } from '../cloud-models/cloud-models.service.js';
+import { CloudEgress } from './cloud-egress.js';
+
+export interface CloudDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  secretBox: SecretBox;
+  audit: AuditService;
+  events: EventBus;
+  access: CameraAccess;
+  cameras: CamerasService;
+  cameraConfig: CameraConfigService;
+  recordingEngine: RecordingEngine;
+  /** the uploaded media-source CA bundle (API.md §13), for S3 endpoints and RTMPS targets with a private CA */
+  caBundle: () => Promise<Buffer | null>;
+}
+
+/** Test seams. */
+export interface CloudOverrides {
+  /** provider call deadline (default CLOUD_INFERENCE_TIMEOUT_SECONDS) */
+  inferenceTimeoutMs?: number;
+  /** a running job's lease (default CLOUD_JOB_LEASE_SECONDS) */
+  jobLeaseMs?: number;
+  /** waits before retrying a transiently failed job */
+  jobRetryDelaysMs?: number[];
+}
+
+export interface Cloud {
+  readonly egress: CloudEgress;
+  readonly credentials: CloudCredentialsService;
+  readonly models: CloudModelsService;
+  readonly inference: CloudInferenceService;
+  readonly jobs: CloudJobsService;
+  readonly jobWorker: JobWorker;
+  /** starts the background workers */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createCloud(deps: CloudDependencies, overrides: CloudOverrides = {}): Cloud {
+  const { config, secretBox, audit } = deps;
+  const db = deps.database.db;
+  const egress = new CloudEgress(config.cloud.egress);
+  const credentials = new CloudCredentialsService(new CloudCredentialsRepository(db), secretBox, audit);
+  const models = new CloudModelsService(new CloudModelsRepository(db), credentials, audit);
+  const results = new CloudResultsRepository(db);
+  const inference = new CloudInferenceService(results, models, egress, audit, {
+    timeoutMs: overrides.inferenceTimeoutMs ?? config.cloud.inferenceTimeoutSeconds * 1000,
+    endpoints: { huggingface: config.cloud.huggingfaceBaseUrl, openai: config.cloud.openaiBaseUrl },
+  });
+  const jobsRepository = new CloudJobsRepository(db, deps.database.dialect);
+  const jobs = new CloudJobsService(
+    jobsRepository,
+    models,
+    inference,
+    egress,
+    deps.events,
+    audit,
+    overrides.jobRetryDelaysMs,
+  );
+  const jobWorker = new JobWorker(
+    jobsRepository,
+    (job, token, signal) => jobs.run(job, token, signal),
+    {
+      concurrency: config.cloud.jobConcurrency,
+      leaseMs: overrides.jobLeaseMs ?? config.cloud.jobLeaseSeconds * 1000,
+    },
+    (job) => jobs.requeued(job),
+  );
+  jobs.attachWorker(jobWorker);
+
+  return {
+    egress,
+    credentials,
+    models,
+    inference,
+    jobs,
+    jobWorker,
+    async start() {
+      // With CLOUD_EGRESS=deny nothing calls out: queued jobs wait until egress is allowed again.
+      if (egress.allowed) jobWorker.start();
+    },
+    async close() {
+      await jobWorker.stop();
+    },
+  };
+}
+
+/** Every cloud route, registered under /api/v1. */
+export const cloudRoutes =
+  (cloud: Cloud): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    await app.register(cloudCredentialsRoutes(cloud.credentials));
+    await app.register(cloudModelsRoutes(cloud.models));
+    await app.register(cloudInferenceRoutes(cloud.inference));
+    await app.register(cloudJobsRoutes(cloud.jobs));
+  };
