@@ -30,6 +30,7 @@ import { capabilitiesRoutes } from './modules/capabilities/capabilities.routes.j
 import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
+import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
@@ -120,6 +121,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(capabilitiesRoutes(container.capabilities));
       await api.register(layoutsRoutes(container.layouts));
       await api.register(appsRoutes(container.apps));
+      await api.register(mediaTlsRoutes(container.mediaTls));
     },
     { prefix: '/api/v1' },
   );

@@ -58,6 +58,8 @@ import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
 import { AppsRepository } from './modules/apps/apps.repository.js';
 import { AppsService } from './modules/apps/apps.service.js';
+import { MediaTlsRepository } from './modules/media-tls/media-tls.repository.js';
+import { MediaTlsService } from './modules/media-tls/media-tls.service.js';
 
 export interface Container {
   readonly config: Config;
@@ -100,6 +102,8 @@ export interface Container {
   readonly framesCleaner: FramesCleaner;
   readonly layouts: LayoutsService;
   readonly apps: AppsService;
+  /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
+  readonly mediaTls: MediaTlsService;
   close(): Promise<void>;
 }
 
@@ -194,6 +198,7 @@ export async function createContainer(
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
   const recordingsRepository = new RecordingsRepository(database.db);
+  const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit);
   const recordings = new RecordingsService(
     recordingsRepository,
     access,
@@ -206,6 +211,7 @@ export async function createContainer(
     ffmpegPath: config.media.ffmpegPath,
     ffprobePath: config.media.ffprobePath,
     ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
+    verifyRtsps: (host, port) => mediaTls.verifyPeer(host, port),
   });
   const retention = new RetentionService(recordingsRepository, recordings, config.recordingsDir);
   const liveHls = new LiveHls({
@@ -275,6 +281,10 @@ export async function createContainer(
   );
   const layouts = new LayoutsService(new LayoutsRepository(database.db), access, audit);
   const apps = new AppsService(new AppsRepository(database.db), users, audit);
+  // New TLS material: cameras not recording (e.g. refused for their certificate) are tried again.
+  mediaTls.onChange(
+    () => void cameras.allIds().then((ids) => Promise.all(ids.map((id) => recordingEngine.sync(id)))),
+  );
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
   const cloud = createCloud(
@@ -376,6 +386,7 @@ export async function createContainer(
     framesCleaner,
     layouts,
     apps,
+    mediaTls,
     recordings,
     recordingEngine,
     retention,

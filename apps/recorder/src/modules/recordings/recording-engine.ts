@@ -24,7 +24,7 @@ import type { CameraRow } from '../cameras/cameras.repository.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
 import type { RecordingsRepository } from './recordings.repository.js';
-import { planSource } from './stream-source.js';
+import { planSource, verifySource, type RtspsVerifier } from './stream-source.js';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -32,6 +32,8 @@ export interface RecordingEngineOptions {
   ffprobePath: string;
   backoff?: BackoffPolicy;
   healthyResetMs?: number;
+  /** checks RTSPS sources' certificates before streaming (the media-source TLS service) */
+  verifyRtsps?: RtspsVerifier;
 }
 
 /** What the engine tells the rest of the system (the event bus, once wired). */
@@ -165,10 +167,13 @@ export class RecordingEngine {
     fingerprint: string,
   ): Promise<void> {
     const cameraId = camera.id;
-    const decision = planSource(
-      config.source_url ?? camera.rtsp_url,
-      config.transport_security,
-      config.transport_security_probe_result,
+    const decision = await verifySource(
+      planSource(
+        config.source_url ?? camera.rtsp_url,
+        config.transport_security,
+        config.transport_security_probe_result,
+      ),
+      this.options.verifyRtsps,
     );
     if (!decision.ok) {
       this.#report(cameraId, {

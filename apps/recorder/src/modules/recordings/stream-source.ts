@@ -42,3 +42,29 @@ export function planSource(rawUrl: string | null, policy: string, probeResult: s
   }
   return { ok: true, plan: { url: url.toString(), warning: null } };
 }
+
+/**
+ * Checks an `rtsps://` source's certificate before streaming (the media-source CA bundle, API.md §13): the
+ * verdict either refuses the source or lets it through, possibly with a warning. ffmpeg's RTSP client cannot
+ * take TLS options itself, so this check is the recorder's.
+ */
+export type RtspsVerifier = (
+  host: string,
+  port: number,
+) => Promise<{ ok: true; warning?: string } | { ok: false; error: string }>;
+
+export async function verifySource(
+  decision: SourceDecision,
+  verify?: RtspsVerifier,
+): Promise<SourceDecision> {
+  if (!verify || !decision.ok) return decision;
+  const url = new URL(decision.plan.url);
+  if (url.protocol !== 'rtsps:') return decision;
+  const verdict = await verify(
+    url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    Number(url.port || DEFAULT_RTSPS_PORT),
+  );
+  if (!verdict.ok) return verdict;
+  const warning = [decision.plan.warning, verdict.warning].filter(Boolean).join('; ') || null;
+  return { ok: true, plan: { ...decision.plan, warning } };
+}
