@@ -1,0 +1,170 @@
+// The real AI adapter (apps/adapter) as a child process on a fixed loopback port, so tests can stop it,
+// start it again (same URL) and swap its model weights in between, like an operator would. The weights are
+// the ones shipped in the adapter's npm packages; a "new model version" is the same network with its
+// topology file re-serialised, which changes the fingerprint the adapter reports while still loading.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually.js';
+import { freePort } from './net-servers.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const MAIN = join(ROOT, 'apps/adapter/src/main.ts');
+const VTEST = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
+
+export interface AdapterProcess {
+  url: string;
+  port: number;
+  framesDir: string;
+  readonly running: boolean;
+  /** starts again on the same port; `modelsDir` swaps the operator weights directory */
+  start(options?: { modelsDir?: string | null }): Promise<void>;
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAdapterProcess(
+  options: { framesDir?: string; modelsDir?: string; workers?: number } = {},
+): Promise<AdapterProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nvr-adapter-'));
+  const framesDir = options.framesDir ?? join(dataDir, 'frames');
+  mkdirSync(framesDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let modelsDir = options.modelsDir ?? join(dataDir, 'models');
+
+  const start = async (next: { modelsDir?: string | null } = {}) => {
+    if (next.modelsDir !== undefined) modelsDir = next.modelsDir ?? join(dataDir, 'models');
+    let stderr = '';
+    const process_ = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        FRAMES_DIR: framesDir,
+        MODELS_DIR: modelsDir,
+        HOST: '127.0.0.1',
+        ADAPTER_PORT: String(port),
+        ADAPTER_WORKERS: String(options.workers ?? 1),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    process_.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child = process_;
+    let exited = false;
+    process_.once('exit', () => (exited = true));
+    await eventually(
+      async () => {
+        if (exited) throw new Error(`adapter exited: ${stderr}`);
+        const response = await fetch(`${url}/health`).catch(() => null);
+        return response?.status === 200;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, what: 'the adapter to listen' },
+    );
+  };
+
+  const stop = async () => {
+    const process_ = child;
+    child = null;
+    if (!process_ || process_.exitCode !== null || process_.signalCode !== null) return;
+    const exited = new Promise((resolve) => process_.once('exit', resolve));
+    process_.kill('SIGTERM');
+    const timer = setTimeout(() => process_.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  await start();
+  return {
+    url,
+    port,
+    framesDir,
+    get running() {
+      return child !== null && child.exitCode === null;
+    },
+    start,
+    stop,
+    async close() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A models directory holding a different CenterNet "version": the shipped weights, with the topology JSON
+ * re-serialised (a new fingerprint, the same network).
+ */
+export function swappedCenternetModels(): string {
+  // Human's `exports` map hides its models: look the package up through the node_modules folders.
+  const shipped = [join(ROOT, 'apps/adapter/node_modules'), join(ROOT, 'node_modules')]
+    .map((dir) => join(dir, '@vladmandic/human/models'))
+    .find((dir) => existsSync(join(dir, 'centernet.json')));
+  if (!shipped) throw new Error('@vladmandic/human is not installed (npm ci)');
+  const dir = mkdtempSync(join(tmpdir(), 'nvr-models-'));
+  mkdirSync(join(dir, 'centernet'));
+  const topology = JSON.parse(readFileSync(join(shipped, 'centernet.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  writeFileSync(
+    join(dir, 'centernet', 'centernet.json'),
+    JSON.stringify({ ...topology, userDefinedMetadata: { swapped_by: 'nvr tests', at: Date.now() } }),
+  );
+  copyFileSync(join(shipped, 'centernet.bin'), join(dir, 'centernet', 'centernet.bin'));
+  return dir;
+}
+
+/** A 768×576 still of the pedestrians in OpenCV's vtest.avi (Debian opencv-doc), cut at test time. */
+export function peopleStill(dir: string, second = 3): string {
+  const target = join(dir, `people-${second}s.jpg`);
+  const result = spawnSync(
+    process.env.FFMPEG_PATH ?? 'ffmpeg',
+    ['-v', 'error', '-y', '-ss', String(second), '-i', VTEST, '-frames:v', '1', '-q:v', '2', target],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0)
+    throw new Error(`could not cut a still from ${VTEST} (apt-get install opencv-doc)`);
+  return target;
+}
+
+/** A few seconds of vtest.avi as an H.264 MP4, like a recorded chunk. */
+export function peopleClip(target: string, seconds: number, from = 2): void {
+  mkdirSync(dirname(target), { recursive: true });
+  const result = spawnSync(
+    process.env.FFMPEG_PATH ?? 'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-y',
+      '-ss',
+      String(from),
+      '-t',
+      String(seconds),
+      '-i',
+      VTEST,
+      '-an',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      target,
+    ],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`could not cut a clip from ${VTEST}`);
+}
