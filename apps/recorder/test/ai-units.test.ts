@@ -8,7 +8,7 @@ import { JpegSplitter } from '../src/media/ffmpeg/frame-grabber.js';
 import { parseCard } from '../src/modules/adapters/adapter-client.js';
 import { parseModelConfig } from '../src/modules/ai-models/ai-models.schemas.js';
 import { cooledDown, ruleFires } from '../src/modules/detection/alert-rule.js';
-import { mapResult } from '../src/modules/detection/result-mapping.js';
+import { mapResult, type Detection } from '../src/modules/detection/result-mapping.js';
 
 describe('AI orchestration units', () => {
   it('card parsing keeps unknown fields and enum values as opaque, needs only tasks', () => {
@@ -76,7 +76,7 @@ describe('AI orchestration units', () => {
     assert.ok(typeof rule !== 'string' && rule.alert);
     assert.equal(rule.alert.severity, 'medium');
     assert.equal(rule.alert.cooldown_seconds, 60);
-    const d = (label: string, confidence: number) => ({ label, confidence, bbox: [0, 0, 1, 1] as const });
+    const d = (label: string, confidence: number): Detection => ({ label, confidence, bbox: [0, 0, 1, 1] });
     assert.equal(ruleFires(rule.alert, [d('person', 0.9), d('person', 0.4)]), null);
     assert.equal(ruleFires(rule.alert, [d('person', 0.9), d('dog', 0.9)]), null);
     assert.equal(ruleFires(rule.alert, [d('person', 0.9), d('person', 0.7)])?.length, 2);
