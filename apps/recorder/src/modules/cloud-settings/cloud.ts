@@ -23,7 +23,15 @@ import { JobWorker } from '../cloud-jobs/job-worker.js';
 import { CloudModelsRepository } from '../cloud-models/cloud-models.repository.js';
 import { cloudModelsRoutes } from '../cloud-models/cloud-models.routes.js';
 import { CloudModelsService } from '../cloud-models/cloud-models.service.js';
+import { CloudUploadsRepository } from '../cloud-uploads/cloud-uploads.repository.js';
+import { cloudUploadsRoutes } from '../cloud-uploads/cloud-uploads.routes.js';
+import { CloudUploadsService } from '../cloud-uploads/cloud-uploads.service.js';
+import { S3Uploader } from '../cloud-uploads/s3-uploader.js';
+import { UploadWorker } from '../cloud-uploads/upload-worker.js';
 import { CloudEgress } from './cloud-egress.js';
+import { CloudSettingsRepository } from './cloud-settings.repository.js';
+import { cloudSettingsRoutes } from './cloud-settings.routes.js';
+import { CloudSettingsService } from './cloud-settings.service.js';
 
 export interface CloudDependencies {
   config: Config;
@@ -47,6 +55,8 @@ export interface CloudOverrides {
   jobLeaseMs?: number;
   /** waits before retrying a transiently failed job */
   jobRetryDelaysMs?: number[];
+  /** waits before retrying a failed chunk upload */
+  uploadRetryDelaysMs?: number[];
 }
 
 export interface Cloud {
@@ -56,6 +66,9 @@ export interface Cloud {
   readonly inference: CloudInferenceService;
   readonly jobs: CloudJobsService;
   readonly jobWorker: JobWorker;
+  readonly settings: CloudSettingsService;
+  readonly uploads: CloudUploadsService;
+  readonly uploadWorker: UploadWorker;
   /** starts the background workers */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -93,6 +106,26 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
   );
   jobs.attachWorker(jobWorker);
 
+  const settings = new CloudSettingsService(new CloudSettingsRepository(db), secretBox, egress, audit);
+  const uploadsRepository = new CloudUploadsRepository(db);
+  const uploader = new S3Uploader(config.recordingsDir, deps.caBundle);
+  const uploads = new CloudUploadsService(uploadsRepository, settings, uploader, egress);
+  const uploadWorker = new UploadWorker(
+    uploadsRepository,
+    (row) => uploads.uploadOne(row),
+    () => uploads.active(),
+    config.cloud.uploadConcurrency,
+    overrides.uploadRetryDelaysMs,
+  );
+  uploads.attachWorker(uploadWorker);
+  // Every closed chunk is queued (while cloud recording is on); a settings change may start the queue.
+  deps.recordingEngine.onChunk((chunk) => {
+    uploads
+      .enqueue(chunk)
+      .catch((error: unknown) => console.error({ err: error, path: chunk.path }, 'cloud upload not queued'));
+  });
+  settings.onChange(() => uploadWorker.kick());
+
   return {
     egress,
     credentials,
@@ -100,12 +133,18 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     inference,
     jobs,
     jobWorker,
+    settings,
+    uploads,
+    uploadWorker,
     async start() {
       // With CLOUD_EGRESS=deny nothing calls out: queued jobs wait until egress is allowed again.
       if (egress.allowed) jobWorker.start();
+      if (egress.allowed) uploadWorker.start();
     },
     async close() {
       await jobWorker.stop();
+      await uploadWorker.stop();
+      uploader.close();
     },
   };
 }
@@ -118,4 +157,6 @@ export const cloudRoutes =
     await app.register(cloudModelsRoutes(cloud.models));
     await app.register(cloudInferenceRoutes(cloud.inference));
     await app.register(cloudJobsRoutes(cloud.jobs));
+    await app.register(cloudSettingsRoutes(cloud.settings));
+    await app.register(cloudUploadsRoutes(cloud.uploads));
   };
