@@ -31,6 +31,7 @@ import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
 import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
@@ -122,6 +123,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       await api.register(layoutsRoutes(container.layouts));
       await api.register(appsRoutes(container.apps));
       await api.register(mediaTlsRoutes(container.mediaTls));
+      await api.register(backupRoutes(container.backup));
     },
     { prefix: '/api/v1' },
   );

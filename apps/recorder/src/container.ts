@@ -60,6 +60,8 @@ import { AppsRepository } from './modules/apps/apps.repository.js';
 import { AppsService } from './modules/apps/apps.service.js';
 import { MediaTlsRepository } from './modules/media-tls/media-tls.repository.js';
 import { MediaTlsService } from './modules/media-tls/media-tls.service.js';
+import { BackupRepository } from './modules/backup/backup.repository.js';
+import { BackupService } from './modules/backup/backup.service.js';
 
 export interface Container {
   readonly config: Config;
@@ -104,6 +106,7 @@ export interface Container {
   readonly apps: AppsService;
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
   readonly mediaTls: MediaTlsService;
+  readonly backup: BackupService;
   close(): Promise<void>;
 }
 
@@ -285,6 +288,20 @@ export async function createContainer(
   mediaTls.onChange(
     () => void cameras.allIds().then((ids) => Promise.all(ids.map((id) => recordingEngine.sync(id)))),
   );
+  const backup = new BackupService(
+    new BackupRepository(database.db, database.dialect),
+    secretBox,
+    audit,
+    config.version,
+  );
+  // A restored configuration takes effect at once: cameras (added, changed, removed) and TLS consumers follow it.
+  backup.onRestored(async (before, after) => {
+    for (const id of new Set([...before, ...after])) {
+      void live.refresh(id);
+      await recordingEngine.sync(id);
+    }
+    mediaTls.notifyChanged();
+  });
   // Deliveries left pending by the previous run go out now.
   deliveries.start();
   const cloud = createCloud(
@@ -387,6 +404,7 @@ export async function createContainer(
     layouts,
     apps,
     mediaTls,
+    backup,
     recordings,
     recordingEngine,
     retention,

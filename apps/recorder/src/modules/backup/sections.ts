@@ -1,0 +1,91 @@
+// What a configuration backup holds: one section per table, in restore order (parents before children).
+// A new resource is one more entry here. Secrets are opened with the server's SecretBox on export (the file is
+// encrypted as a whole under the backup key) and sealed again with the target server's SecretBox on restore.
+import { PASSWORD_PURPOSE } from '../cameras/cameras.service.js';
+import { PRIVATE_KEY_PURPOSE } from '../media-tls/media-tls.service.js';
+
+export type Row = Record<string, unknown>;
+
+export interface SectionSecret {
+  /** the sealed column in the table */
+  column: string;
+  /** the plaintext field in the backup */
+  field: string;
+  /** the SecretBox purpose the owning module seals it with */
+  purpose: string;
+}
+
+export interface BackupSection {
+  name: string;
+  table: string;
+  /** the columns that identify a row: ordering and the dry-run comparison */
+  key: string[];
+  secrets?: SectionSecret[];
+  /** an auto-increment `id` whose sequence must follow explicit ids on PostgreSQL */
+  serial?: boolean;
+  /**
+   * `replace`: every row deleted, the backup's inserted. `upsert` (users, cameras): rows updated in place by id, so
+   * what refers to them and is not configuration (recordings, audit entries) keeps pointing at the same thing.
+   */
+  mode: 'replace' | 'upsert';
+  /** adjusts a row on its way back in (runtime state is not configuration) */
+  onRestore?: (row: Row) => Row;
+}
+
+export const SECTIONS: readonly BackupSection[] = [
+  { name: 'users', table: 'users', key: ['id'], serial: true, mode: 'upsert' },
+  {
+    name: 'cameras',
+    table: 'cameras',
+    key: ['id'],
+    serial: true,
+    mode: 'upsert',
+    secrets: [{ column: 'password_sealed', field: 'password', purpose: PASSWORD_PURPOSE }],
+  },
+  {
+    name: 'camera_configs',
+    table: 'camera_configs',
+    key: ['camera_id'],
+    serial: true,
+    mode: 'replace',
+    onRestore: (row) => ({ ...row, stream_active: false, stream_failures: 0 }),
+  },
+  { name: 'camera_permissions', table: 'camera_permissions', key: ['camera_id', 'user_id'], mode: 'replace' },
+  {
+    name: 'camera_assignments',
+    table: 'camera_assignments',
+    key: ['camera_id', 'position'],
+    mode: 'replace',
+  },
+  {
+    name: 'skill_consumers',
+    table: 'skill_consumers',
+    key: ['camera_id', 'skill', 'consumer'],
+    mode: 'replace',
+  },
+  {
+    name: 'alert_actions',
+    table: 'alert_action_config',
+    key: ['id'],
+    mode: 'replace',
+    secrets: [
+      { column: 'webhook_secret_sealed', field: 'webhook_secret', purpose: 'alerts.webhook_secret' },
+      {
+        column: 'telephony_auth_token_sealed',
+        field: 'telephony_auth_token',
+        purpose: 'alerts.telephony_auth_token',
+      },
+    ],
+  },
+  { name: 'settings', table: 'settings', key: ['key'], mode: 'replace' },
+  { name: 'layouts', table: 'layouts', key: ['user_id', 'layout_id'], mode: 'replace' },
+  // API keys stay hashes: a restored app keeps working with the key it already has.
+  { name: 'apps', table: 'apps', key: ['id'], mode: 'replace' },
+  {
+    name: 'media_tls',
+    table: 'media_tls',
+    key: ['id'],
+    mode: 'replace',
+    secrets: [{ column: 'key_sealed', field: 'private_key', purpose: PRIVATE_KEY_PURPOSE }],
+  },
+];
