@@ -259,6 +259,25 @@ for (const dialect of testDialects()) {
       assert.equal((await get('/api/v1/adapters')).total, 1);
     });
 
+    it('cameras change at runtime: a paused camera is camera_offline without a grabber, resumed it works again', async () => {
+      const pause = (is_active: boolean) =>
+        t.request({
+          method: 'PATCH',
+          url: `/api/v1/cameras/${cameraId}`,
+          token: t.adminToken,
+          payload: { is_active },
+        });
+      assert.equal((await pause(false)).statusCode, 200);
+      await eventually(async () => (await status()).state === 'camera_offline', { what: 'camera_offline' });
+      assert.match((await status()).last_error, /paused/);
+      await t.container.detectionLoop.settled();
+      assert.equal(t.container.detectionLoop.grabber(cameraId), null);
+      const count = (await results()).total;
+      assert.equal((await pause(true)).statusCode, 200);
+      await eventually(async () => (await results()).total > count, { timeoutMs: 45_000, what: 'results' });
+      assert.equal((await status()).state, 'running');
+    });
+
     it('disabling the model stops its work and its frame grabber', async () => {
       const patched = await t.request({
         method: 'PATCH',

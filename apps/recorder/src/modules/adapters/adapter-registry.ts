@@ -221,7 +221,10 @@ export class AdapterRegistry {
       entry.consecutiveFailures += 1;
       entry.lastError = error instanceof Error ? error.message : String(error);
       if (entry.consecutiveFailures >= FAILURES_BEFORE_UNAVAILABLE && entry.status !== 'unavailable') {
+        const wasServing = entry.status === 'available';
         entry.status = 'unavailable';
+        // An adapter never reached since start is reported by its status, not announced as a loss.
+        if (!wasServing) return;
         this.log.warn({ adapter: entry.name, error: entry.lastError }, 'adapter unavailable');
         void this.bus.publish({
           type: 'adapter.unavailable',
