@@ -315,8 +315,11 @@ export async function createContainer(
       cameras,
       cameraConfig,
       recordingEngine,
-      // The media-source TLS CA bundle (issue #9) is connected here once that module lands.
-      caBundle: async () => null,
+      // The uploaded media-source CA bundle (API.md §13) verifies the S3 endpoint when use_byok is on.
+      caBundle: async () => {
+        const pem = await mediaTls.caBundle();
+        return pem === null ? null : Buffer.from(pem);
+      },
     },
     overrides.cloud,
   );
