@@ -275,7 +275,7 @@ async function main() {
     console.log(`| results stored | ${runs} |`);
     console.log(`| failed calls | ${failures} |`);
     console.log(
-      `| turns skipped (adapter still busy; never queued) | ${skipped} (${((skipped / Math.max(1, turns)) * 100).toFixed(1)} %) |`,
+      `| turns without a result (skipped while the previous frame was in analysis, or no new picture; never queued) | ${skipped} (${((skipped / Math.max(1, turns)) * 100).toFixed(1)} %) |`,
     );
     console.log(`| recorder Node process CPU | ${nodePct.toFixed(1)} % of a core |`);
     console.log(
