@@ -1,17 +1,22 @@
 // AI model records and detection results through the API: SEED.md fields and defaults, API.md §8 validation,
 // camera rights (401/403/404), audit, filters, and what a camera hard delete does to them.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
+import { serve } from './helpers/net-servers.js';
 
 for (const dialect of testDialects()) {
   describe(`AI models and detection results on ${dialect}`, () => {
     let t: TestApp;
     // No adapter is listening here: the loop must stay calm about it.
     before(async () => {
-      t = await createTestApp({ dialect, env: { ADAPTER_URLS: 'http://127.0.0.1:9' } });
+      t = await createTestApp({
+        dialect,
+        env: { ADAPTER_URLS: 'http://127.0.0.1:9', ADAPTER_TIMEOUT_SECONDS: '1' },
+      });
     });
     after(async () => t.close());
 
@@ -147,7 +152,10 @@ for (const dialect of testDialects()) {
           payload,
         });
         assert.equal(response.statusCode, 422, response.body);
-        assert.ok(response.json().detail.some((d: any) => d.loc.at(-1) === field), response.body);
+        assert.ok(
+          response.json().detail.some((d: any) => d.loc.at(-1) === field),
+          response.body,
+        );
       }
       assert.deepEqual((await get(`/api/v1/ai-models/${model.id}`)).json(), model);
     });
@@ -161,7 +169,10 @@ for (const dialect of testDialects()) {
       const body = { name: 'm', model_name: 'x', task: 'person_counting', assigned_camera_id: camera.id };
 
       assert.equal((await t.request({ method: 'GET', url: '/api/v1/ai-models' })).statusCode, 401);
-      assert.equal((await t.request({ method: 'POST', url: '/api/v1/ai-models', payload: body })).statusCode, 401);
+      assert.equal(
+        (await t.request({ method: 'POST', url: '/api/v1/ai-models', payload: body })).statusCode,
+        401,
+      );
       assert.equal((await post('/api/v1/ai-models', body, stranger.token)).statusCode, 404);
       assert.equal((await post('/api/v1/ai-models', body, viewer.token)).statusCode, 403);
       const created = await post('/api/v1/ai-models', body, owner.token);
@@ -213,7 +224,11 @@ for (const dialect of testDialects()) {
       ).json();
 
       const create = (payload: Record<string, unknown>, token = owner.token) =>
-        post('/api/v1/ai-detection-results', { model_id: model.id, task: 'person_counting', ...payload }, token);
+        post(
+          '/api/v1/ai-detection-results',
+          { model_id: model.id, task: 'person_counting', ...payload },
+          token,
+        );
       const first = await create({
         camera_id: camera.id,
         count: 3,
@@ -275,7 +290,10 @@ for (const dialect of testDialects()) {
         (await get(`/api/v1/ai-detection-results/${first.json().id}`, stranger.token)).statusCode,
         404,
       );
-      assert.equal((await get(`/api/v1/ai-detection-results/${first.json().id}`, viewer.token)).statusCode, 200);
+      assert.equal(
+        (await get(`/api/v1/ai-detection-results/${first.json().id}`, viewer.token)).statusCode,
+        200,
+      );
       assert.equal((await t.request({ method: 'GET', url: '/api/v1/ai-detection-results' })).statusCode, 401);
 
       const del = (id: number, token: string) =>
@@ -287,6 +305,54 @@ for (const dialect of testDialects()) {
       // Deleting the model takes its results with it.
       await t.request({ method: 'DELETE', url: `/api/v1/ai-models/${model.id}`, token: owner.token });
       assert.equal((await get(`/api/v1/ai-detection-results/${second.json().id}`)).statusCode, 404);
+    });
+
+    it('adapters API: validation, a silent adapter times out, an unreachable configured one is unavailable', async () => {
+      for (const payload of [
+        { name: 'Bad Name', url: 'http://127.0.0.1:1' },
+        { name: 'ok', url: 'ftp://127.0.0.1/' },
+        { name: 'ok', url: 'http://127.0.0.1:1', extra: true },
+      ]) {
+        assert.equal((await post('/api/v1/adapters', payload)).statusCode, 422, JSON.stringify(payload));
+      }
+      assert.equal(
+        (await post('/api/v1/adapters', { name: 'creds', url: 'http://u:p@127.0.0.1:1' })).statusCode,
+        400,
+      );
+      // Accepts connections, never answers: the poll gives up after ADAPTER_TIMEOUT_SECONDS.
+      const silent = await serve(createServer(() => undefined));
+      try {
+        const registered = await post('/api/v1/adapters', {
+          name: 'silent',
+          url: `http://127.0.0.1:${silent.port}`,
+        });
+        assert.equal(registered.statusCode, 201, registered.body);
+        assert.equal(registered.json().status, 'unknown');
+        assert.match(registered.json().last_error, /no answer within 1000 ms/);
+        assert.equal(registered.json().consecutive_failures, 1);
+      } finally {
+        await silent.stop();
+      }
+      const caps = (await get('/api/v1/capabilities')).json();
+      assert.equal(caps.orchestrator.adapters_total, 2);
+      assert.equal(caps.orchestrator.adapters_available, 0);
+      assert.deepEqual(caps.orchestrator.tasks, []);
+      assert.equal(caps.orchestrator.poll_interval_seconds, 30);
+      assert.equal(caps.adapters['adapter-1'].url, 'http://127.0.0.1:9');
+      assert.ok(caps.adapters['adapter-1'].last_error);
+      assert.equal(caps.adapters.silent.card, null);
+      const audit = (await get('/api/v1/audit-logs?action=adapter.create')).json();
+      assert.equal(audit.total, 1);
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: '/api/v1/adapters/silent', token: t.adminToken }))
+          .statusCode,
+        204,
+      );
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: '/api/v1/adapters/silent', token: t.adminToken }))
+          .statusCode,
+        404,
+      );
     });
 
     it('camera hard delete: its results go, its models stay unassigned', async () => {
