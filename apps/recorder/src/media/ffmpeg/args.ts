@@ -207,3 +207,79 @@ export function fileFramesArgs(path: string, everySeconds: number): string[] {
     'pipe:1',
   ];
 }
+
+export interface StreamTargetOutput {
+  protocol: 'rtmp' | 'rtmps' | 'srt';
+  /** the full destination URL, stream key included (see streamTargetUrl) */
+  url: string;
+  videoCodec: 'copy' | 'libx264' | 'libx265';
+  videoBitrate: string | null;
+  audioCodec: 'aac' | 'copy';
+  audioBitrate: string | null;
+  /** PEM file of the CA that must have signed the RTMPS server's certificate */
+  caFile: string | null;
+}
+
+/** rtmp(s): `<server_url>/<stream_key>`; srt: the key as `streamid` (the usual SRT publishing convention). */
+export function streamTargetUrl(
+  protocol: StreamTargetOutput['protocol'],
+  serverUrl: string,
+  streamKey: string,
+): string {
+  if (!streamKey) return serverUrl;
+  if (protocol === 'srt') {
+    const url = new URL(serverUrl);
+    url.searchParams.set('streamid', streamKey);
+    return url.toString();
+  }
+  return `${serverUrl.replace(/\/+$/, '')}/${encodeURIComponent(streamKey)}`;
+}
+
+/**
+ * Outbound stream target: the camera pushed to an RTMP/RTMPS server (FLV) or an SRT listener (MPEG-TS), video
+ * copied or re-encoded, audio AAC (or copied), progress on stdout for the supervisor.
+ */
+export function streamTargetArgs(input: StreamInput, output: StreamTargetOutput): string[] {
+  const video =
+    output.videoCodec === 'copy'
+      ? ['-c:v', 'copy']
+      : [
+          '-c:v',
+          output.videoCodec,
+          '-preset',
+          'veryfast',
+          '-tune',
+          'zerolatency',
+          '-pix_fmt',
+          'yuv420p',
+          ...(output.videoBitrate
+            ? ['-b:v', output.videoBitrate, '-maxrate', output.videoBitrate, '-bufsize', output.videoBitrate]
+            : []),
+        ];
+  const audio =
+    output.audioCodec === 'copy'
+      ? ['-c:a', 'copy']
+      : ['-c:a', 'aac', ...(output.audioBitrate ? ['-b:a', output.audioBitrate] : []), '-ar', '44100'];
+  const tls =
+    output.protocol === 'rtmps' || output.url.startsWith('rtmps:')
+      ? output.caFile
+        ? ['-tls_verify', '1', '-ca_file', output.caFile]
+        : []
+      : [];
+  return [
+    ...BASE,
+    ...inputArgs(input),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    ...video,
+    ...audio,
+    ...tls,
+    '-f',
+    output.protocol === 'srt' ? 'mpegts' : 'flv',
+    '-progress',
+    'pipe:1',
+    output.url,
+  ];
+}

@@ -28,6 +28,9 @@ import { cloudUploadsRoutes } from '../cloud-uploads/cloud-uploads.routes.js';
 import { CloudUploadsService } from '../cloud-uploads/cloud-uploads.service.js';
 import { S3Uploader } from '../cloud-uploads/s3-uploader.js';
 import { UploadWorker } from '../cloud-uploads/upload-worker.js';
+import { StreamTargetsRepository } from '../stream-targets/stream-targets.repository.js';
+import { streamTargetsRoutes } from '../stream-targets/stream-targets.routes.js';
+import { StreamTargetsService } from '../stream-targets/stream-targets.service.js';
 import { CloudEgress } from './cloud-egress.js';
 import { CloudSettingsRepository } from './cloud-settings.repository.js';
 import { cloudSettingsRoutes } from './cloud-settings.routes.js';
@@ -69,6 +72,7 @@ export interface Cloud {
   readonly settings: CloudSettingsService;
   readonly uploads: CloudUploadsService;
   readonly uploadWorker: UploadWorker;
+  readonly streamTargets: StreamTargetsService;
   /** starts the background workers */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -126,6 +130,22 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
   });
   settings.onChange(() => uploadWorker.kick());
 
+  const streamTargets = new StreamTargetsService(
+    new StreamTargetsRepository(db),
+    deps.access,
+    deps.cameras,
+    deps.cameraConfig,
+    settings,
+    egress,
+    secretBox,
+    audit,
+    { ffmpegPath: config.media.ffmpegPath, dataDir: config.dataDir, caBundle: deps.caBundle },
+  );
+  // Targets follow cloud streaming being switched, and their camera being changed, paused or removed.
+  settings.onChange(() => void streamTargets.syncAll());
+  deps.cameras.onChange((change) => void streamTargets.syncCamera(change.camera.id));
+  deps.cameraConfig.onChange((cameraId) => void streamTargets.syncCamera(cameraId));
+
   return {
     egress,
     credentials,
@@ -136,12 +156,17 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     settings,
     uploads,
     uploadWorker,
+    streamTargets,
     async start() {
       // With CLOUD_EGRESS=deny nothing calls out: queued jobs wait until egress is allowed again.
       if (egress.allowed) jobWorker.start();
       if (egress.allowed) uploadWorker.start();
+      // Enabled targets come back after a restart.
+      streamTargets.reopen();
+      await streamTargets.syncAll();
     },
     async close() {
+      await streamTargets.close();
       await jobWorker.stop();
       await uploadWorker.stop();
       uploader.close();
@@ -159,4 +184,5 @@ export const cloudRoutes =
     await app.register(cloudJobsRoutes(cloud.jobs));
     await app.register(cloudSettingsRoutes(cloud.settings));
     await app.register(cloudUploadsRoutes(cloud.uploads));
+    await app.register(streamTargetsRoutes(cloud.streamTargets));
   };

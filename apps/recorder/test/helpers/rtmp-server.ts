@@ -1,0 +1,131 @@
+// Receivers for stream-target tests: node-media-server (a real RTMP server, run as its own process) and an ffmpeg
+// SRT listener writing what it receives to an MPEG-TS file; plus ffprobe to check that video arrives.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { eventually } from './eventually.js';
+import { freePort } from './net-servers.js';
+
+const require = createRequire(import.meta.url);
+
+export interface Receiver {
+  port: number;
+  /** the URL the recorder pushes to (without the stream key) */
+  url: string;
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** node-media-server on loopback: push to rtmp://127.0.0.1:<port>/live/<key>, play from the same URL. */
+export async function startRtmpServer(): Promise<Receiver> {
+  const port = await freePort();
+  const httpPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'nvr-nms-'));
+  const bin = join(dirname(require.resolve('node-media-server/package.json')), 'bin', 'app.js');
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      '--bind',
+      '127.0.0.1',
+      '--rtmp-port',
+      String(port),
+      '--http-port',
+      String(httpPort),
+      '--no-admin',
+      '--data-path',
+      dir,
+    ],
+    { stdio: 'ignore' },
+  );
+  await eventually(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      }),
+    { what: 'node-media-server to listen', intervalMs: 100 },
+  );
+  return {
+    port,
+    url: `rtmp://127.0.0.1:${port}/live`,
+    kill: () => stopChild(child, 'SIGKILL'),
+    async close() {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `ffmpeg -i srt://…?mode=listener` copying what arrives into `file`. */
+export async function startSrtListener(): Promise<Receiver & { file: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'nvr-srt-'));
+  const file = join(dir, 'received.ts');
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      `srt://127.0.0.1:${port}?mode=listener`,
+      '-c',
+      'copy',
+      '-f',
+      'mpegts',
+      file,
+    ],
+    { stdio: 'ignore' },
+  );
+  return {
+    port,
+    file,
+    url: `srt://127.0.0.1:${port}`,
+    kill: () => stopChild(child, 'SIGKILL'),
+    async close() {
+      await stopChild(child, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The video streams ffprobe finds at a URL or in a file. */
+export async function probeVideo(
+  target: string,
+  timeoutMs = 20_000,
+): Promise<{ codec_name: string; width: number }[]> {
+  const { stdout } = await promisify(execFile)(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      ...(target.includes('://') ? ['-rw_timeout', '10000000'] : []),
+      '-select_streams',
+      'v',
+      '-show_entries',
+      'stream=codec_name,width',
+      '-of',
+      'json',
+      target,
+    ],
+    { timeout: timeoutMs },
+  );
+  return (JSON.parse(stdout) as { streams: { codec_name: string; width: number }[] }).streams;
+}

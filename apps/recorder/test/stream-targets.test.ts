@@ -1,0 +1,395 @@
+// Outbound stream targets (API.md §12): the test camera pushed by ffmpeg to a real RTMP server
+// (node-media-server) and to an ffmpeg SRT listener, checked with ffprobe; the reconnect policy; the write-only
+// stream key; camera rights; restart of enabled targets.
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { streamTargetArgs, streamTargetUrl } from '../src/media/ffmpeg/args.js';
+import type { Transition } from '../src/media/supervisor.js';
+import { StreamTargetRunner } from '../src/modules/stream-targets/stream-target-runner.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createCamera, grant } from './helpers/cameras.js';
+import { testDialects } from './helpers/database.js';
+import { eventually } from './helpers/eventually.js';
+import { freePort } from './helpers/net-servers.js';
+import { probeVideo, startRtmpServer, startSrtListener } from './helpers/rtmp-server.js';
+import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+
+const KEY = 'live_DoNotLeak_streamkey_42';
+const INPUT = {
+  url: 'rtsp://127.0.0.1:8554/cam',
+  username: 'u',
+  password: 'p',
+  rtspTransport: null,
+  extraOptions: {},
+};
+
+describe('stream target ffmpeg arguments', () => {
+  it('builds RTMP (copy + AAC), RTMPS with a CA and SRT (re-encode) command lines', () => {
+    assert.equal(streamTargetUrl('rtmp', 'rtmp://h:1935/live/', 'k y'), 'rtmp://h:1935/live/k%20y');
+    assert.equal(streamTargetUrl('srt', 'srt://h:9000', 'abc'), 'srt://h:9000?streamid=abc');
+    assert.equal(streamTargetUrl('rtmp', 'rtmp://h/live', ''), 'rtmp://h/live');
+    const rtmp = streamTargetArgs(INPUT, {
+      protocol: 'rtmp',
+      url: 'rtmp://h/live/k',
+      videoCodec: 'copy',
+      videoBitrate: null,
+      audioCodec: 'aac',
+      audioBitrate: '128k',
+      caFile: null,
+    });
+    assert.deepEqual(rtmp.slice(rtmp.indexOf('-map')), [
+      ...['-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-ar', '44100'],
+      ...['-f', 'flv', '-progress', 'pipe:1', 'rtmp://h/live/k'],
+    ]);
+    assert.ok(rtmp.includes('rtsp://u:p@127.0.0.1:8554/cam'));
+    const rtmps = streamTargetArgs(INPUT, {
+      protocol: 'rtmps',
+      url: 'rtmps://h/live/k',
+      videoCodec: 'copy',
+      videoBitrate: null,
+      audioCodec: 'copy',
+      audioBitrate: null,
+      caFile: '/ca.pem',
+    });
+    const i = rtmps.indexOf('-tls_verify');
+    assert.deepEqual(rtmps.slice(i, i + 4), ['-tls_verify', '1', '-ca_file', '/ca.pem']);
+    const srt = streamTargetArgs(INPUT, {
+      protocol: 'srt',
+      url: 'srt://h:9000?streamid=k',
+      videoCodec: 'libx264',
+      videoBitrate: '2M',
+      audioCodec: 'aac',
+      audioBitrate: null,
+      caFile: null,
+    });
+    assert.ok(
+      srt.join(' ').includes('-c:v libx264 -preset veryfast -tune zerolatency -pix_fmt yuv420p -b:v 2M'),
+    );
+    assert.deepEqual(srt.slice(-5, -3), ['-f', 'mpegts']);
+  });
+});
+
+describe('stream target reconnect policy', () => {
+  const run = async (maxReconnectAttempts: number) => {
+    const port = await freePort(); // nobody listens: every attempt fails at once
+    const transitions: Transition[] = [];
+    const runner = new StreamTargetRunner(
+      {
+        args: [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=160x120:rate=5',
+          '-c:v',
+          'libx264',
+          '-f',
+          'flv',
+          `rtmp://127.0.0.1:${port}/live/${KEY}`,
+        ],
+        secrets: [KEY],
+        maxReconnectAttempts,
+        reconnectDelayMs: 1000,
+      },
+      'ffmpeg',
+      (_runner, transition) => transitions.push(transition),
+    );
+    runner.start();
+    await eventually(() => runner.state === 'failed', { what: 'the runner to give up' });
+    await runner.stop();
+    return { runner, transitions };
+  };
+
+  it('waits reconnect_delay_seconds between attempts and stops after max_reconnect_attempts', async () => {
+    const { runner, transitions } = await run(2);
+    const retries = transitions.filter((t) => t.to === 'retrying');
+    assert.deepEqual(
+      retries.map((t) => t.delayMs),
+      [1000, 1000],
+    );
+    assert.equal(transitions.filter((t) => t.to === 'starting').length, 3, 'first try + 2 reconnects');
+    assert.equal(runner.reconnectAttempts, 2);
+    assert.equal(runner.failures, 3);
+    assert.ok(runner.lastError && !runner.lastError.includes(KEY), runner.lastError ?? '');
+  });
+
+  it('never retries with max_reconnect_attempts 0', async () => {
+    const { runner, transitions } = await run(0);
+    assert.equal(transitions.filter((t) => t.to === 'retrying').length, 0);
+    assert.equal(runner.reconnectAttempts, 0);
+  });
+});
+
+for (const dialect of testDialects()) {
+  describe(`stream targets on ${dialect}`, { timeout: 180_000 }, () => {
+    let t: TestApp;
+    let source: TestCamera;
+    let cameraId: number;
+    let owner: { id: number; token: string };
+    let viewer: { id: number; token: string };
+    let stranger: { id: number; token: string };
+
+    before(async () => {
+      source = await startTestCamera();
+      t = await createTestApp({ dialect });
+      owner = await t.createUser('owner');
+      viewer = await t.createUser('viewer');
+      stranger = await t.createUser('stranger');
+      const camera = await createCamera(t, owner.token, { ip_address: '127.0.0.1', rtsp_url: source.url });
+      cameraId = camera.id;
+      await t.container.cameraConfig.idle();
+      await t.request({
+        method: 'PATCH',
+        url: `/api/v1/camera-config/${cameraId}`,
+        token: owner.token,
+        payload: { transport_security: 'plaintext_allowed' },
+      });
+      await grant(t, cameraId, viewer.id, { can_view: true });
+      const on = await t.request({
+        method: 'PUT',
+        url: '/api/v1/cloud/streaming/enabled',
+        token: t.adminToken,
+        payload: { enabled: true },
+      });
+      assert.equal(on.statusCode, 200);
+    });
+    after(async () => {
+      await t.close();
+      await source.close();
+    });
+
+    const post = (url: string, token: string, payload?: object) =>
+      t.request({
+        method: 'POST',
+        url: `/api/v1/cloud/stream-targets${url}`,
+        token,
+        ...(payload ? { payload } : {}),
+      });
+    const get = (url: string, token = owner.token) =>
+      t.request({ method: 'GET', url: `/api/v1/cloud/stream-targets${url}`, token });
+    const status = async (id: string) => (await get(`/${id}/status`)).json();
+
+    it('create/upsert by target_id, write-only stream key, validation, camera rights (401/403/404)', async () => {
+      const created = await post('', owner.token, {
+        camera_id: cameraId,
+        target_id: 'youtube-main',
+        server_url: 'rtmp://127.0.0.1:1/live',
+        stream_key: KEY,
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const body = created.json();
+      assert.equal(body.stream_key_set, true);
+      assert.equal('stream_key' in body, false);
+      assert.deepEqual(
+        [
+          body.enabled,
+          body.protocol,
+          body.video_codec,
+          body.audio_codec,
+          body.audio_bitrate,
+          body.max_reconnect_attempts,
+          body.reconnect_delay_seconds,
+          body.use_tls,
+          body.use_custom_ca,
+        ],
+        [false, 'rtmp', 'copy', 'aac', '128k', 5, 5, false, false],
+      );
+      const updated = await post('', owner.token, {
+        camera_id: cameraId,
+        target_id: 'youtube-main',
+        server_url: 'rtmp://127.0.0.1:2/live',
+        stream_key: '',
+      });
+      assert.equal(updated.statusCode, 200);
+      assert.equal(updated.json().stream_key_set, true, 'blank keeps the key');
+      assert.equal(updated.json().server_url, 'rtmp://127.0.0.1:2/live');
+      const generated = await post('', owner.token, { camera_id: cameraId });
+      assert.equal(generated.statusCode, 201);
+      assert.match(generated.json().target_id, /^[0-9a-f-]{36}$/);
+      assert.equal(generated.json().stream_key_set, false);
+
+      for (const [payload, field] of [
+        [{ max_reconnect_attempts: 21 }, 'max_reconnect_attempts'],
+        [{ reconnect_delay_seconds: 0 }, 'reconnect_delay_seconds'],
+        [{ protocol: 'hls' }, 'protocol'],
+        [{ video_codec: 'vp9' }, 'video_codec'],
+        [{ server_url: 'srt://127.0.0.1:9000' }, 'server_url'],
+        [{ protocol: 'srt', server_url: 'srt://127.0.0.1:9000', use_tls: true }, 'use_tls'],
+        [{ enabled: true }, 'server_url'],
+        [{ server_url: 'rtmp://user:pw@127.0.0.1/live' }, 'server_url'],
+      ] as const) {
+        const response = await post('', owner.token, { camera_id: cameraId, target_id: 'bad', ...payload });
+        assert.equal(response.statusCode, 422, JSON.stringify(payload));
+        assert.ok(JSON.stringify(response.json().detail).includes(field), response.body);
+      }
+      assert.equal((await get('/bad')).statusCode, 404);
+
+      assert.equal((await post('', viewer.token, { camera_id: cameraId })).statusCode, 403);
+      assert.equal((await post('', stranger.token, { camera_id: cameraId })).statusCode, 404);
+      assert.equal((await get('/youtube-main', viewer.token)).statusCode, 403);
+      assert.equal((await get('/youtube-main', stranger.token)).statusCode, 404);
+      assert.equal((await post('/youtube-main/start', viewer.token)).statusCode, 403);
+      assert.equal((await t.request({ method: 'GET', url: '/api/v1/cloud/stream-targets' })).statusCode, 401);
+      assert.equal((await get('', stranger.token)).json().total, 0);
+      const list = (await get('')).json();
+      assert.equal(list.total, 2);
+      assert.ok(JSON.stringify(list).includes('stream_key_set'));
+
+      const cleared = await post('', owner.token, {
+        camera_id: cameraId,
+        target_id: 'youtube-main',
+        server_url: 'rtmp://127.0.0.1:2/live',
+        stream_key: null,
+      });
+      assert.equal(cleared.json().stream_key_set, false, 'null clears the key');
+      assert.equal(
+        (
+          await t.request({
+            method: 'DELETE',
+            url: '/api/v1/cloud/stream-targets/youtube-main',
+            token: owner.token,
+          })
+        ).statusCode,
+        204,
+      );
+      assert.equal((await get('/youtube-main')).statusCode, 404);
+      await t.request({
+        method: 'DELETE',
+        url: `/api/v1/cloud/stream-targets/${generated.json().target_id}`,
+        token: owner.token,
+      });
+    });
+
+    it('pushes to RTMP (video arrives), comes back after a restart, reconnects and gives up when the server dies', async () => {
+      const rtmp = await startRtmpServer();
+      try {
+        const created = await post('', owner.token, {
+          camera_id: cameraId,
+          target_id: 'rtmp-1',
+          enabled: true,
+          server_url: rtmp.url,
+          stream_key: KEY,
+          max_reconnect_attempts: 2,
+          reconnect_delay_seconds: 1,
+        });
+        assert.equal(created.statusCode, 201, created.body);
+        await eventually(async () => (await status('rtmp-1')).state === 'streaming', {
+          what: 'the target to stream',
+        });
+        const streams = await probeVideo(`${rtmp.url}/${KEY}`);
+        assert.equal(streams[0]?.codec_name, 'h264');
+
+        // A restart of the recorder's cloud side brings the enabled target back.
+        const firstStart = (await status('rtmp-1')).started_at;
+        await t.container.cloud.close();
+        await t.container.cloud.start();
+        await eventually(
+          async () => {
+            const s = await status('rtmp-1');
+            return s.state === 'streaming' && s.started_at !== firstStart;
+          },
+          { what: 'the target to stream again after the restart' },
+        );
+
+        await rtmp.kill();
+        const failed = await eventually(
+          async () => {
+            const s = await status('rtmp-1');
+            return s.state === 'failed' ? s : undefined;
+          },
+          { what: 'the target to give up' },
+        );
+        assert.equal(failed.reconnect_attempts, 2);
+        assert.equal(failed.failures, 3);
+        assert.ok(failed.last_error && !failed.last_error.includes(KEY));
+
+        const stopped = await post('/rtmp-1/stop', owner.token);
+        assert.equal(stopped.json().state, 'idle');
+        assert.equal((await get('/rtmp-1')).json().enabled, false);
+      } finally {
+        await rtmp.close();
+      }
+    });
+
+    it('pushes to an SRT listener with the stream key as streamid; start needs cloud streaming on', async () => {
+      const srt = await startSrtListener();
+      try {
+        const created = await post('', owner.token, {
+          camera_id: cameraId,
+          target_id: 'srt-1',
+          protocol: 'srt',
+          server_url: srt.url,
+          stream_key: 'srt-key',
+          video_codec: 'libx264',
+          video_bitrate: '500k',
+        });
+        assert.equal(created.statusCode, 201, created.body);
+        await t.request({
+          method: 'PUT',
+          url: '/api/v1/cloud/streaming/enabled',
+          token: t.adminToken,
+          payload: { enabled: false },
+        });
+        const refused = await post('/srt-1/start', owner.token);
+        assert.equal(refused.statusCode, 409);
+        assert.equal(refused.json().detail.code, 'cloud_streaming_disabled');
+        assert.equal((await get('/srt-1')).json().enabled, false);
+        await t.request({
+          method: 'PUT',
+          url: '/api/v1/cloud/streaming/enabled',
+          token: t.adminToken,
+          payload: { enabled: true },
+        });
+
+        const started = await post('/srt-1/start', owner.token);
+        assert.equal(started.statusCode, 200, started.body);
+        await eventually(
+          () => {
+            try {
+              return statSync(srt.file).size > 100_000;
+            } catch {
+              return false;
+            }
+          },
+          { what: 'video to arrive over SRT' },
+        );
+        const streams = await probeVideo(srt.file);
+        assert.equal(streams[0]?.codec_name, 'h264');
+
+        // Switching cloud streaming off stops the target; it stays enabled and waits.
+        await t.request({
+          method: 'PUT',
+          url: '/api/v1/cloud/streaming/enabled',
+          token: t.adminToken,
+          payload: { enabled: false },
+        });
+        await eventually(async () => (await status('srt-1')).state === 'waiting', {
+          what: 'the target to wait',
+        });
+        await post('/srt-1/stop', owner.token);
+        await t.request({
+          method: 'PUT',
+          url: '/api/v1/cloud/streaming/enabled',
+          token: t.adminToken,
+          payload: { enabled: true },
+        });
+      } finally {
+        await srt.close();
+      }
+    });
+
+    it('never returns or logs the stream key', async () => {
+      const audit = await t.request({
+        method: 'GET',
+        url: '/api/v1/audit-logs?limit=500',
+        token: t.adminToken,
+      });
+      const everything = [audit.body, t.logs(), (await get('')).body].join('\n');
+      assert.ok(!everything.includes(KEY));
+      assert.ok(!everything.includes('srt-key'));
+    });
+  });
+}
