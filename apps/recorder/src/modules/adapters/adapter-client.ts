@@ -40,7 +40,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : 'unknown');
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : 'unknown';
 
 /**
  * Tolerant card parsing (API.md §8): only `tasks` is needed; unknown fields and unknown enum values (a new

@@ -119,7 +119,9 @@ export class DetectionLoop {
     this.#runners.clear();
     await Promise.all([...this.#recordings.values()].map((r) => r.analysis.stop()));
     this.#recordings.clear();
-    await Promise.all([...this.#feeds.values()].map((feed) => (feed.grabber ? feed.grabber.stop() : Promise.resolve())));
+    await Promise.all(
+      [...this.#feeds.values()].map((feed) => (feed.grabber ? feed.grabber.stop() : Promise.resolve())),
+    );
     this.#feeds.clear();
     while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
   }
