@@ -4,12 +4,14 @@
 //     beside it in the same run (target ratio ≤ 1.1)
 //   - missing chunks: gaps ≥ 1 s between consecutive chunks of a camera (target 0)
 //   - live: time from the first playlist request to a playable HLS playlist
+//   - live: end-to-end latency read from a clock code burned into the picture (bench/live-latency.ts)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
 import { api, buildRecorder, describeMachine, login, startRecorder, stop } from './harness.js';
+import { measureLiveLatency, printLatency } from './live-latency.js';
 
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 180);
@@ -164,6 +166,8 @@ async function main() {
     );
     console.log(`| gaps ≥ 1 s between consecutive chunks | ${missing} | 0 |`);
     console.log(`| live: first request → playable HLS playlist | ${liveMs.toFixed(0)} ms | |`);
+    // After the CPU window, so the browser does not count against the recorder's figures.
+    printLatency(await measureLiveLatency(recorder.base, token));
   } finally {
     for (const b of bare) b.kill('SIGTERM');
     await stop(recorder.child);

@@ -234,6 +234,7 @@ export async function createContainer(
     config.media.ffmpegPath,
     liveHls,
     liveWebRtc,
+    (host, port) => mediaTls.verifyPeer(host, port),
   );
   // A camera that is binned, paused or now read differently drops its live session; the next viewer restarts it.
   cameras.onChange((change) => void live.refresh(change.camera.id));

@@ -123,11 +123,14 @@ describe('recording engine', { timeout: 240_000 }, () => {
     const playlist = await api('GET', `/recordings/${camera.id}/playlist.m3u8?${range}`);
     assert.equal(playlist.statusCode, 200);
     assert.equal(playlist.headers['content-type'], 'application/vnd.apple.mpegurl');
-    const maps = playlist.body.match(/#EXT-X-MAP:URI="(\d+)\.mp4",BYTERANGE="(\d+)@0"/g) ?? [];
+    const maps = playlist.body.match(/#EXT-X-MAP:URI="chunks\/(\d+)\.mp4",BYTERANGE="(\d+)@0"/g) ?? [];
     assert.ok(maps.length >= 3, playlist.body);
     assert.ok(playlist.body.includes('#EXT-X-DISCONTINUITY'));
     assert.ok(playlist.body.trimEnd().endsWith('#EXT-X-ENDLIST'));
-    const [, mapId, initLength] = /#EXT-X-MAP:URI="(\d+)\.mp4",BYTERANGE="(\d+)@0"/.exec(playlist.body)!;
+    // URIs are relative to the playlist, i.e. the chunk download route.
+    const [, mapId, initLength] = /#EXT-X-MAP:URI="chunks\/(\d+)\.mp4",BYTERANGE="(\d+)@0"/.exec(
+      playlist.body,
+    )!;
     const init = await api('GET', `/recordings/${camera.id}/chunks/${mapId}.mp4`, undefined, {
       range: `bytes=0-${Number(initLength) - 1}`,
     });

@@ -24,6 +24,8 @@ export interface TestCameraOptions {
   height?: number;
   /** a still picture (JPEG/PNG) served as the live scene instead of the moving test pattern */
   image?: string;
+  /** burn the wall clock into every frame as a block code (see rtsp_camera.py) to measure end-to-end latency */
+  clockCode?: boolean;
 }
 
 export interface TestCamera {
@@ -56,6 +58,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
   if (options.width)
     args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
   if (options.image) args.push('--image', options.image);
+  if (options.clockCode) args.push('--clock-code');
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);

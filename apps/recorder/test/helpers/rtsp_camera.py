@@ -7,6 +7,7 @@ Prints "ready <port>" once it accepts connections; runs until killed.
 import argparse
 import signal
 import sys
+import time
 
 import gi
 
@@ -23,6 +24,39 @@ def allow(role: str) -> Gst.Structure:
     )
 
 
+# The clock code: 48 blocks of 24x24 px (two rows of 24) near the top-left corner, white = 1, black = 0.
+# Bits 0..39 (most significant first) are the unix time in ms modulo 2^40, bits 40..47 the sum of those five
+# bytes modulo 256, so a reader can tell a clean frame from a torn or mis-sampled one.
+CODE_BLOCK, CODE_COLUMNS, CODE_LEFT, CODE_TOP = 24, 24, 32, 24
+
+
+def clock_code_bits(now_ms: int) -> list:
+    value = now_ms % (1 << 40)
+    checksum = sum((value >> shift) & 0xFF for shift in range(0, 40, 8)) % 256
+    word = (value << 8) | checksum
+    return [(word >> (47 - i)) & 1 for i in range(48)]
+
+
+def feed_clock_code(media, args) -> None:
+    """Pushes a frame carrying the current wall clock at the camera's frame rate while the media lives."""
+    source = media.get_element().get_by_name_recurse_up("clock")
+    width, height = args.width, args.height
+    luma_size, chroma_size = width * height, (width // 2) * (height // 2)
+    background = bytearray([96]) * luma_size + bytearray([128]) * (2 * chroma_size)
+
+    def push() -> bool:
+        frame = bytearray(background)
+        for index, bit in enumerate(clock_code_bits(time.time_ns() // 1_000_000)):
+            x = CODE_LEFT + (index % CODE_COLUMNS) * CODE_BLOCK
+            y = CODE_TOP + (index // CODE_COLUMNS) * CODE_BLOCK
+            row = bytes([235 if bit else 16]) * CODE_BLOCK
+            for line in range(y, y + CODE_BLOCK):
+                frame[line * width + x : line * width + x + CODE_BLOCK] = row
+        return source.emit("push-buffer", Gst.Buffer.new_wrapped(bytes(frame))) == Gst.FlowReturn.OK
+
+    GLib.timeout_add(max(1, 1000 // args.fps), push)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
@@ -36,6 +70,11 @@ def main() -> None:
     parser.add_argument("--fps", type=int, default=15)
     parser.add_argument("--gop", type=int, default=15, help="frames between keyframes")
     parser.add_argument("--image", help="serve this still picture (JPEG/PNG) instead of the test pattern")
+    parser.add_argument(
+        "--clock-code",
+        action="store_true",
+        help="burn the wall clock (unix ms) into every frame as a machine-readable block code (latency tests)",
+    )
     args = parser.parse_args()
 
     Gst.init(None)
@@ -58,6 +97,14 @@ def main() -> None:
         f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
         "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
     )
+    if args.clock_code:
+        factory.set_launch(
+            f"( appsrc name=clock is-live=true do-timestamp=true format=time leaky-type=downstream max-buffers=2 "
+            f"! video/x-raw,format=I420,width={args.width},height={args.height},framerate={args.fps}/1 "
+            f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
+            "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
+        )
+        factory.connect("media-configure", lambda _f, media: feed_clock_code(media, args))
     factory.set_shared(True)
 
     if args.user or args.tls_cert:

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import { planSource } from '../recordings/stream-source.js';
+import { planSource, verifySource, type RtspsVerifier } from '../recordings/stream-source.js';
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
@@ -25,6 +25,8 @@ export class LiveService {
     private readonly ffmpegPath: string,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
+    /** the media-source TLS check for RTSPS cameras, as the recording engine applies it */
+    private readonly verifyRtsps?: RtspsVerifier,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
 
@@ -83,10 +85,13 @@ export class LiveService {
     const camera = await this.cameras.find(cameraId);
     const config = await this.configs.find(cameraId);
     if (!camera) throw new AppError(404, 'Camera not found');
-    const decision = planSource(
-      config?.source_url ?? camera.rtsp_url,
-      config?.transport_security ?? 'rtsps_preferred',
-      config?.transport_security_probe_result ?? 'not_probed',
+    const decision = await verifySource(
+      planSource(
+        config?.source_url ?? camera.rtsp_url,
+        config?.transport_security ?? 'rtsps_preferred',
+        config?.transport_security_probe_result ?? 'not_probed',
+      ),
+      this.verifyRtsps,
     );
     if (!decision.ok) throw new AppError(503, decision.error);
     const { username, password } = await this.cameras.credentials(cameraId);

@@ -90,7 +90,8 @@ export class RecordingsService {
       if (!row) continue;
       const initLength = await initSectionLength(join(this.recordingsRoot, row.path)).catch(() => null);
       if (initLength === null) continue;
-      const uri = `${chunk.id}.mp4${suffix}`;
+      // Relative to the playlist (…/recordings/{camera_id}/playlist.m3u8): the chunk download route.
+      const uri = `chunks/${chunk.id}.mp4${suffix}`;
       if (!first) lines.push('#EXT-X-DISCONTINUITY');
       first = false;
       lines.push(

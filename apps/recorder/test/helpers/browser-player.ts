@@ -1,0 +1,93 @@
+// Debian's chromium driven by playwright-core, showing player/player.html as if the recorder served it: the page
+// and hls.js are answered by the test (request interception), every /api/v1 request goes to the real recorder on
+// the same origin. Used by the playback tests and the live-latency benchmark.
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGE = fileURLToPath(new URL('./player/player.html', import.meta.url));
+const HLS_JS = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
+
+export interface BrowserPlayer {
+  page: Page;
+  /** plays an HLS playlist (live or VOD) with hls.js; config goes to `new Hls(config)` */
+  playHls(url: string, config?: Record<string, unknown>): Promise<void>;
+  /** negotiates WebRTC with the WHEP endpoint and plays the received track */
+  playWhep(url: string): Promise<void>;
+  stop(): Promise<void>;
+  currentTime(): Promise<number>;
+  /** resolves once playback has advanced by `seconds` from now */
+  waitForProgress(seconds: number, timeoutMs?: number): Promise<void>;
+  /** end-to-end latencies (ms) read from the clock code of every frame presented since the last call */
+  takeLatencies(): Promise<number[]>;
+  errors(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Opens the test player on the recorder's origin (e.g. http://127.0.0.1:41234). */
+export async function openPlayer(origin: string): Promise<BrowserPlayer> {
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const [html, hlsJs] = await Promise.all([readFile(PAGE), readFile(HLS_JS)]);
+    await page.route(`${origin}/player/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/player/index.html') return route.fulfill({ body: html, contentType: 'text/html' });
+      if (path === '/player/hls.js') return route.fulfill({ body: hlsJs, contentType: 'text/javascript' });
+      return route.fulfill({ status: 404 });
+    });
+    await page.goto(`${origin}/player/index.html`);
+    return {
+      page,
+      playHls: (url, config = {}) =>
+        page.evaluate(([u, c]) => (globalThis as unknown as PlayerPage).player.hls(u, c), [
+          url,
+          config,
+        ] as const),
+      playWhep: (url) => page.evaluate((u) => (globalThis as unknown as PlayerPage).player.whep(u), url),
+      stop: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.stop()),
+      currentTime: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.currentTime()),
+      async waitForProgress(seconds, timeoutMs = 30_000) {
+        const start = await page.evaluate(() => (globalThis as unknown as PlayerPage).player.currentTime());
+        await page.waitForFunction(
+          (target) => (globalThis as unknown as PlayerPage).player.currentTime() >= target,
+          start + seconds,
+          {
+            timeout: timeoutMs,
+            polling: 100,
+          },
+        );
+      },
+      takeLatencies: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.takeLatencies()),
+      errors: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.errors()),
+      close: () => browser.close(),
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+// The page's API (player/player.html), as page.evaluate sees it (no DOM typings in this project).
+interface PlayerPage {
+  player: {
+    hls(url: string, config: Record<string, unknown>): Promise<void>;
+    whep(url: string): Promise<void>;
+    stop(): Promise<void>;
+    currentTime(): number;
+    takeLatencies(): number[];
+    errors(): string[];
+  };
+}
