@@ -425,20 +425,32 @@ export async function createContainer(
       await detectionLoop.start();
     },
     async close() {
-      await retention.stop();
-      await liveHls.close();
-      await liveWebRtc.close();
-      await recordingEngine.stop();
-      await cloud.close();
-      await detectionLoop.stop();
-      await framesCleaner.stop();
-      await adapterRegistry.stop();
-      eventStreams.closeStreams();
-      await alerts.stop();
-      await deliveries.stop();
-      await events.close();
-      await cameraConfig.idle();
-      await database.close();
+      // Every part is stopped even if one fails, and the database always last: nothing is left running.
+      const steps: (() => unknown)[] = [
+        () => retention.stop(),
+        () => liveHls.close(),
+        () => liveWebRtc.close(),
+        () => recordingEngine.stop(),
+        () => cloud.close(),
+        () => detectionLoop.stop(),
+        () => framesCleaner.stop(),
+        () => adapterRegistry.stop(),
+        () => eventStreams.closeStreams(),
+        () => alerts.stop(),
+        () => deliveries.stop(),
+        () => events.close(),
+        () => cameraConfig.idle(),
+        () => database.close(),
+      ];
+      let failure: unknown = null;
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+      if (failure) throw failure;
     },
   };
 }

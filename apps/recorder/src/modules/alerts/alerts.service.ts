@@ -119,10 +119,21 @@ export class AlertsService {
 
   /** Raises unless the same source already has an unacknowledged alert for this camera (no alert storms). */
   raiseOnce(input: RaiseAlert): Promise<AlertResponse | null> {
-    // Serialized per camera and source, so two failures at once cannot both find nothing open.
-    const key = `${input.camera_id ?? 'system'}:${input.source_name}`;
+    return this.#raiseOnceInOrder(input.camera_id ?? null, input.source_name, async () => input);
+  }
+
+  /**
+   * Serialized per camera and source, in call order: two failures at once cannot both find nothing open, and
+   * the first one reported is the one stored even when building its text (a name lookup) takes longer.
+   */
+  #raiseOnceInOrder(
+    cameraId: number | null,
+    sourceName: string,
+    build: () => Promise<RaiseAlert>,
+  ): Promise<AlertResponse | null> {
+    const key = `${cameraId ?? 'system'}:${sourceName}`;
     const run = (this.#raising.get(key) ?? Promise.resolve()).then(async () =>
-      (await this.alerts.findOpen(input.camera_id ?? null, input.source_name)) ? null : this.raise(input),
+      (await this.alerts.findOpen(cameraId, sourceName)) ? null : this.raise(await build()),
     );
     const tail = run.catch(() => undefined);
     this.#raising.set(key, tail);
@@ -278,34 +289,42 @@ export class AlertsService {
   }
 
   async #raiseOffline(cameraId: number, event: BusEvent): Promise<void> {
-    const name = (await this.cameraName(cameraId)) ?? `Camera ${cameraId}`;
-    const seconds = Math.round(this.offlineGraceMs / 1000);
-    await this.raiseOnce({
-      camera_id: cameraId,
-      source_name: SYSTEM_SOURCES.cameraOffline,
-      severity: 'high',
-      title: `${name} is offline`,
-      message: `${name} has been offline for more than ${seconds} s.`,
-      data: { offline_since: event.timestamp, event_id: event.id, ...pick(event.data, ['reason', 'error']) },
+    await this.#raiseOnceInOrder(cameraId, SYSTEM_SOURCES.cameraOffline, async () => {
+      const name = (await this.cameraName(cameraId)) ?? `Camera ${cameraId}`;
+      const seconds = Math.round(this.offlineGraceMs / 1000);
+      return {
+        camera_id: cameraId,
+        source_name: SYSTEM_SOURCES.cameraOffline,
+        severity: 'high',
+        title: `${name} is offline`,
+        message: `${name} has been offline for more than ${seconds} s.`,
+        data: {
+          offline_since: event.timestamp,
+          event_id: event.id,
+          ...pick(event.data, ['reason', 'error']),
+        },
+      };
     });
   }
 
   async #raiseRecordingFailure(cameraId: number, event: BusEvent): Promise<void> {
-    const name = (await this.cameraName(cameraId)) ?? `Camera ${cameraId}`;
-    const detail = pick(event.data, ['error', 'reason']);
-    const why =
-      typeof detail.error === 'string'
-        ? detail.error
-        : typeof detail.reason === 'string'
-          ? detail.reason
-          : '';
-    await this.raiseOnce({
-      camera_id: cameraId,
-      source_name: SYSTEM_SOURCES.recordingFailure,
-      severity: 'critical',
-      title: `Recording failed on ${name}`,
-      message: why ? `Recording failed on ${name}: ${why.slice(0, 500)}` : `Recording failed on ${name}.`,
-      data: { event_id: event.id, ...detail },
+    await this.#raiseOnceInOrder(cameraId, SYSTEM_SOURCES.recordingFailure, async () => {
+      const name = (await this.cameraName(cameraId)) ?? `Camera ${cameraId}`;
+      const detail = pick(event.data, ['error', 'reason']);
+      const why =
+        typeof detail.error === 'string'
+          ? detail.error
+          : typeof detail.reason === 'string'
+            ? detail.reason
+            : '';
+      return {
+        camera_id: cameraId,
+        source_name: SYSTEM_SOURCES.recordingFailure,
+        severity: 'critical',
+        title: `Recording failed on ${name}`,
+        message: why ? `Recording failed on ${name}: ${why.slice(0, 500)}` : `Recording failed on ${name}.`,
+        data: { event_id: event.id, ...detail },
+      };
     });
   }
 

@@ -22,6 +22,9 @@ export interface DatabaseHandle {
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server ends (restart, failover, admin) is dropped by the pool and the next query
+    // opens a new one; unhandled, pg would turn it into a process crash.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
