@@ -10,6 +10,9 @@ import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 const SECRET_KEY = 'correct horse battery staple';
 const CAMERA_PASSWORD = 'cam-Secret-4711';
 const WEBHOOK_SECRET = 'whsec-Backup-0815';
+const PROVIDER_TOKEN = 'hf_Backup-token-2718';
+const S3_SECRET = 's3-Secret-key-1414';
+const STREAM_KEY = 'live-Stream-key-1732';
 
 function multipart(fields: Record<string, Buffer | string>) {
   const boundary = `----nvr${Math.random().toString(16).slice(2)}`;
@@ -70,6 +73,11 @@ async function configuration(t: TestApp, aliceToken: string) {
     layouts: await get('/layouts', aliceToken),
     apps: await get('/apps'),
     mediaTls: await get('/media-source/tls'),
+    aiModels: await get('/ai-models'),
+    cloudSettings: await get('/cloud/settings'),
+    cloudCredentials: await get('/cloud/credentials'),
+    cloudModels: await get('/cloud/models'),
+    streamTargets: await get('/cloud/stream-targets'),
   };
 }
 
@@ -172,6 +180,47 @@ for (const dialect of testDialects()) {
         ...multipart({ cert_file: tls.cert, key_file: tls.key, ca_bundle_file: tls.cert }),
       });
       assert.equal(tlsUpload.statusCode, 200, tlsUpload.body);
+      const created = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => {
+        const response = await s.request({ method, url: `/api/v1${url}`, token: s.adminToken, payload });
+        assert.ok(response.statusCode < 300, `${url}: ${response.body}`);
+        return response.json();
+      };
+      const model = await created('/ai-models', {
+        name: 'Door people',
+        model_name: 'centernet',
+        task: 'person_counting',
+        assigned_camera_id: cam.id,
+        enabled: false,
+        config: JSON.stringify({ alert: { min_count: 2, cooldown_seconds: 30 } }),
+      });
+      await created('/ai-detection-results', {
+        model_id: model.id,
+        camera_id: cam.id,
+        task: 'person_counting',
+        count: 2,
+      });
+      const credential = await created('/cloud/credentials', {
+        provider: 'huggingface',
+        token: PROVIDER_TOKEN,
+      });
+      await created('/cloud/models', {
+        name: 'cats',
+        provider: 'huggingface',
+        model_id: 'google/vit-base-patch16-224',
+        task: 'image-classification',
+        credential_id: credential.id,
+      });
+      await created(
+        '/cloud/settings',
+        { recording: { access_key: 'AKIABACKUP', secret_key: S3_SECRET, bucket: 'nvr-backup' } },
+        'PUT',
+      );
+      await created('/cloud/stream-targets', {
+        camera_id: cam.id,
+        target_id: 'youtube-main',
+        server_url: 'rtmp://127.0.0.1:1/live',
+        stream_key: STREAM_KEY,
+      });
 
       assert.equal((await backup(s, { secret_key: 'too-short' })).statusCode, 422);
       assert.equal((await backup(s, { secret_key: SECRET_KEY }, alice.token)).statusCode, 403);
@@ -197,6 +246,9 @@ for (const dialect of testDialects()) {
       for (const secret of [
         CAMERA_PASSWORD,
         WEBHOOK_SECRET,
+        PROVIDER_TOKEN,
+        S3_SECRET,
+        STREAM_KEY,
         'argon2id',
         'alice',
         tls.key.toString().split('\n')[1]!,
@@ -285,6 +337,22 @@ for (const dialect of testDialects()) {
         password: CAMERA_PASSWORD,
       });
 
+      // Cloud secrets too: the provider token, the S3 secret key and the stream key open with this server's key.
+      const db = t.container.database.db;
+      const box = t.container.secretBox;
+      const [cred] = await db.selectFrom('cloud_credentials').select('token_sealed').execute();
+      assert.equal(box.open(cred!.token_sealed, 'cloud.provider_token'), PROVIDER_TOKEN);
+      const cloud = await db
+        .selectFrom('cloud_settings')
+        .select('secret_key_sealed')
+        .executeTakeFirstOrThrow();
+      assert.equal(box.open(cloud.secret_key_sealed!, 'cloud.s3_secret_key'), S3_SECRET);
+      const streamTarget = await db
+        .selectFrom('stream_targets')
+        .select('stream_key_sealed')
+        .executeTakeFirstOrThrow();
+      assert.equal(box.open(streamTarget.stream_key_sealed!, 'cloud.stream_key'), STREAM_KEY);
+
       // …and the camera really streams with its restored password.
       await t.request({ method: 'DELETE', url: '/api/v1/media-source/tls', token: adminToken });
       const started = nextNotice(
@@ -321,6 +389,10 @@ for (const dialect of testDialects()) {
       const alice = await s.login('alice', 'Str0ng-pass-phrase');
       await createCamera(s, s.adminToken, { name: 'added later' });
       await s.request({ method: 'DELETE', url: '/api/v1/layouts/wall', token: alice.access_token });
+      const results = async () =>
+        (await s.request({ method: 'GET', url: '/api/v1/ai-detection-results', token: s.adminToken })).json();
+      const resultsBefore = await results();
+      assert.equal(resultsBefore.total, 1);
       const response = await restore(s, { file, secret_key: SECRET_KEY });
       assert.equal(response.statusCode, 200, response.body);
       assert.equal(response.json().sections.cameras.removed, 1);
@@ -336,6 +408,8 @@ for (const dialect of testDialects()) {
         token: again.access_token,
       });
       assert.equal(layout.statusCode, 200);
+      // AI models are restored in place: their detection results (not configuration) are still there.
+      assert.deepEqual(await results(), resultsBefore);
     });
   });
 }

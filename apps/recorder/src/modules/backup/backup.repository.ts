@@ -9,6 +9,8 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 type AnyTrx = Transaction<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const BATCH = 100;
+/** upserted by the restore's own steps: accounts and cameras are interleaved (names may swap between ids) */
+const PEOPLE_AND_CAMERAS = new Set(['users', 'cameras']);
 
 export class RestoreStepError extends Error {
   constructor(
@@ -99,6 +101,16 @@ export class BackupRepository {
       await this.#upsert(trx, 'cameras', data.cameras ?? []);
       step = 'users';
       await notIn(trx.deleteFrom('users'), userIds).execute();
+      // Other sections kept in place (their children are not configuration): missing rows go, the rest upserts.
+      for (const section of sections.filter((s) => s.mode === 'upsert' && !PEOPLE_AND_CAMERAS.has(s.name))) {
+        step = section.name;
+        const rows = data[section.name] ?? [];
+        await notIn(
+          trx.deleteFrom(section.table),
+          rows.map((row) => row.id as number),
+        ).execute();
+        await this.#upsert(trx, section.table, rows);
+      }
       // Sessions end: after a restore everyone signs in again with the restored passwords.
       await trx.deleteFrom('refresh_tokens').execute();
       for (const section of replaced) {

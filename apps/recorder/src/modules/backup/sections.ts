@@ -3,6 +3,9 @@
 // encrypted as a whole under the backup key) and sealed again with the target server's SecretBox on restore.
 import { PASSWORD_PURPOSE } from '../cameras/cameras.service.js';
 import { PRIVATE_KEY_PURPOSE } from '../media-tls/media-tls.service.js';
+import { TOKEN_PURPOSE } from '../cloud-credentials/cloud-credentials.service.js';
+import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud-settings/cloud-settings.service.js';
+import { STREAM_KEY_PURPOSE } from '../stream-targets/stream-targets.service.js';
 
 export type Row = Record<string, unknown>;
 
@@ -24,8 +27,9 @@ export interface BackupSection {
   /** an auto-increment `id` whose sequence must follow explicit ids on PostgreSQL */
   serial?: boolean;
   /**
-   * `replace`: every row deleted, the backup's inserted. `upsert` (users, cameras): rows updated in place by id, so
-   * what refers to them and is not configuration (recordings, audit entries) keeps pointing at the same thing.
+   * `replace`: every row deleted, the backup's inserted. `upsert` (users, cameras, AI models): rows updated in place
+   * by id and only rows missing from the backup deleted, so what refers to them and is not configuration
+   * (recordings, audit entries, detection results) keeps pointing at the same thing.
    */
   mode: 'replace' | 'upsert';
   /** adjusts a row on its way back in (runtime state is not configuration) */
@@ -81,6 +85,34 @@ export const SECTIONS: readonly BackupSection[] = [
   { name: 'layouts', table: 'layouts', key: ['user_id', 'layout_id'], mode: 'replace' },
   // API keys stay hashes: a restored app keeps working with the key it already has.
   { name: 'apps', table: 'apps', key: ['id'], mode: 'replace' },
+  // Detection results and the recording-analysis ledger hang off models (ON DELETE CASCADE): updated in place.
+  { name: 'ai_models', table: 'ai_models', key: ['id'], serial: true, mode: 'upsert' },
+  {
+    name: 'cloud_settings',
+    table: 'cloud_settings',
+    key: ['id'],
+    mode: 'replace',
+    secrets: [
+      { column: 'secret_key_sealed', field: 'secret_key', purpose: SECRET_KEY_PURPOSE },
+      { column: 'streaming_auth_token_sealed', field: 'streaming_auth_token', purpose: AUTH_TOKEN_PURPOSE },
+    ],
+  },
+  {
+    name: 'cloud_credentials',
+    table: 'cloud_credentials',
+    key: ['id'],
+    mode: 'replace',
+    secrets: [{ column: 'token_sealed', field: 'token', purpose: TOKEN_PURPOSE }],
+  },
+  // Stored cloud results keep their model_id (no foreign key): the same ids come back.
+  { name: 'cloud_models', table: 'cloud_models', key: ['id'], serial: true, mode: 'replace' },
+  {
+    name: 'stream_targets',
+    table: 'stream_targets',
+    key: ['target_id'],
+    mode: 'replace',
+    secrets: [{ column: 'stream_key_sealed', field: 'stream_key', purpose: STREAM_KEY_PURPOSE }],
+  },
   {
     name: 'media_tls',
     table: 'media_tls',

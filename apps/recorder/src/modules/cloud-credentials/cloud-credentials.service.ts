@@ -14,7 +14,7 @@ import type {
   Provider,
 } from './cloud-credentials.schemas.js';
 
-const TOKEN = 'cloud.provider_token';
+export const TOKEN_PURPOSE = 'cloud.provider_token';
 
 /** What a provider call needs; only ever handed to the provider clients. */
 export interface OpenCredential {
@@ -38,7 +38,7 @@ export class CloudCredentialsService {
       id: randomUUID(),
       user_id: context.principal.userId,
       provider: body.provider,
-      token_sealed: this.secretBox.seal(body.token, TOKEN),
+      token_sealed: this.secretBox.seal(body.token, TOKEN_PURPOSE),
       account_info: body.account_info ? JSON.stringify(body.account_info) : null,
       created_at: now,
       updated_at: null,
@@ -94,7 +94,7 @@ export class CloudCredentialsService {
       id: row.id,
       userId: row.user_id,
       provider: row.provider as Provider,
-      token: this.secretBox.open(row.token_sealed, TOKEN),
+      token: this.secretBox.open(row.token_sealed, TOKEN_PURPOSE),
       accountInfo: row.account_info ? (JSON.parse(row.account_info) as Record<string, unknown>) : {},
     };
   }

@@ -10,8 +10,8 @@ import type { CloudEgress } from './cloud-egress.js';
 import type { CloudSettingsRepository, CloudSettingsRow } from './cloud-settings.repository.js';
 import type { CloudSettingsIn, CloudSettingsResponse } from './cloud-settings.schemas.js';
 
-const SECRET_KEY = 'cloud.s3_secret_key';
-const AUTH_TOKEN = 'cloud.streaming_auth_token';
+export const SECRET_KEY_PURPOSE = 'cloud.s3_secret_key';
+export const AUTH_TOKEN_PURPOSE = 'cloud.streaming_auth_token';
 export const DEFAULT_S3_REGION = 'us-east-1';
 
 /** What the uploader needs, secrets opened. */
@@ -62,7 +62,7 @@ export class CloudSettingsService {
       if (r.access_key !== undefined) set('access_key', r.access_key, 'recording.access_key');
       if (r.secret_key === null) set('secret_key_sealed', null, 'recording.secret_key');
       else if (r.secret_key)
-        set('secret_key_sealed', this.secretBox.seal(r.secret_key, SECRET_KEY), 'recording.secret_key');
+        set('secret_key_sealed', this.secretBox.seal(r.secret_key, SECRET_KEY_PURPOSE), 'recording.secret_key');
       if (r.bucket !== undefined) set('bucket', r.bucket, 'recording.bucket');
       if (r.region !== undefined) set('region', r.region, 'recording.region');
       if (r.server_url !== undefined) set('server_url', r.server_url, 'recording.server_url');
@@ -79,7 +79,7 @@ export class CloudSettingsService {
       else if (s.auth_token)
         set(
           'streaming_auth_token_sealed',
-          this.secretBox.seal(s.auth_token, AUTH_TOKEN),
+          this.secretBox.seal(s.auth_token, AUTH_TOKEN_PURPOSE),
           'streaming.auth_token',
         );
     }
@@ -115,7 +115,7 @@ export class CloudSettingsService {
       bucket: s.bucket,
       region: s.region ?? DEFAULT_S3_REGION,
       accessKey: s.access_key,
-      secretKey: this.secretBox.open(s.secret_key_sealed, SECRET_KEY),
+      secretKey: this.secretBox.open(s.secret_key_sealed, SECRET_KEY_PURPOSE),
       storageClass: s.storage_class,
       useByok: s.use_byok,
       version: s.updated_at ?? '',

@@ -136,6 +136,13 @@ export class DetectionLoop {
     return this.#enqueue(() => this.#syncModel(modelId));
   }
 
+  /** After a configuration restore: every model that runs or should run is re-read. */
+  async syncAll(): Promise<void> {
+    const ids = new Set([...this.#runners.keys(), ...this.#recordings.keys()]);
+    for (const model of await this.deps.models.listEnabled()) ids.add(model.id);
+    await Promise.all([...ids].map((id) => this.syncModel(id)));
+  }
+
   /** A camera or its stream config changed: its feed restarts if it reads differently now. */
   syncCamera(cameraId: number): Promise<void> {
     return this.#enqueue(async () => {

@@ -26,7 +26,7 @@ import type {
   StreamTargetStatus,
 } from './stream-targets.schemas.js';
 
-const STREAM_KEY = 'cloud.stream_key';
+export const STREAM_KEY_PURPOSE = 'cloud.stream_key';
 const SYSTEM_CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 
 export interface StreamTargetsOptions {
@@ -76,7 +76,7 @@ export class StreamTargetsService {
         body.stream_key === null
           ? null
           : body.stream_key
-            ? this.secretBox.seal(body.stream_key, STREAM_KEY)
+            ? this.secretBox.seal(body.stream_key, STREAM_KEY_PURPOSE)
             : (existing?.stream_key_sealed ?? null),
       use_tls: body.use_tls ?? false,
       use_custom_ca: body.use_custom_ca ?? false,
@@ -223,7 +223,7 @@ export class StreamTargetsService {
     } catch (error) {
       return { run: false, reason: error instanceof Error ? error.message : 'The camera cannot be read' };
     }
-    const key = row.stream_key_sealed ? this.secretBox.open(row.stream_key_sealed, STREAM_KEY) : '';
+    const key = row.stream_key_sealed ? this.secretBox.open(row.stream_key_sealed, STREAM_KEY_PURPOSE) : '';
     const protocol =
       row.protocol === 'rtmp' && row.use_tls ? 'rtmps' : (row.protocol as 'rtmp' | 'rtmps' | 'srt');
     const serverUrl = protocol === 'rtmps' ? row.server_url.replace(/^rtmp:/, 'rtmps:') : row.server_url;
