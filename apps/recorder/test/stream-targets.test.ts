@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
-import { freePort } from './helpers/net-servers.js';
+import { freePort, selfSignedCertificate } from './helpers/net-servers.js';
 import { probeVideo, startRtmpServer, startSrtListener } from './helpers/rtmp-server.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 
@@ -310,6 +310,60 @@ for (const dialect of testDialects()) {
         assert.equal(stopped.json().state, 'idle');
         assert.equal((await get('/rtmp-1')).json().enabled, false);
       } finally {
+        await rtmp.close();
+      }
+    });
+
+    it('pushes over RTMPS, verifying the server against the uploaded CA; an untrusted server is refused', async () => {
+      const tls = await selfSignedCertificate('rtmps.test', ['IP:127.0.0.1', 'DNS:localhost']);
+      const rtmp = await startRtmpServer({ tls });
+      try {
+        const ca = new FormData();
+        ca.set('ca_bundle_file', new Blob([tls.cert]), 'ca.pem');
+        const request = new Request('http://x', { method: 'POST', body: ca });
+        const uploaded = await t.request({
+          method: 'POST',
+          url: '/api/v1/media-source/tls',
+          token: t.adminToken,
+          headers: Object.fromEntries(request.headers),
+          payload: Buffer.from(await request.arrayBuffer()),
+        });
+        assert.equal(uploaded.statusCode, 200, uploaded.body);
+        const target = (target_id: string, use_custom_ca: boolean) =>
+          post('', owner.token, {
+            camera_id: cameraId,
+            target_id,
+            enabled: true,
+            protocol: 'rtmps',
+            server_url: rtmp.rtmpsUrl!,
+            stream_key: KEY,
+            use_custom_ca,
+            max_reconnect_attempts: 0,
+          });
+
+        // Trusted through the uploaded CA: the video arrives (read back over the server's plain RTMP port).
+        assert.equal((await target('rtmps-ca', true)).statusCode, 201);
+        await eventually(async () => (await status('rtmps-ca')).state === 'streaming', {
+          what: 'the RTMPS target to stream',
+        });
+        const streams = await probeVideo(`${rtmp.url}/${KEY}`);
+        assert.equal(streams[0]?.codec_name, 'h264');
+        await post('/rtmps-ca/stop', owner.token);
+
+        // The same self-signed server checked against the system CAs: the TLS handshake fails, nothing is sent.
+        assert.equal((await target('rtmps-system', false)).statusCode, 201);
+        const failed = await eventually(
+          async () => {
+            const s = await status('rtmps-system');
+            return s.state === 'failed' ? s : undefined;
+          },
+          { what: 'the untrusted RTMPS target to fail' },
+        );
+        assert.ok(failed.last_error && !failed.last_error.includes(KEY), failed.last_error);
+        // (ffmpeg reports a failed verification only as an I/O error; the CA file is the one difference.)
+        await post('/rtmps-system/stop', owner.token);
+      } finally {
+        await t.request({ method: 'DELETE', url: '/api/v1/media-source/tls', token: t.adminToken });
         await rtmp.close();
       }
     });

@@ -31,6 +31,8 @@ export async function serve(server: Server): Promise<{ port: number; stop: () =>
 
 export async function selfSignedCertificate(
   commonName = 'localhost',
+  /** subjectAltName entries, e.g. ['IP:127.0.0.1'], for clients that check the host against the certificate */
+  altNames: string[] = [],
 ): Promise<{ key: Buffer; cert: Buffer }> {
   const dir = await mkdtemp(join(tmpdir(), 'nvr-cert-'));
   try {
@@ -43,6 +45,7 @@ export async function selfSignedCertificate(
       '-nodes',
       '-subj',
       `/CN=${commonName}`,
+      ...(altNames.length > 0 ? ['-addext', `subjectAltName=${altNames.join(',')}`] : []),
       '-days',
       '1',
       '-keyout',

@@ -1,7 +1,7 @@
 // Receivers for stream-target tests: node-media-server (a real RTMP server, run as its own process) and an ffmpeg
 // SRT listener writing what it receives to an MPEG-TS file; plus ffprobe to check that video arrives.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,12 +27,33 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
   await exited;
 }
 
-/** node-media-server on loopback: push to rtmp://127.0.0.1:<port>/live/<key>, play from the same URL. */
-export async function startRtmpServer(): Promise<Receiver> {
+/**
+ * node-media-server on loopback: push to rtmp://127.0.0.1:<port>/live/<key>, play from the same URL. With `tls`
+ * it also serves RTMPS with that certificate on `rtmpsUrl`.
+ */
+export async function startRtmpServer(
+  options: { tls?: { key: Buffer; cert: Buffer } } = {},
+): Promise<Receiver & { rtmpsUrl: string | null }> {
   const port = await freePort();
   const httpPort = await freePort();
+  const rtmpsPort = options.tls ? await freePort() : null;
   const dir = mkdtempSync(join(tmpdir(), 'nvr-nms-'));
   const bin = join(dirname(require.resolve('node-media-server/package.json')), 'bin', 'app.js');
+  const tlsArgs: string[] = [];
+  if (options.tls && rtmpsPort) {
+    // The packaged config with this server's own certificate files for the RTMPS (and HTTPS) listeners.
+    const config = JSON.parse(readFileSync(join(dirname(bin), 'config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    writeFileSync(join(dir, 'key.pem'), options.tls.key, { mode: 0o600 });
+    writeFileSync(join(dir, 'cert.pem'), options.tls.cert);
+    const files = { key: join(dir, 'key.pem'), cert: join(dir, 'cert.pem') };
+    config.rtmps = { port: rtmpsPort, ...files };
+    config.https = { port: await freePort(), ...files };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    tlsArgs.push('--config', join(dir, 'config.json'), '--rtmps-port', String(rtmpsPort));
+  }
   const child = spawn(
     process.execPath,
     [
@@ -46,24 +67,28 @@ export async function startRtmpServer(): Promise<Receiver> {
       '--no-admin',
       '--data-path',
       dir,
+      ...tlsArgs,
     ],
     { stdio: 'ignore' },
   );
-  await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect(port, '127.0.0.1');
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      }),
-    { what: 'node-media-server to listen', intervalMs: 100 },
-  );
+  for (const listener of rtmpsPort ? [port, rtmpsPort] : [port]) {
+    await eventually(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect(listener, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        }),
+      { what: `node-media-server to listen on ${listener}`, intervalMs: 100 },
+    );
+  }
   return {
     port,
     url: `rtmp://127.0.0.1:${port}/live`,
+    rtmpsUrl: rtmpsPort ? `rtmps://127.0.0.1:${rtmpsPort}/live` : null,
     kill: () => stopChild(child, 'SIGKILL'),
     async close() {
       await stopChild(child);
