@@ -103,7 +103,7 @@ export class StatusService {
       model: {
         name: MODEL_NAMES.join('+'),
         version: MODEL_NAMES.map((n) => `${n}@${MODELS[n].version}`).join(','),
-        framework: 'tensorflow.js',
+        framework: 'tensorflow.js+onnxruntime',
         fingerprint: fp.combined,
       },
       tasks: this.deps.inference.servableTasks(),
@@ -127,7 +127,8 @@ export class StatusService {
         labels: [...COCO_LABELS],
         max_detections: CENTERNET_MAX_DETECTIONS,
       },
-      accelerator: { backend: 'cpu-wasm', device: 'cpu' },
+      // CenterNet (the card's detector) runs on tfjs-wasm, the face nets on onnxruntime's CPU kernels.
+      accelerator: { backend: 'cpu-wasm+onnxruntime-cpu', device: 'cpu' },
       endpoints: {
         infer: { supported: true, input_content_types: ['application/json', 'multipart/form-data'] },
         infer_stream: { supported: true, max_concurrent_streams: config.streamMaxSockets },

@@ -48,7 +48,7 @@ describe('service description endpoints', () => {
     });
     assert.equal(body.detector.labels.length, 80);
     assert.equal(body.detector.labels[0], 'person');
-    assert.equal(body.accelerator.backend, 'cpu-wasm');
+    assert.equal(body.accelerator.backend, 'cpu-wasm+onnxruntime-cpu');
     assert.equal(body.endpoints.infer_stream.supported, true);
     // Recompute the fingerprint independently: every weight file, in catalog order.
     const files = [
@@ -77,8 +77,12 @@ describe('service description endpoints', () => {
     for (const a of body) {
       assert.match(a.model.fingerprint, /^sha256:[0-9a-f]{64}$/);
       assert.equal(a.enabled, true);
-      assert.equal(a.runtime, 'tfjs-wasm');
     }
+    // CenterNet and BlazeFace run on tfjs-wasm; face-api's nets are rebuilt as ONNX graphs.
+    assert.deepEqual(
+      body.map((a: any) => a.runtime),
+      ['tfjs-wasm', 'onnxruntime-cpu', 'tfjs-wasm', 'onnxruntime-cpu', 'onnxruntime-cpu'],
+    );
     assert.ok(body[0].tasks.includes('person_counting'));
   });
 

@@ -10,7 +10,8 @@ export interface ModelDescriptor {
   name: ModelName;
   title: string;
   version: string;
-  runtime: 'tfjs-wasm';
+  /** tfjs-wasm: TensorFlow.js on WebAssembly; onnxruntime-cpu: face-api's layers rebuilt as ONNX graphs. */
+  runtime: 'tfjs-wasm' | 'onnxruntime-cpu';
   /** Where the package ships the weights. */
   packageDir: () => string;
   /** Files whose bytes make up the weights (sha256 fingerprint, existence check). */
@@ -36,9 +37,9 @@ export const MODELS: Readonly<Record<ModelName, ModelDescriptor>> = Object.freez
   },
   ssd_face: {
     name: 'ssd_face',
-    title: 'SSD MobileNet v1 face detector (@vladmandic/face-api)',
+    title: 'SSD MobileNet v1 face detector (@vladmandic/face-api weights, ONNX)',
     version: '1.7',
-    runtime: 'tfjs-wasm',
+    runtime: 'onnxruntime-cpu',
     ...faceApi('ssd_mobilenetv1_model'),
     approxMemoryMb: 30,
   },
@@ -52,17 +53,17 @@ export const MODELS: Readonly<Record<ModelName, ModelDescriptor>> = Object.freez
   },
   face_landmarks68: {
     name: 'face_landmarks68',
-    title: '68-point face landmark net (@vladmandic/face-api)',
+    title: '68-point face landmark net (@vladmandic/face-api weights, ONNX)',
     version: '1.7',
-    runtime: 'tfjs-wasm',
+    runtime: 'onnxruntime-cpu',
     ...faceApi('face_landmark_68_model'),
     approxMemoryMb: 15,
   },
   face_age_gender: {
     name: 'face_age_gender',
-    title: 'Age and gender net (@vladmandic/face-api)',
+    title: 'Age and gender net (@vladmandic/face-api weights, ONNX)',
     version: '1.7',
-    runtime: 'tfjs-wasm',
+    runtime: 'onnxruntime-cpu',
     ...faceApi('age_gender_model'),
     approxMemoryMb: 10,
   },

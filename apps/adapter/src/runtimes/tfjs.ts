@@ -14,7 +14,7 @@ let tfPromise: Promise<typeof TF> | undefined;
 /** The shared tfjs instance, initialised once per worker on the wasm backend. */
 export function tfjs(): Promise<typeof TF> {
   tfPromise ??= (async () => {
-    // tfjs and face-api's node-wasm build are CommonJS; requiring them shares one tfjs instance between them.
+    // tfjs and its wasm backend are CommonJS; requiring both registers the backend on this tfjs instance.
     const tf = require('@tensorflow/tfjs') as typeof TF;
     require('@tensorflow/tfjs-backend-wasm');
     if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend failed to initialise');
@@ -77,50 +77,4 @@ export async function loadGraphModel(jsonPath: string): Promise<TF.GraphModel> {
     weightData,
   };
   return tf.loadGraphModel(tf.io.fromMemory(artifacts));
-}
-
-/** Decodes a face-api weight manifest (`<name>-weights_manifest.json` + shards) into named tensors. */
-export async function loadWeightMap(dir: string, name: string): Promise<TF.NamedTensorMap> {
-  const tf = await tfjs();
-  const manifest = JSON.parse(
-    await readFile(join(dir, `${name}-weights_manifest.json`), 'utf8'),
-  ) as ManifestGroup[];
-  const [specs, data] = await readWeights(dir, manifest);
-  return tf.io.decodeWeights(data, specs);
-}
-
-/** The slice of face-api we use, typed against our tfjs (face-api's typings bundle their own copy). */
-interface FaceApiNet {
-  loadFromWeightMap(weights: TF.NamedTensorMap): void;
-  dispose(): void;
-}
-export interface FaceApi {
-  FaceLandmark68Net: new () => FaceApiNet & {
-    detectLandmarks(input: TF.Tensor3D[]): Promise<FaceApiLandmarks | FaceApiLandmarks[]>;
-  };
-  AgeGenderNet: new () => FaceApiNet & {
-    predictAgeAndGender(input: TF.Tensor3D[]): Promise<FaceApiAgeGender | FaceApiAgeGender[]>;
-  };
-  SsdMobilenetv1: new () => FaceApiNet & {
-    locateFaces(input: TF.Tensor3D, options: unknown): Promise<FaceApiDetection[]>;
-  };
-  SsdMobilenetv1Options: new (o: { minConfidence: number; maxResults: number }) => unknown;
-}
-interface FaceApiDetection {
-  score: number;
-  box: { x: number; y: number; width: number; height: number };
-}
-interface FaceApiLandmarks {
-  relativePositions: { x: number; y: number }[];
-}
-interface FaceApiAgeGender {
-  age: number;
-  gender: string;
-  genderProbability: number;
-}
-
-/** face-api's node-wasm build, which uses the tfjs instance above. */
-export async function faceApi(): Promise<FaceApi> {
-  await tfjs();
-  return require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
 }

@@ -1,5 +1,6 @@
-// face_detection: a detector (SSD MobileNet v1 by default, BlazeFace on request) finds faces on the whole
-// frame, then face-api's landmark and age/gender nets run on 112 px crops of just those faces.
+// face_detection: a detector (SSD MobileNet v1 on onnxruntime by default, BlazeFace on tfjs-wasm on request)
+// finds faces on the whole frame, then face-api's landmark and age/gender nets (onnxruntime) run on 112 px
+// crops of just those faces, all faces of the frame in one batch.
 import { Type } from '@sinclair/typebox';
 import { describeFaces, fivePoints } from '../models/face-attributes.js';
 import { scaleBox, toPixelBox } from '../models/geometry.js';
@@ -30,7 +31,8 @@ export async function findFaces(ctx: TaskContext, detector: FaceDetector, min: n
 
 export const faceDetection: TaskDefinition = {
   name: 'face_detection',
-  summary: 'Finds faces with 5- or 68-point landmarks, age and gender (SSD or BlazeFace + face-api nets)',
+  summary:
+    'Finds faces with 5- or 68-point landmarks, age and gender (SSD MobileNet v1 or BlazeFace, then face-api landmark and age/gender nets on face crops)',
   models: ['ssd_face', 'blazeface', 'face_landmarks68', 'face_age_gender'],
   modelsFor: (params) => [
     params.detector === 'blazeface' ? 'blazeface' : 'ssd_face',
@@ -42,7 +44,8 @@ export const faceDetection: TaskDefinition = {
     landmarks: Type.Union([Type.Literal(5), Type.Literal(68)], { default: 5 }),
     detector: Type.Union([Type.Literal('ssd'), Type.Literal('blazeface')], {
       default: 'ssd',
-      description: 'ssd: finds turned faces; blazeface: several times faster, frontal faces only',
+      description:
+        'ssd: finds turned faces (onnxruntime); blazeface: frontal faces only (tfjs-wasm, slower here)',
     }),
   }),
   tracked: false,
