@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
+import { selfSignedCertificate } from './helpers/net-servers.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 import { S3_ACCESS_KEY, startS3Server, type S3Server } from './helpers/s3-server.js';
 
@@ -326,5 +327,85 @@ describe('cloud settings with CLOUD_EGRESS=deny', () => {
       payload: { recording: { bucket: 'my-bucket' } },
     });
     assert.equal(edit.statusCode, 200);
+  });
+});
+
+describe('recording upload to an HTTPS endpoint with its own CA', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let s3: S3Server;
+  let tls: { key: Buffer; cert: Buffer };
+  before(async () => {
+    tls = await selfSignedCertificate('s3.test', ['IP:127.0.0.1']);
+    s3 = await startS3Server({ secretKey: SECRET, tls });
+    t = await createTestApp({
+      overrides: { cloud: { uploadRetryDelaysMs: Array.from({ length: 30 }, () => 200) } },
+    });
+  });
+  after(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('is refused while the certificate is untrusted and succeeds once the media-source CA trusts it', async () => {
+    const configured = await t.request({
+      method: 'PUT',
+      url: '/api/v1/cloud/settings',
+      token: t.adminToken,
+      payload: {
+        recording: {
+          enabled: true,
+          use_byok: true,
+          server_url: s3.endpoint,
+          bucket: s3.bucket,
+          access_key: S3_ACCESS_KEY,
+          secret_key: SECRET,
+        },
+      },
+    });
+    assert.equal(configured.statusCode, 200, configured.body);
+    const cam = await createCamera(t, t.adminToken);
+    const start = Date.UTC(2026, 0, 3, 4, 5, 6);
+    const path = `cam-${cam.id}/2026/01/03/${start}.mp4`;
+    const bytes = randomBytes(64_000);
+    mkdirSync(dirname(join(t.config.recordingsDir, path)), { recursive: true });
+    writeFileSync(join(t.config.recordingsDir, path), bytes);
+    await t.container.cloud.uploads.enqueue({
+      cameraId: cam.id,
+      path,
+      startMs: start,
+      endMs: start + 10_000,
+      sizeBytes: bytes.length,
+    });
+    const row = () =>
+      t.container.database.db
+        .selectFrom('cloud_uploads')
+        .selectAll()
+        .where('recording_path', '=', path)
+        .executeTakeFirstOrThrow();
+
+    // A self-signed endpoint is not trusted by the system roots: the upload fails and stays queued.
+    const refused = await eventually(async () => ((await row()).attempts >= 2 ? row() : undefined), {
+      what: 'the upload to be refused twice',
+    });
+    assert.equal(refused.status, 'pending');
+    assert.match(refused.last_error ?? '', /certificate/i);
+    assert.ok(!s3.requests.some((r) => r.method === 'PUT'), 'nothing reached the server');
+
+    // The media-source CA bundle trusts it: the next attempt goes through and the bytes read back the same.
+    const form = new FormData();
+    form.set('ca_bundle_file', new Blob([tls.cert]), 'ca.pem');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/v1/media-source/tls',
+      token: t.adminToken,
+      headers: Object.fromEntries(request.headers),
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    assert.equal(uploaded.statusCode, 200, uploaded.body);
+    const done = await eventually(async () => ((await row()).status === 'uploaded' ? row() : undefined), {
+      what: 'the upload to succeed with the CA',
+    });
+    assert.ok((await s3.get(done.object_key)).equals(bytes));
   });
 });
