@@ -3,12 +3,15 @@
 // survive a recorder killed with SIGKILL while they are queued and while they are running.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BusEvent } from '../src/platform/events/event-types.js';
 import { openDatabase } from '../src/platform/db/database.js';
+import { loadConfig } from '../src/config.js';
+import { createContainer, type Container } from '../src/container.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
@@ -355,6 +358,90 @@ for (const dialect of testDialects()) {
       } finally {
         await handle.close();
       }
+    });
+  });
+}
+
+// Scale-out: two recorders on one PostgreSQL database pull from the same queue (FOR UPDATE SKIP LOCKED). Each node
+// calls its own fake provider (HUGGINGFACE_BASE_URL), so the requests show which node ran which job.
+for (const dialect of testDialects().filter((d) => d === 'postgres')) {
+  describe('cloud jobs pulled by two recorders sharing one PostgreSQL database', { timeout: 120_000 }, () => {
+    const JOBS = 40;
+    const MASTER_KEY = randomBytes(32).toString('hex');
+    let t: TestApp;
+    let second: Container;
+    let secondDir: string;
+    let hfA: FakeProvider;
+    let hfB: FakeProvider;
+
+    before(async () => {
+      [hfA, hfB] = await Promise.all([startFakeHuggingFace(TOKEN), startFakeHuggingFace(TOKEN)]);
+      // Slow enough that node B's next poll (every 2 s) finds work node A has not claimed yet.
+      hfA.behaviour = hfB.behaviour = { kind: 'delay', ms: 300 };
+      const shared = { MASTER_KEY, CLOUD_JOB_CONCURRENCY: '2', LOG_LEVEL: 'silent' };
+      t = await createTestApp({ dialect, env: { ...shared, HUGGINGFACE_BASE_URL: hfA.url } });
+      secondDir = mkdtempSync(join(tmpdir(), 'nvr-node-b-'));
+      const url = t.config.database.dialect === 'postgres' ? t.config.database.url : '';
+      second = await createContainer(
+        loadConfig({ ...shared, DATA_DIR: secondDir, DATABASE_URL: url, HUGGINGFACE_BASE_URL: hfB.url }),
+      );
+      await second.start();
+    });
+    after(async () => {
+      await second.close();
+      await t.close();
+      await Promise.all([hfA.close(), hfB.close()]);
+      rmSync(secondDir, { recursive: true, force: true });
+    });
+
+    it('runs every job exactly once, and both nodes take part', async () => {
+      const post = async (url: string, payload: object) => {
+        const response = await t.request({
+          method: 'POST',
+          url: `/api/v1${url}`,
+          token: t.adminToken,
+          payload,
+        });
+        assert.ok(response.statusCode < 300, response.body);
+        return response.json();
+      };
+      const credential = await post('/cloud/credentials', { provider: 'huggingface', token: TOKEN });
+      const model = await post('/cloud/models', {
+        name: 'cls',
+        provider: 'huggingface',
+        credential_id: credential.id,
+        model_id: 'acme/classifier',
+        task: 'text-classification',
+      });
+      const ids: string[] = [];
+      for (let i = 0; i < JOBS; i++) {
+        ids.push((await post('/cloud/jobs', { model_id: model.id, inputs: { text: `job ${i}` } })).id);
+      }
+      const db = t.container.database.db;
+      await eventually(
+        async () => {
+          const done = await db
+            .selectFrom('cloud_jobs')
+            .select('id')
+            .where('status', '=', 'succeeded')
+            .execute();
+          return done.length === JOBS;
+        },
+        { what: 'every job to succeed', intervalMs: 100 },
+      );
+      const results = await db
+        .selectFrom('cloud_results')
+        .select('job_id')
+        .where('job_id', 'in', ids)
+        .execute();
+      assert.equal(results.length, JOBS, 'one result per job');
+      const texts = [...hfA.requests, ...hfB.requests].map((r) => String(r.json?.inputs));
+      assert.equal(texts.length, JOBS, 'each job called the provider once');
+      assert.equal(new Set(texts).size, JOBS);
+      assert.ok(
+        hfA.requests.length > 0 && hfB.requests.length > 0,
+        `A ${hfA.requests.length}, B ${hfB.requests.length}`,
+      );
     });
   });
 }
