@@ -208,6 +208,56 @@ describe('supervisor', () => {
     assert.match(transitions.at(-1)!.error ?? '', /No such file/);
   });
 
+  it('resets the failure count after healthyResetMs of running (API.md §12: after 60 s streaming)', async () => {
+    // Every run streams about 1 s and then ends on its own, which counts as a failure.
+    const shortRuns = (healthyResetMs: number) =>
+      new Supervisor({
+        autoRestart: true,
+        maxRestartAttempts: 1,
+        healthyResetMs,
+        backoff: { baseMs: 10, maxMs: 20, jitter: 0 },
+        run: () =>
+          new FfmpegProcess({
+            ffmpegPath: 'ffmpeg',
+            args: [
+              '-re',
+              '-hide_banner',
+              '-f',
+              'lavfi',
+              '-i',
+              'testsrc=size=64x64:rate=10',
+              '-t',
+              '1',
+            ].concat(['-progress', 'pipe:1', '-f', 'null', '-']),
+            stallTimeoutMs: 0,
+          }),
+      });
+    const watch = (supervisor: Supervisor, until: (t: Transition[]) => boolean) =>
+      new Promise<Transition[]>((resolve) => {
+        const seen: Transition[] = [];
+        supervisor.on('transition', (t) => {
+          seen.push(t);
+          if (until(seen)) resolve(seen);
+        });
+        supervisor.start();
+      });
+
+    // Without a reset the second failure exceeds max_restart_attempts = 1.
+    const strict = shortRuns(60_000);
+    const gaveUp = await watch(strict, (seen) => seen.at(-1)!.to === 'failed');
+    assert.equal(gaveUp.filter((t) => t.to === 'starting').length, 2);
+    await strict.stop();
+
+    // Running longer than healthyResetMs clears the count: the third start comes, nothing fails.
+    const forgiving = shortRuns(300);
+    const kept = await watch(
+      forgiving,
+      (seen) => seen.filter((t) => t.to === 'starting').length === 3 || seen.at(-1)!.to === 'failed',
+    );
+    assert.ok(!kept.some((t) => t.to === 'failed'), kept.map((t) => t.to).join(','));
+    await forgiving.stop();
+  });
+
   it('reaches running on progress and stops on request', async () => {
     const transitions: string[] = [];
     const supervisor = new Supervisor({
