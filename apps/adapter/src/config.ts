@@ -9,7 +9,7 @@ export interface AdapterConfig {
   framesDir: string;
   modelsDir: string;
   token: string | null;
-  remoteAdapters: string[];
+  remoteAdapters: RemoteAdapterConfig[];
   caption: { url: string; model: string } | null;
   workers: number;
   queueSize: number;
@@ -21,6 +21,20 @@ export interface AdapterConfig {
   /** Open /infer/stream sockets at once. */
   streamMaxSockets: number;
 }
+
+/** A REMOTE_ADAPTERS entry: `url` or `name=url`; a named one may get REMOTE_ADAPTER_TOKEN_<NAME>. */
+export interface RemoteAdapterConfig {
+  name: string | null;
+  url: string;
+  /** Bearer token sent to that adapter; never logged, listed or put in an error message. */
+  token: string | null;
+}
+
+const REMOTE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
+export const REMOTE_TOKEN_PREFIX = 'REMOTE_ADAPTER_TOKEN_';
+/** The variable holding a named remote's token: `gpu-box` → REMOTE_ADAPTER_TOKEN_GPU_BOX. */
+export const remoteTokenVariable = (name: string): string =>
+  `${REMOTE_TOKEN_PREFIX}${name.toUpperCase().replace(/-/g, '_')}`;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -76,11 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
     framesDir: resolve(str('FRAMES_DIR') ?? resolve(dataDir, 'frames')),
     modelsDir: resolve(str('MODELS_DIR') ?? resolve(dataDir, 'models')),
     token: str('ADAPTER_TOKEN') ?? null,
-    remoteAdapters: (str('REMOTE_ADAPTERS') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((u) => url('REMOTE_ADAPTERS', u)),
+    remoteAdapters: remoteAdapters(env, str('REMOTE_ADAPTERS'), problems),
     caption: captionUrl && captionModel ? { url: url('CAPTION_URL', captionUrl), model: captionModel } : null,
     workers: int('ADAPTER_WORKERS', availableParallelism(), 1, 64),
     queueSize: int('ADAPTER_QUEUE_SIZE', 64, 0, 10_000),
@@ -91,4 +101,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/**
+ * REMOTE_ADAPTERS: comma-separated `url` or `name=url` entries. Credentials never go in the URL (it is listed
+ * in /adapters and the card); a named remote's bearer token comes from REMOTE_ADAPTER_TOKEN_<NAME>. Problems
+ * name the entry or the variable, never a secret.
+ */
+function remoteAdapters(
+  env: NodeJS.ProcessEnv,
+  raw: string | undefined,
+  problems: string[],
+): RemoteAdapterConfig[] {
+  const out: RemoteAdapterConfig[] = [];
+  const entries = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  entries.forEach((entry, i) => {
+    const eq = entry.indexOf('=');
+    // `name=http://...`: the name part never contains ':' or '/', a bare URL always does before any '='.
+    const named = eq > 0 && !/[:/]/.test(entry.slice(0, eq));
+    const name = named ? entry.slice(0, eq).trim() : null;
+    const value = named ? entry.slice(eq + 1).trim() : entry;
+    const label = `REMOTE_ADAPTERS entry ${i + 1}${name ? ` (${name})` : ''}`;
+    if (name !== null && !REMOTE_NAME.test(name)) {
+      problems.push(`${label}: name must be 1-63 letters, digits, "-" or "_"`);
+      return;
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http(s)');
+    } catch {
+      problems.push(`${label}: not an http(s) URL`);
+      return;
+    }
+    if (parsed.username || parsed.password) {
+      problems.push(
+        `${label}: credentials in the URL are not accepted; use name=url and ` +
+          `${remoteTokenVariable(name ?? 'NAME')} for a bearer token`,
+      );
+      return;
+    }
+    if (name !== null && out.some((r) => r.name?.toLowerCase() === name.toLowerCase())) {
+      problems.push(`${label}: duplicate name`);
+      return;
+    }
+    let token: string | null = null;
+    if (name !== null) {
+      const variable = remoteTokenVariable(name);
+      token = env[variable]?.trim() || null;
+      // A header value must be visible ASCII; the message names the variable, not its content.
+      if (token !== null && !/^[\x21-\x7e]+$/.test(token)) {
+        problems.push(`${variable}: a bearer token must be printable ASCII without spaces`);
+        token = null;
+      }
+    }
+    out.push({ name, url: value.replace(/\/+$/, ''), token });
+  });
+  // A token variable for a name that is not listed is a typo that would silently send no credentials.
+  for (const variable of Object.keys(env).filter((k) => k.startsWith(REMOTE_TOKEN_PREFIX))) {
+    if (!out.some((r) => r.name !== null && remoteTokenVariable(r.name) === variable)) {
+      problems.push(`${variable}: no REMOTE_ADAPTERS entry is named for it (use name=url)`);
+    }
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { Value } from '@sinclair/typebox/value';
 import { AdapterError, asAdapterError } from './errors.js';
 import { decodeBase64Frame, readFrameUri } from './frames/source.js';
 import type { Metrics } from './metrics.js';
-import { MODELS, weightFiles } from './models/catalog.js';
+import { MODELS, weightFiles, type ModelName } from './models/catalog.js';
 import type { ModelRegistry } from './models/registry.js';
 import type { WorkerPool } from './runtimes/pool.js';
 import type { StepOutcome } from './runtimes/protocol.js';
@@ -126,27 +126,31 @@ export class InferenceService {
     const unusable = new Set(
       this.deps.registry
         .list()
-        .filter(
-          (m) =>
-            m.state === 'failed' ||
-            !weightFiles(MODELS[m.name], this.deps.modelsDir).every((f) => existsSync(f)),
-        )
+        .filter((m) => m.state === 'failed' || !this.weightsPresent(m.name))
         .map((m) => m.name),
     );
-    const usable = (name: string) => {
-      const task = TASKS.get(name)!;
-      // With default params: face_detection needs one of its two detectors, not both.
-      const needed =
-        task.modelsFor?.(Value.Default(task.params, {}) as Record<string, unknown>) ?? task.models;
-      return !needed.some((m) => unusable.has(m));
-    };
+    const usable = (name: string) => !this.defaultModels(name).some((m) => unusable.has(m));
     const local = TASK_NAMES.filter(usable);
     const remote = this.deps.remotes.list().flatMap((r) => (r.state === 'ready' ? r.tasks : []));
     return [...new Set([...local, ...remote])];
   }
 
+  private weightsPresent(model: ModelName): boolean {
+    return weightFiles(MODELS[model], this.deps.modelsDir).every((f) => existsSync(f));
+  }
+
+  /** The models a task needs with default params (face_detection needs one detector, not both). */
+  private defaultModels(name: string): readonly ModelName[] {
+    const task = TASKS.get(name)!;
+    return task.modelsFor?.(Value.Default(task.params, {}) as Record<string, unknown>) ?? task.models;
+  }
+
   private async route(task: string, code: 'unknown_task' | 'unknown_pipeline_step'): Promise<Route> {
     const local = TASKS.get(task);
+    // A built-in task whose weights are absent here goes to a remote adapter that serves it, if any.
+    if (local && !this.defaultModels(task).every((m) => this.weightsPresent(m))) {
+      if (await this.deps.remotes.find(task)) return { kind: 'remote', task };
+    }
     if (local)
       return task === 'scene_description' && this.deps.caption
         ? { kind: 'caption', task: local }

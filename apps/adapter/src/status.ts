@@ -109,7 +109,10 @@ export class StatusService {
       tasks: this.deps.inference.servableTasks(),
       permissions: {
         gpu: false,
-        network_egress: [...(config.caption ? [config.caption.url] : []), ...config.remoteAdapters],
+        network_egress: [
+          ...(config.caption ? [config.caption.url] : []),
+          ...config.remoteAdapters.map((r) => r.url),
+        ],
         host_filesystem: [config.framesDir, config.modelsDir],
         shared_memory_paths: [],
         host_metadata: true,
@@ -164,13 +167,16 @@ export class StatusService {
         ]
       : [];
     const remotes = this.deps.remotes.list().map((r) => ({
-      name: `remote:${r.url}`,
+      name: `remote:${r.name ?? r.url}`,
       tasks: r.tasks,
       runtime: 'remote-http',
       enabled: true,
       state: r.state,
       model: r.model ?? { name: 'unknown', version: 'unknown', fingerprint: 'unknown' },
       url: r.url,
+      // Whether a REMOTE_ADAPTER_TOKEN_<NAME> is configured; the token itself is never listed.
+      token_set: r.tokenSet,
+      ...(r.error ? { error: r.error } : {}),
     }));
     return [...builtIn, ...caption, ...remotes];
   }

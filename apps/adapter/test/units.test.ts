@@ -54,7 +54,10 @@ describe('config', () => {
       CAPTION_MODEL: 'llava',
       MODEL_IDLE_UNLOAD_S: '300',
     });
-    assert.deepEqual(c.remoteAdapters, ['http://a:9100', 'http://b:9100']);
+    assert.deepEqual(
+      c.remoteAdapters.map((r) => r.url),
+      ['http://a:9100', 'http://b:9100'],
+    );
     assert.deepEqual(c.caption, { url: 'http://127.0.0.1:11434', model: 'llava' });
     assert.equal(c.modelIdleUnloadMs, 300_000);
   });

@@ -216,6 +216,10 @@ export const AdapterListing = Type.Array(
     state: Type.String(),
     model: ModelInfo,
     url: Type.Optional(Type.String()),
+    /** Remote adapters: whether a bearer token is configured for it (the token is never listed). */
+    token_set: Type.Optional(Type.Boolean()),
+    /** Remote adapters: why the last probe failed. */
+    error: Type.Optional(Type.String()),
   }),
 );
 export type AdapterListing = Static<typeof AdapterListing>;
