@@ -2,6 +2,7 @@
 // recorded; a retryable failure is rescheduled with exponential backoff until the attempts run out. State lives
 // only in the database, so a restart (or another node) picks up exactly where this one stopped.
 import type { BusLog } from '../../platform/events/event-bus.js';
+import { KickLoop } from '../../platform/queue/kick-loop.js';
 import type { AlertActionsRepository, DeliveryRow } from './alert-actions.repository.js';
 import type { SendResult } from './senders.js';
 
@@ -16,10 +17,7 @@ const LEASE_MS = 60_000;
 const POLL_MS = 30_000;
 
 export class DeliveryWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #stopped = true;
+  readonly #loop = new KickLoop(() => this.#run());
 
   constructor(
     private readonly outbox: AlertActionsRepository,
@@ -33,36 +31,21 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    this.#stopped = false;
-    this.kick();
+    this.#loop.start();
   }
 
   /** Look at the outbox now (a delivery was queued). */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#run().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    this.#loop.kick();
   }
 
   /** Resolves when no run is in progress (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #run(): Promise<void> {
@@ -72,12 +55,12 @@ export class DeliveryWorker {
         const due = await this.outbox.due(now.toISOString(), BATCH);
         if (due.length === 0) break;
         await Promise.all(due.map((row) => this.#attempt(row)));
-        if (this.#stopped) return;
+        if (this.#loop.stopped) return;
       }
-      await this.#schedule();
+      this.#loop.armUntil(await this.outbox.nextDue(), POLL_MS);
     } catch (error) {
       this.log.error({ err: error }, 'alert delivery run failed');
-      this.#arm(POLL_MS);
+      this.#loop.arm(POLL_MS);
     }
   }
 
@@ -117,18 +100,5 @@ export class DeliveryWorker {
         final ? 'alert delivery failed for good' : 'alert delivery failed, will retry',
       );
     }
-  }
-
-  async #schedule(): Promise<void> {
-    const next = await this.outbox.nextDue();
-    const wait = next === null ? POLL_MS : Math.min(POLL_MS, Math.max(5, Date.parse(next) - Date.now()));
-    this.#arm(wait);
-  }
-
-  #arm(ms: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.kick(), ms);
-    this.#timer.unref();
   }
 }

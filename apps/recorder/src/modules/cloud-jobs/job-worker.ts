@@ -3,6 +3,7 @@
 // that runs out — a crashed recorder, a lost node — makes the job due again, so it is re-run, never lost.
 import { randomUUID } from 'node:crypto';
 import type { BusLog } from '../../platform/events/event-bus.js';
+import { KickLoop } from '../../platform/queue/kick-loop.js';
 import type { CloudJobsRepository, JobRow } from './cloud-jobs.repository.js';
 
 /** One attempt of a job; `token` is the lease the attempt must finish under. */
@@ -17,11 +18,8 @@ export interface JobWorkerOptions {
 
 export class JobWorker {
   #running = new Map<string, { token: string; abort: AbortController; done: Promise<void> }>();
-  #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
-  #claiming: Promise<void> | null = null;
-  #again = false;
-  #stopped = true;
+  readonly #loop = new KickLoop(() => this.#fill());
 
   constructor(
     private readonly queue: CloudJobsRepository,
@@ -32,28 +30,15 @@ export class JobWorker {
   ) {}
 
   start(): void {
-    this.#stopped = false;
     const every = Math.max(50, Math.floor(this.options.leaseMs / 3));
     this.#heartbeat = setInterval(() => void this.#renew(), every);
     this.#heartbeat.unref();
-    this.kick();
+    this.#loop.start();
   }
 
   /** Look at the queue now (a job was queued or finished). */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#claiming) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#claiming = this.#fill().finally(() => {
-      this.#claiming = null;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    this.#loop.kick();
   }
 
   /** Aborts the provider call of a job running here (after it was cancelled). */
@@ -63,10 +48,8 @@ export class JobWorker {
 
   /** Graceful stop: calls in flight are aborted and their jobs go back to the queue for the next start. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
     clearInterval(this.#heartbeat);
-    await this.#claiming;
+    await this.#loop.stop();
     const running = [...this.#running.entries()];
     for (const [, entry] of running) entry.abort.abort();
     await Promise.all(running.map(([, entry]) => entry.done));
@@ -91,10 +74,10 @@ export class JobWorker {
         for (const job of jobs) this.#start(job, token);
         if (jobs.length === free) return; // full: the next finished job kicks again
       }
-      await this.#schedule();
+      this.#loop.armUntil(await this.queue.nextDue(), this.options.pollMs ?? 2000, 5);
     } catch (error) {
       this.log.error({ err: error }, 'cloud job claim failed');
-      this.#arm(this.options.pollMs ?? 2000);
+      this.#loop.arm(this.options.pollMs ?? 2000);
     }
   }
 
@@ -103,7 +86,7 @@ export class JobWorker {
     const done = this.run(job, token, abort.signal)
       .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'cloud job run failed'))
       .then(async () => {
-        if (abort.signal.aborted && this.#stopped) {
+        if (abort.signal.aborted && this.#loop.stopped) {
           // Shutting down: the job was not finished, hand it back at once instead of waiting for the lease.
           const requeued = await this.queue
             .requeue(job.id, token, new Date().toISOString(), null, true)
@@ -127,19 +110,5 @@ export class JobWorker {
     } catch (error) {
       this.log.warn({ err: error }, 'cloud job lease renewal failed');
     }
-  }
-
-  async #schedule(): Promise<void> {
-    const poll = this.options.pollMs ?? 2000;
-    const next = await this.queue.nextDue();
-    const wait = next === null ? poll : Math.min(poll, Math.max(5, Date.parse(next) - Date.now() + 5));
-    this.#arm(wait);
-  }
-
-  #arm(ms: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.kick(), ms);
-    this.#timer.unref();
   }
 }

@@ -3,6 +3,7 @@
 // for up to 30 attempts (about four hours) before the chunk is marked failed. State lives only in the database,
 // so a restart picks up exactly where the last run stopped.
 import type { BusLog } from '../../platform/events/event-bus.js';
+import { KickLoop } from '../../platform/queue/kick-loop.js';
 import type { CloudUploadsRepository, UploadRow } from './cloud-uploads.repository.js';
 import type { UploadResult } from './s3-uploader.js';
 
@@ -17,10 +18,7 @@ const LEASE_MS = 5 * 60_000;
 const POLL_MS = 30_000;
 
 export class UploadWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #stopped = true;
+  readonly #loop = new KickLoop(() => this.#run());
 
   constructor(
     private readonly outbox: CloudUploadsRepository,
@@ -32,34 +30,20 @@ export class UploadWorker {
   ) {}
 
   start(): void {
-    this.#stopped = false;
-    this.kick();
+    this.#loop.start();
   }
 
+  /** Look at the outbox now (a chunk was queued, or cloud recording was switched on). */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#run().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    this.#loop.kick();
   }
 
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #run(): Promise<void> {
@@ -70,16 +54,15 @@ export class UploadWorker {
         if (due.length === 0) break;
         let next = 0;
         const lane = async () => {
-          while (next < due.length && !this.#stopped) await this.#attempt(due[next++]!);
+          while (next < due.length && !this.#loop.stopped) await this.#attempt(due[next++]!);
         };
         await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, lane));
-        if (this.#stopped) return;
+        if (this.#loop.stopped) return;
       }
-      const next = await this.outbox.nextDue();
-      this.#arm(next === null ? POLL_MS : Math.min(POLL_MS, Math.max(5, Date.parse(next) - Date.now())));
+      this.#loop.armUntil(await this.outbox.nextDue(), POLL_MS);
     } catch (error) {
       this.log.error({ err: error }, 'cloud upload run failed');
-      this.#arm(POLL_MS);
+      this.#loop.arm(POLL_MS);
     }
   }
 
@@ -111,12 +94,5 @@ export class UploadWorker {
       { uploadId: row.id, path: row.recording_path, attempt, error: result.error },
       final ? 'cloud upload failed for good' : 'cloud upload failed, will retry',
     );
-  }
-
-  #arm(ms: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.kick(), ms);
-    this.#timer.unref();
   }
 }
