@@ -1,0 +1,112 @@
+// The SQLite bridge: row objects, and the result cache of queries marked `cacheable`, which must never answer
+// with data the database no longer holds.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { cacheable, wrapSqlite } from '../src/platform/db/sqlite-driver.js';
+
+interface Tables {
+  items: { id: number; name: string; active: boolean; note: string | null };
+}
+
+describe('SQLite driver', () => {
+  let dir: string;
+  let file: string;
+  let raw: SqliteDatabase.Database;
+  let db: Kysely<Tables>;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'nvr-sqlite-driver-'));
+    file = join(dir, 'test.sqlite');
+    raw = new SqliteDatabase(file);
+    raw.pragma('journal_mode = WAL');
+    raw.exec(
+      'create table items (id integer primary key, name text not null, active boolean not null, note text)',
+    );
+    db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: wrapSqlite(raw) }) });
+    await db
+      .insertInto('items')
+      .values([
+        { name: 'a', active: true, note: null },
+        { name: 'b', active: false, note: 'x' },
+      ])
+      .execute();
+  });
+  after(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const list = () => db.selectFrom('items').selectAll().orderBy('id').modifyEnd(cacheable).execute();
+  const names = async () => (await list()).map((row) => `${row.name}:${String(row.active)}`);
+
+  it('builds rows in column order with booleans and nulls, the last of repeated names winning', async () => {
+    const rows = await list();
+    assert.deepEqual(rows, [
+      { id: 1, name: 'a', active: true, note: null },
+      { id: 2, name: 'b', active: false, note: 'x' },
+    ]);
+    assert.deepEqual(Object.keys(rows[0]!), ['id', 'name', 'active', 'note']);
+    const { rows: repeated } = await sql<{ v: number }>`select 1 as v, 2 as v`.execute(db);
+    assert.deepEqual(repeated, [{ v: 2 }]);
+    const { rows: proto } = await sql<Record<string, unknown>>`select 1 as "__proto__", 2 as b`.execute(db);
+    assert.equal(proto[0]!.b, 2);
+    assert.equal(Object.getPrototypeOf(proto[0]), Object.prototype);
+  });
+
+  it('a cached result follows inserts, updates and deletes of this connection at once', async () => {
+    assert.deepEqual(await names(), ['a:true', 'b:false']);
+    await db.insertInto('items').values({ name: 'c', active: true, note: null }).execute();
+    assert.deepEqual(await names(), ['a:true', 'b:false', 'c:true']);
+    await db.updateTable('items').set({ active: false }).where('name', '=', 'a').execute();
+    assert.deepEqual(await names(), ['a:false', 'b:false', 'c:true']);
+    await db.deleteFrom('items').where('name', '=', 'c').returning('id').execute();
+    assert.deepEqual(await names(), ['a:false', 'b:false']);
+  });
+
+  it('a rolled-back transaction leaves no trace in cached results', async () => {
+    const before = await names();
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('items').set({ name: 'changed' }).execute();
+        const inside = await trx.selectFrom('items').selectAll().orderBy('id').modifyEnd(cacheable).execute();
+        assert.ok(inside.every((row) => row.name === 'changed'));
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(await names(), before);
+  });
+
+  it('a cached result follows commits of another connection', async () => {
+    const before = await names();
+    const other = new SqliteDatabase(file);
+    try {
+      other.prepare("insert into items (name, active) values ('other', 1)").run();
+    } finally {
+      other.close();
+    }
+    assert.deepEqual(await names(), [...before, 'other:true']);
+  });
+
+  it('callers get fresh objects: changing a returned row does not change the next answer', async () => {
+    const first = await list();
+    first[0]!.name = 'mutated';
+    first.pop();
+    const second = await list();
+    assert.equal(second[0]!.name, 'a');
+    assert.equal(second.length, first.length + 1);
+  });
+
+  it('parameters are part of the key', async () => {
+    const byName = (name: string) =>
+      db.selectFrom('items').select('name').where('name', '=', name).modifyEnd(cacheable).execute();
+    assert.deepEqual(await byName('a'), [{ name: 'a' }]);
+    assert.deepEqual(await byName('b'), [{ name: 'b' }]);
+    assert.deepEqual(await byName('zz'), []);
+  });
+});
