@@ -35,7 +35,7 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
-import { loggerOptions } from './platform/logging.js';
+import { RequestLogController, loggerOptions } from './platform/logging.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -48,6 +48,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
   const { config } = container;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     // Reuse a caller's X-Request-Id when it is harmless, so logs line up across services.

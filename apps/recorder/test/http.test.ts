@@ -83,6 +83,32 @@ describe('HTTP platform', () => {
     assert.notEqual(hostile.headers['x-request-id'], 'a\nb');
   });
 
+  it('logs each request once: request id, method, redacted URL, status and response time', async () => {
+    const before = t.logs().length;
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/v1/users?limit=1&ticket=secret-ticket-value',
+      token: t.adminToken,
+      headers: { 'x-request-id': 'log-line-42' },
+    });
+    assert.equal(response.statusCode, 200);
+    const lines = t
+      .logs()
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.includes('log-line-42'))
+      .map((line) => JSON.parse(line) as Record<string, any>);
+    assert.equal(lines.length, 1, 'one line for the request');
+    const [line] = lines;
+    assert.equal(line!.msg, 'request completed');
+    assert.equal(line!.reqId, 'log-line-42');
+    assert.equal(line!.req.method, 'GET');
+    assert.equal(line!.req.url, '/api/v1/users?limit=1&ticket=[REDACTED]');
+    assert.equal(line!.res.statusCode, 200);
+    assert.equal(typeof line!.responseTime, 'number');
+    assert.ok(!JSON.stringify(lines).includes(t.adminToken));
+  });
+
   it('sends security headers and honours the CORS allow-list', async () => {
     const response = await t.request({
       method: 'GET',
