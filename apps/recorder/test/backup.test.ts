@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -13,25 +14,6 @@ const WEBHOOK_SECRET = 'whsec-Backup-0815';
 const PROVIDER_TOKEN = 'hf_Backup-token-2718';
 const S3_SECRET = 's3-Secret-key-1414';
 const STREAM_KEY = 'live-Stream-key-1732';
-
-function multipart(fields: Record<string, Buffer | string>) {
-  const boundary = `----nvr${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
-    Buffer.concat([
-      Buffer.from(
-        typeof value === 'string'
-          ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`
-          : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="backup.nvrbak"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(value),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** Everything the API shows of the configuration, with runtime state left out. */
 async function configuration(t: TestApp, aliceToken: string) {
@@ -99,8 +81,24 @@ for (const dialect of testDialects()) {
 
     const backup = (t: TestApp, payload: object, token = t.adminToken) =>
       t.request({ method: 'POST', url: '/api/v1/system/backup', token, payload });
-    const restore = (t: TestApp, fields: Record<string, Buffer | string>, query = '', token = t.adminToken) =>
-      t.request({ method: 'POST', url: `/api/v1/system/restore${query}`, token, ...multipart(fields) });
+    /** Buffers go as file parts (the backup), strings as text fields (secret_key, …). */
+    const restore = (
+      t: TestApp,
+      parts: Record<string, Buffer | string>,
+      query = '',
+      token = t.adminToken,
+    ) => {
+      const files = Object.fromEntries(Object.entries(parts).filter(([, v]) => Buffer.isBuffer(v)));
+      const fields = Object.fromEntries(
+        Object.entries(parts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      return t.request({
+        method: 'POST',
+        url: `/api/v1/system/restore${query}`,
+        token,
+        ...multipart(files, fields),
+      });
+    };
 
     it('backup holds the whole configuration, encrypted; only superusers; secret_key ≥ 12 characters', async () => {
       const s = source;

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { uploadMediaTls } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -392,16 +393,7 @@ describe('recording upload to an HTTPS endpoint with its own CA', { timeout: 120
     assert.ok(!s3.requests.some((r) => r.method === 'PUT'), 'nothing reached the server');
 
     // The media-source CA bundle trusts it: the next attempt goes through and the bytes read back the same.
-    const form = new FormData();
-    form.set('ca_bundle_file', new Blob([tls.cert]), 'ca.pem');
-    const request = new Request('http://x', { method: 'POST', body: form });
-    const uploaded = await t.request({
-      method: 'POST',
-      url: '/api/v1/media-source/tls',
-      token: t.adminToken,
-      headers: Object.fromEntries(request.headers),
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const uploaded = await uploadMediaTls(t, { ca_bundle_file: tls.cert });
     assert.equal(uploaded.statusCode, 200, uploaded.body);
     const done = await eventually(async () => ((await row()).status === 'uploaded' ? row() : undefined), {
       what: 'the upload to succeed with the CA',

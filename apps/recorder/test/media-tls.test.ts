@@ -8,6 +8,7 @@ import { createServer } from 'node:tls';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { after, before, describe, it } from 'node:test';
+import { multipart } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -64,26 +65,6 @@ async function expiredCertificate(): Promise<Pem> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function multipart(files: Record<string, Buffer | string>): {
-  payload: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = `----nvr${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(files).map(([name, content]) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pem"\r\nContent-Type: application/x-pem-file\r\n\r\n`,
-      ),
-      Buffer.from(content),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 /** The body lines of a PEM key: if any of them shows up anywhere, the key leaked. */

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { streamTargetArgs, streamTargetUrl } from '../src/media/ffmpeg/args.js';
 import type { Transition } from '../src/media/supervisor.js';
 import { StreamTargetRunner } from '../src/modules/stream-targets/stream-target-runner.js';
+import { uploadMediaTls } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -318,16 +319,7 @@ for (const dialect of testDialects()) {
       const tls = await selfSignedCertificate('rtmps.test', ['IP:127.0.0.1', 'DNS:localhost']);
       const rtmp = await startRtmpServer({ tls });
       try {
-        const ca = new FormData();
-        ca.set('ca_bundle_file', new Blob([tls.cert]), 'ca.pem');
-        const request = new Request('http://x', { method: 'POST', body: ca });
-        const uploaded = await t.request({
-          method: 'POST',
-          url: '/api/v1/media-source/tls',
-          token: t.adminToken,
-          headers: Object.fromEntries(request.headers),
-          payload: Buffer.from(await request.arrayBuffer()),
-        });
+        const uploaded = await uploadMediaTls(t, { ca_bundle_file: tls.cert });
         assert.equal(uploaded.statusCode, 200, uploaded.body);
         const target = (target_id: string, use_custom_ca: boolean) =>
           post('', owner.token, {
