@@ -153,6 +153,27 @@ for (const dialect of testDialects()) {
       assert.equal((await refresh(bNext.json().refresh_token)).statusCode, 401);
     });
 
+    it('a role change applies to the next request of an existing token, and /auth/me shows it', async () => {
+      const user = await t.createUser('promoted');
+      const me = () => t.request({ method: 'GET', url: '/api/v1/auth/me', token: user.token });
+      const listUsers = () => t.request({ method: 'GET', url: '/api/v1/users', token: user.token });
+      const setSuperuser = (value: boolean) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/v1/users/${user.id}`,
+          token: t.adminToken,
+          payload: { is_superuser: value },
+        });
+      assert.equal((await listUsers()).statusCode, 403);
+      assert.equal((await me()).json().is_superuser, false);
+      assert.equal((await setSuperuser(true)).statusCode, 200);
+      assert.equal((await listUsers()).statusCode, 200);
+      assert.equal((await me()).json().is_superuser, true);
+      assert.equal((await setSuperuser(false)).statusCode, 200);
+      assert.equal((await listUsers()).statusCode, 403);
+      assert.equal((await me()).json().is_superuser, false);
+    });
+
     it('deactivating a user invalidates their access and refresh tokens at once', async () => {
       const user = await t.createUser('fired');
       const pair = await t.login('fired', user.password);

@@ -53,6 +53,28 @@ for (const dialect of testDialects()) {
       assert.ok(list.json().total >= 2);
     });
 
+    it('the list shows every change at once', async () => {
+      const list = async () =>
+        (await t.request({ method: 'GET', url: '/api/v1/users?limit=500', token: t.adminToken })).json<{
+          users: { id: number; username: string; email: string | null; is_active: boolean }[];
+          total: number;
+        }>();
+      const before = await list();
+      const created = (await create({ username: 'listed', password: USER_PASSWORD })).json();
+      const afterCreate = await list();
+      assert.equal(afterCreate.total, before.total + 1);
+      assert.ok(afterCreate.users.some((user) => user.username === 'listed'));
+      await t.request({
+        method: 'PUT',
+        url: `/api/v1/users/${created.id}`,
+        token: t.adminToken,
+        payload: { email: 'listed@example.com' },
+      });
+      assert.equal((await list()).users.find((user) => user.id === created.id)?.email, 'listed@example.com');
+      await t.request({ method: 'DELETE', url: `/api/v1/users/${created.id}`, token: t.adminToken });
+      assert.equal((await list()).users.find((user) => user.id === created.id)?.is_active, false);
+    });
+
     it('usernames are unique regardless of case (409)', async () => {
       assert.equal((await create({ username: 'bob', password: USER_PASSWORD })).statusCode, 201);
       const duplicate = await create({ username: 'BOB', password: USER_PASSWORD });

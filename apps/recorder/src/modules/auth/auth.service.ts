@@ -152,9 +152,9 @@ export class AuthService implements SessionRevoker {
 
   async #principalFor(userId: number): Promise<Principal> {
     // Looked up on every request so deactivation and rights changes take effect at once.
-    const user = Number.isInteger(userId) ? await this.users.findById(userId) : undefined;
-    if (!user?.is_active) throw new UnauthorizedError('Could not validate credentials');
-    return { userId: user.id, username: user.username, isSuperuser: user.is_superuser };
+    const principal = Number.isInteger(userId) ? await this.users.principalFor(userId) : undefined;
+    if (!principal) throw new UnauthorizedError('Could not validate credentials');
+    return principal;
   }
 
   async #issueTokens(user: UserRow, familyId: string): Promise<TokenResponse> {

@@ -1,10 +1,24 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { cacheable } from '../../platform/db/sqlite-driver.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Omit<UsersTable, 'id'>;
 export type UserPatch = Updateable<Omit<UsersTable, 'id'>>;
+
+/** What a user listing shows: every column but the password hash (and the lookup key). */
+const LIST_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'is_active',
+  'is_superuser',
+  'created_at',
+  'updated_at',
+  'last_login_at',
+] as const;
+export type UserListRow = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -21,9 +35,17 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async list(skip: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+  /** A page of users without their password hashes; on SQLite the page is reused while no data changed. */
+  async list(skip: number, limit: number): Promise<{ rows: UserListRow[]; total: number }> {
     const [rows, total] = await Promise.all([
-      this.db.selectFrom('users').selectAll().orderBy('id').offset(skip).limit(limit).execute(),
+      this.db
+        .selectFrom('users')
+        .select(LIST_COLUMNS)
+        .orderBy('id')
+        .offset(skip)
+        .limit(limit)
+        .modifyEnd(cacheable)
+        .execute(),
       this.count(),
     ]);
     return { rows, total };
@@ -33,6 +55,7 @@ export class UsersRepository {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('total'))
+      .modifyEnd(cacheable)
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }

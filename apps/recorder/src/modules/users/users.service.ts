@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { requireSuperuser } from '../../platform/auth/guards.js';
-import type { RequestContext } from '../../platform/auth/principal.js';
+import type { Principal, RequestContext } from '../../platform/auth/principal.js';
 import type { PasswordHasher } from '../../platform/crypto/passwords.js';
 import {
   BadRequestError,
@@ -17,7 +17,7 @@ import type {
   UserResponse,
   UserUpdate,
 } from './users.schemas.js';
-import type { UserPatch, UserRow, UsersRepository } from './users.repository.js';
+import type { UserListRow, UserPatch, UserRow, UsersRepository } from './users.repository.js';
 
 /** Ends a user's sessions (implemented by the auth module, which owns refresh tokens). */
 export interface SessionRevoker {
@@ -26,7 +26,7 @@ export interface SessionRevoker {
 
 export const BOOTSTRAP_ADMIN = 'admin';
 
-export function toUserResponse(row: UserRow): UserResponse {
+export function toUserResponse(row: UserListRow): UserResponse {
   return {
     id: row.id,
     username: row.username,
@@ -46,6 +46,9 @@ function checkPasswordPolicy(password: string, username: string, field: string):
 }
 
 export class UsersService {
+  /** The row each principal was made from (see principalFor): the request that asks for it already read it. */
+  readonly #principalRows = new WeakMap<Principal, UserRow>();
+
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
@@ -65,7 +68,8 @@ export class UsersService {
   }
 
   async me(context: RequestContext): Promise<UserResponse> {
-    return toUserResponse(await this.#require(context.principal.userId));
+    const row = this.#principalRows.get(context.principal);
+    return toUserResponse(row ?? (await this.#require(context.principal.userId)));
   }
 
   async create(context: RequestContext, body: UserCreate): Promise<UserResponse> {
@@ -182,6 +186,15 @@ export class UsersService {
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.users.findById(id);
+  }
+
+  /** For the auth module: the caller behind a verified credential, read now; undefined unless active. */
+  async principalFor(id: number): Promise<Principal | undefined> {
+    const row = await this.users.findById(id);
+    if (!row?.is_active) return undefined;
+    const principal: Principal = { userId: row.id, username: row.username, isSuperuser: row.is_superuser };
+    this.#principalRows.set(principal, row);
+    return principal;
   }
 
   async recordLogin(id: number): Promise<void> {
