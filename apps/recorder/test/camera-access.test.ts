@@ -165,6 +165,34 @@ describe('camera access matrix', () => {
     assert.ok((await visible('superuser')).includes(unrelated.id));
   });
 
+  it('the list and its total follow grants, right changes and revokes at once', async () => {
+    const camera = await freshCamera();
+    const list = async () =>
+      (await t.request({ method: 'GET', url: '/api/v1/cameras?limit=500', token: tokens.stranger })).json<{
+        cameras: { id: number }[];
+        total: number;
+      }>();
+    const seen = async () => {
+      const page = await list();
+      return { total: page.total, includes: page.cameras.some((c) => c.id === camera.id) };
+    };
+    const before = await seen();
+    assert.equal(before.includes, false);
+    await grant(t, camera.id, ids.stranger, { can_view: true });
+    assert.deepEqual(await seen(), { total: before.total + 1, includes: true });
+    await grant(t, camera.id, ids.stranger, { can_view: false, can_manage: false });
+    assert.deepEqual(await seen(), { total: before.total, includes: false });
+    await grant(t, camera.id, ids.stranger, { can_view: false, can_manage: true });
+    assert.deepEqual(await seen(), { total: before.total + 1, includes: true });
+    const revoke = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/cameras/${camera.id}/permissions/${ids.stranger}`,
+      token: tokens.owner,
+    });
+    assert.equal(revoke.statusCode, 204);
+    assert.deepEqual(await seen(), { total: before.total, includes: false });
+  });
+
   it('revoking a grant takes the camera out of sight at once', async () => {
     const camera = await freshCamera();
     const get = () => t.request({ method: 'GET', url: `/api/v1/cameras/${camera.id}`, token: tokens.viewer });

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { cacheable } from '../../platform/db/sqlite-driver.js';
 import type { CameraConfigsTable, CamerasTable, Database } from '../../platform/db/schema.js';
 
 export type CameraRow = Selectable<CamerasTable>;
@@ -80,16 +81,23 @@ export class CamerasRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Owner, or a grant with a right. Written as `id IN (the user's granted cameras)` rather than a correlated
+   * EXISTS: SQLite then reads the user's grants once through an index (camera_permissions_user_camera) and
+   * unions them with the owner index, instead of probing the grants for every camera (counting 200 visible of
+   * 1,000 cameras: ~300 µs → ~60 µs). PostgreSQL plans both forms as a hashed subplan.
+   */
   #visible<Q extends SelectQueryBuilder<Database, 'cameras', object>>(query: Q, userId: number | null): Q {
     if (userId === null) return query;
     return query.where((eb) =>
       eb.or([
         eb('cameras.owner_id', '=', userId),
-        eb.exists(
+        eb(
+          'cameras.id',
+          'in',
           eb
             .selectFrom('camera_permissions as p')
-            .select(sql.lit(1).as('one'))
-            .whereRef('p.camera_id', '=', 'cameras.id')
+            .select('p.camera_id')
             .where('p.user_id', '=', userId)
             .where((g) => g.or([g('p.can_view', '=', true), g('p.can_manage', '=', true)])),
         ),
@@ -123,6 +131,9 @@ export class CamerasRepository {
         sql<boolean>`(lower(cameras.name) like ${pattern} escape '\\' or lower(coalesce(cameras.location, '')) like ${pattern} escape '\\' or lower(cameras.ip_address) like ${pattern} escape '\\')`,
       );
     }
+    // Two statements, not one with count(*) over (): the window function makes both dialects carry every
+    // visible row (with all its columns) through the count before the page is cut. On SQLite both results are
+    // reused while no data changed (see platform/db/sqlite-driver.ts).
     const [rows, count] = await Promise.all([
       query
         .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
@@ -131,8 +142,12 @@ export class CamerasRepository {
         .orderBy('cameras.id')
         .offset(filter.skip)
         .limit(filter.limit)
+        .modifyEnd(cacheable)
         .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .modifyEnd(cacheable)
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   }
