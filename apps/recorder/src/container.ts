@@ -340,7 +340,8 @@ export async function createContainer(
     adapterRegistry,
     new AdaptersRepository(database.db),
     audit,
-    config.adapterUrls,
+    config.adapters,
+    secretBox,
   );
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
   const detectionLoop = new DetectionLoop(
@@ -445,12 +446,12 @@ export async function createContainer(
         () => cameraConfig.idle(),
         () => database.close(),
       ];
-      let failure: unknown = null;
+      let failure: Error | null = null;
       for (const step of steps) {
         try {
           await step();
         } catch (error) {
-          failure ??= error;
+          failure ??= error instanceof Error ? error : new Error('a part failed to stop');
         }
       }
       if (failure) throw failure;
