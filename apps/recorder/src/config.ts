@@ -15,6 +15,8 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly corsOrigins: readonly string[];
   readonly adapterUrls: readonly string[];
+  /** ADAPTER_URLS entries (`url` or `name=url`), each with its bearer token (ADAPTER_TOKEN_<NAME>) */
+  readonly adapters: readonly AdapterEndpointConfig[];
   readonly auth: {
     readonly adminPassword: string | undefined;
     readonly jwtSecret: string | undefined;
@@ -120,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < 8)
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
 
+  const adapters = adapterEndpoints(
+    env,
+    read('ADAPTER_URLS'),
+    `http://127.0.0.1:${integer('ADAPTER_PORT', 9100, 1, 65535)}`,
+    problems,
+  );
+
   const config: Config = {
     version: VERSION,
     host: read('HOST') ?? '0.0.0.0',
@@ -133,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       read('CORS_ORIGINS')
         ?.split(',')
         .map((s) => s.trim()) ?? [],
-    adapterUrls: urlList('ADAPTER_URLS', [`http://127.0.0.1:${integer('ADAPTER_PORT', 9100, 1, 65535)}`]),
+    adapterUrls: adapters.map((a) => a.url),
+    adapters,
     auth: {
       adminPassword,
       jwtSecret,
@@ -189,4 +199,85 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** An adapter the recorder uses from the configuration; `token` is sent as `Authorization: Bearer`. */
+export interface AdapterEndpointConfig {
+  readonly name: string;
+  readonly url: string;
+  readonly token: string | null;
+}
+
+const ADAPTER_TOKEN_PREFIX = 'ADAPTER_TOKEN_';
+/** The variable with a configured adapter's token: `gpu-1` → ADAPTER_TOKEN_GPU_1. */
+export const adapterTokenVariable = (name: string): string =>
+  `${ADAPTER_TOKEN_PREFIX}${name.toUpperCase().replace(/[-.]/g, '_')}`;
+
+/**
+ * ADAPTER_URLS: comma-separated `url` or `name=url` entries (unnamed ones are adapter-1, adapter-2... by
+ * position). A token comes from ADAPTER_TOKEN_<NAME>, never from the URL; when ADAPTER_URLS is unset the
+ * default local adapter also takes ADAPTER_TOKEN, the variable the adapter itself reads. Problems name the
+ * entry or the variable, never a secret.
+ */
+function adapterEndpoints(
+  env: NodeJS.ProcessEnv,
+  raw: string | undefined,
+  defaultUrl: string,
+  problems: string[],
+): AdapterEndpointConfig[] {
+  const value = (name: string) => env[name]?.trim() || null;
+  const out: AdapterEndpointConfig[] = [];
+  const entries =
+    raw === undefined
+      ? [defaultUrl]
+      : raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  entries.forEach((entry, index) => {
+    const eq = entry.indexOf('=');
+    const named = eq > 0 && !/[:/]/.test(entry.slice(0, eq));
+    const name = named ? entry.slice(0, eq).trim() : `adapter-${index + 1}`;
+    const url = named ? entry.slice(eq + 1).trim() : entry;
+    const label = `ADAPTER_URLS entry ${index + 1} (${name})`;
+    if (!/^[a-z0-9][a-z0-9_.-]{0,63}$/.test(name)) {
+      problems.push(`${label}: a name is 1-64 lowercase letters, digits, ".", "-" or "_"`);
+      return;
+    }
+    let parsed: URL | null = null;
+    try {
+      parsed = /^https?:\/\/[^\s]+$/.test(url) ? new URL(url) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!parsed) {
+      problems.push(`ADAPTER_URLS entries must be http(s) URLs (entry ${index + 1} is not)`);
+      return;
+    }
+    if (parsed.username || parsed.password) {
+      problems.push(`${label}: no credentials in adapter URLs; set ${adapterTokenVariable(name)} instead`);
+      return;
+    }
+    if (out.some((a) => a.name === name)) {
+      problems.push(`${label}: duplicate name`);
+      return;
+    }
+    const source =
+      value(adapterTokenVariable(name)) === null && raw === undefined
+        ? 'ADAPTER_TOKEN'
+        : adapterTokenVariable(name);
+    let token = value(source);
+    if (token !== null && !/^[\x21-\x7e]+$/.test(token)) {
+      problems.push(`${source}: a bearer token is printable ASCII without spaces`);
+      token = null;
+    }
+    out.push({ name, url, token });
+  });
+  for (const variable of Object.keys(env).filter(
+    (k) => k.startsWith(ADAPTER_TOKEN_PREFIX) && env[k]?.trim(),
+  )) {
+    if (!out.some((a) => adapterTokenVariable(a.name) === variable))
+      problems.push(`${variable}: no ADAPTER_URLS entry has this name`);
+  }
+  return out;
 }

@@ -34,7 +34,8 @@ export interface AdapterProcess {
 }
 
 export async function startAdapterProcess(
-  options: { framesDir?: string; modelsDir?: string; workers?: number } = {},
+  /** `token`: started with ADAPTER_TOKEN, so every route but /health needs `Authorization: Bearer` */
+  options: { framesDir?: string; modelsDir?: string; workers?: number; token?: string } = {},
 ): Promise<AdapterProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-adapter-'));
   const framesDir = options.framesDir ?? join(dataDir, 'frames');
@@ -58,6 +59,7 @@ export async function startAdapterProcess(
         ADAPTER_PORT: String(port),
         ADAPTER_WORKERS: String(options.workers ?? 1),
         LOG_LEVEL: 'warn',
+        ...(options.token === undefined ? {} : { ADAPTER_TOKEN: options.token }),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

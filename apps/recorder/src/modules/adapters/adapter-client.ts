@@ -1,4 +1,5 @@
-// HTTP client of one AI adapter (ADAPTER.md): /health, the typed capability card, /infer. Every call has a
+// HTTP client of one AI adapter (ADAPTER.md): /health, the typed capability card, /infer, each with the
+// adapter's bearer token when one is configured. Every call has a
 // timeout; failures are AdapterCallError with what kind of failure it was, so the registry can tell an adapter
 // that is gone (network, timeout) from one that answered with an error.
 import type { AdapterHealth, CapabilityCard } from '@nvr/contracts';
@@ -67,10 +68,21 @@ export function parseCard(body: unknown): ParsedCard | null {
 }
 
 export class AdapterClient {
+  /** `Authorization: Bearer` for an adapter started with ADAPTER_TOKEN; private so it is never serialised. */
+  readonly #headers: Record<string, string>;
+
   constructor(
     readonly baseUrl: string,
     private readonly timeoutMs: number,
-  ) {}
+    token: string | null = null,
+  ) {
+    this.#headers = token === null ? {} : { authorization: `Bearer ${token}` };
+  }
+
+  /** A bearer token is configured for this adapter. */
+  get tokenSet(): boolean {
+    return 'authorization' in this.#headers;
+  }
 
   async health(): Promise<AdapterHealth & Record<string, unknown>> {
     const body = await this.#request('GET', '/health');
@@ -117,7 +129,8 @@ export class AdapterClient {
     try {
       response = await fetch(new URL(path, this.baseUrl), {
         method,
-        headers: json === undefined ? {} : { 'content-type': 'application/json' },
+        headers:
+          json === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
         body: json === undefined ? null : JSON.stringify(json),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

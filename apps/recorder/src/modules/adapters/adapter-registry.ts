@@ -100,12 +100,13 @@ export class AdapterRegistry {
     return this.#entries.get(name);
   }
 
-  add(name: string, url: string, source: 'config' | 'api'): AdapterEntry {
+  /** `token`: sent as `Authorization: Bearer` to an adapter started with ADAPTER_TOKEN. */
+  add(name: string, url: string, source: 'config' | 'api', token: string | null = null): AdapterEntry {
     const entry: AdapterEntry = {
       name,
       url,
       source,
-      client: new AdapterClient(url, this.options.timeoutMs),
+      client: new AdapterClient(url, this.options.timeoutMs, token),
       status: 'unknown',
       consecutiveFailures: 0,
       health: null,

@@ -12,10 +12,11 @@ export class AdaptersRepository {
     return this.db.selectFrom('ai_adapters').selectAll().orderBy('id').execute();
   }
 
-  insert(name: string, url: string): Promise<AdapterRow> {
+  /** `tokenSealed`: SecretBox output of the adapter's bearer token, or null. */
+  insert(name: string, url: string, tokenSealed: string | null = null): Promise<AdapterRow> {
     return this.db
       .insertInto('ai_adapters')
-      .values({ name, url, created_at: new Date().toISOString() })
+      .values({ name, url, created_at: new Date().toISOString(), token_sealed: tokenSealed })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

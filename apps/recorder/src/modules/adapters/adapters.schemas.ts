@@ -10,6 +10,10 @@ export const AdapterCreate = Type.Object(
   {
     name: AdapterName,
     url: Type.String({ minLength: 8, maxLength: 500, pattern: '^https?://[^\\s]+$' }),
+    /** write-only: sent as `Authorization: Bearer` to an adapter started with ADAPTER_TOKEN; stored sealed */
+    token: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', writeOnly: true }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,6 +39,8 @@ export const AdapterResponse = Type.Object({
   consecutive_failures: Type.Integer(),
   last_seen_at: Nullable(Timestamp),
   last_error: Nullable(Type.String()),
+  /** a bearer token is configured for this adapter (the token itself is never returned) */
+  token_set: Type.Boolean(),
 });
 export type AdapterResponse = Static<typeof AdapterResponse>;
 

@@ -1,6 +1,12 @@
-// The adapters API (superuser) and the capabilities overview (API.md §8).
+// The adapters API (superuser) and the capabilities overview (API.md §8). An adapter started with
+// ADAPTER_TOKEN gets its bearer token from ADAPTER_TOKEN_<NAME> (configured ones) or from the write-only
+// `token` field (registered ones, stored sealed with the SecretBox). A token is never returned (`token_set`
+// instead), logged, audited or put in an error message.
+import type { AdapterEndpointConfig } from '../../config.js';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { BusLog } from '../../platform/events/event-bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AdapterEntry, AdapterRegistry } from './adapter-registry.js';
@@ -21,8 +27,11 @@ export function toAdapterResponse(entry: AdapterEntry): AdapterResponse {
     consecutive_failures: entry.consecutiveFailures,
     last_seen_at: entry.lastSeenAt,
     last_error: entry.lastError,
+    token_set: entry.client.tokenSet,
   };
 }
+
+export const ADAPTER_TOKEN_PURPOSE = 'ai_adapter.token';
 
 const sameUrl = (a: string, b: string) => new URL(a).toString() === new URL(b).toString();
 
@@ -31,14 +40,27 @@ export class AdaptersService {
     private readonly registry: AdapterRegistry,
     private readonly repository: AdaptersRepository,
     private readonly audit: AuditService,
-    private readonly configuredUrls: readonly string[],
+    private readonly configured: readonly AdapterEndpointConfig[],
+    private readonly secretBox: SecretBox,
+    private readonly log: BusLog = console,
   ) {}
 
   /** Loads the configured and registered adapters and starts polling them. */
   async start(): Promise<void> {
-    this.configuredUrls.forEach((url, index) => this.registry.add(`adapter-${index + 1}`, url, 'config'));
-    for (const row of await this.repository.list())
-      if (!this.registry.get(row.name)) this.registry.add(row.name, row.url, 'api');
+    for (const a of this.configured) this.registry.add(a.name, a.url, 'config', a.token);
+    for (const row of await this.repository.list()) {
+      if (this.registry.get(row.name)) continue;
+      let token: string | null = null;
+      if (row.token_sealed !== null) {
+        try {
+          token = this.secretBox.open(row.token_sealed, ADAPTER_TOKEN_PURPOSE);
+        } catch {
+          // Sealed under another master key: the adapter will answer 401 and show as unavailable.
+          this.log.warn({ adapter: row.name }, 'adapter token cannot be opened (master key changed?)');
+        }
+      }
+      this.registry.add(row.name, row.url, 'api', token);
+    }
     this.registry.start();
   }
 
@@ -51,7 +73,7 @@ export class AdaptersService {
   async register(context: RequestContext, body: AdapterCreate): Promise<AdapterResponse> {
     requireSuperuser(context.principal);
     if (/^https?:\/\/[^/]*@/.test(body.url))
-      throw new BadRequestError('Adapter URLs cannot carry credentials');
+      throw new BadRequestError('Adapter URLs cannot carry credentials; send the bearer token in "token"');
     if (this.registry.get(body.name))
       throw new ConflictError({ code: 'adapter_exists', message: `An adapter named ${body.name} exists` });
     const duplicate = this.registry.list().find((e) => sameUrl(e.url, body.url));
@@ -61,13 +83,18 @@ export class AdaptersService {
         message: `${duplicate.name} already has this URL`,
         name: duplicate.name,
       });
-    await this.repository.insert(body.name, body.url);
-    const entry = this.registry.add(body.name, body.url, 'api');
+    const token = body.token ?? null;
+    await this.repository.insert(
+      body.name,
+      body.url,
+      token === null ? null : this.secretBox.seal(token, ADAPTER_TOKEN_PURPOSE),
+    );
+    const entry = this.registry.add(body.name, body.url, 'api', token);
     await this.audit.record(context, {
       action: 'adapter.create',
       entityType: 'adapter',
       entityId: body.name,
-      details: { url: body.url },
+      details: { url: body.url, token_set: token !== null },
     });
     // Answer with what the first poll found, so the caller sees at once whether the adapter is reachable.
     await this.registry.pollNow(entry);

@@ -287,6 +287,8 @@ export interface AiAdaptersTable {
   name: string;
   url: string;
   created_at: string;
+  /** bearer token sent to the adapter, SecretBox output (0008); never returned */
+  token_sealed: string | null;
 }
 
 export interface AiRecordingFilesTable {
