@@ -9,6 +9,7 @@ import { recordings } from './migrations/0004_recordings.js';
 import { cloud } from './migrations/0006_cloud.js';
 import { ai } from './migrations/0005_ai.js';
 import { config } from './migrations/0007_config.js';
+import { adapterTokens } from './migrations/0008_adapter_tokens.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -19,6 +20,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0005_ai', ai],
   ['0006_cloud', cloud],
   ['0007_config', config],
+  ['0008_adapter_tokens', adapterTokens],
 ];
 
 /** In the order they apply. */
