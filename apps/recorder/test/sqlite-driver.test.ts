@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { cacheable, wrapSqlite } from '../src/platform/db/sqlite-driver.js';
 
 interface Tables {
-  items: { id: number; name: string; active: boolean; note: string | null };
+  items: { id: Generated<number>; name: string; active: boolean; note: string | null };
 }
 
 describe('SQLite driver', () => {

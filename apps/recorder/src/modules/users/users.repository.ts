@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { CompiledQuery, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { cacheable } from '../../platform/db/sqlite-driver.js';
 import type { UsersTable } from '../../platform/db/schema.js';
@@ -23,8 +23,13 @@ export type UserListRow = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
-  findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  #byId: CompiledQuery<UserRow> | undefined;
+
+  /** Every authenticated request reads its user: compiled once, since building the query cost more than running it. */
+  async findById(id: number): Promise<UserRow | undefined> {
+    this.#byId ??= this.db.selectFrom('users').selectAll().where('id', '=', 0).compile();
+    const { rows } = await this.db.executeQuery<UserRow>({ ...this.#byId, parameters: [id] });
+    return rows[0];
   }
 
   findByUsername(username: string): Promise<UserRow | undefined> {
