@@ -34,6 +34,7 @@ import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { lazySerializers } from './platform/http/serialization.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { RequestLogController, loggerOptions } from './platform/logging.js';
 
@@ -49,6 +50,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLogController(),
+    schemaController: lazySerializers(),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     // Reuse a caller's X-Request-Id when it is harmless, so logs line up across services.
