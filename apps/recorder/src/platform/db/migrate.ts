@@ -10,6 +10,7 @@ import { cloud } from './migrations/0006_cloud.js';
 import { ai } from './migrations/0005_ai.js';
 import { config } from './migrations/0007_config.js';
 import { adapterTokens } from './migrations/0008_adapter_tokens.js';
+import { perfIndexes } from './migrations/0009_perf_indexes.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -21,6 +22,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0006_cloud', cloud],
   ['0007_config', config],
   ['0008_adapter_tokens', adapterTokens],
+  ['0009_perf_indexes', perfIndexes],
 ];
 
 /** In the order they apply. */
