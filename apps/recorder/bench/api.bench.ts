@@ -2,7 +2,6 @@
 //   1. cold start of the built recorder on SQLite: process spawn → /health answers (first start and restart)
 //   2. autocannon, same connections and duration: a bare route (tiny JSON, and the same 100-user JSON from
 //      memory) vs GET /api/v1/users (100 users, authenticated) vs GET /api/v1/auth/me (authenticated, one user)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +9,12 @@ import {
   api,
   buildRecorder,
   describeMachine,
-  freePort,
   load,
   login,
   printTable,
-  root,
+  startBare,
   startRecorder,
   stop,
-  waitForHealth,
 } from './harness.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -56,26 +53,23 @@ async function main() {
 
     const payloadFile = join(dataDir, 'users.json');
     writeFileSync(payloadFile, JSON.stringify(users));
-    const barePort = await freePort();
-    const bare = spawn(process.execPath, [join(root, 'apps/recorder/bench/bare-server.mjs')], {
-      env: { ...process.env, PORT: String(barePort), PAYLOAD_FILE: payloadFile },
-      stdio: 'ignore',
-    });
-    await waitForHealth(`http://127.0.0.1:${barePort}/`, bare);
+    const bare = await startBare(payloadFile);
 
     console.log(`\nautocannon: ${CONNECTIONS} connections × ${DURATION} s each, after 3 s of warm-up`);
     const options = { connections: CONNECTIONS, duration: DURATION };
     const auth = { ...options, headers: { authorization: `Bearer ${token}` } };
-    const baseline = await load('bare Fastify route', `http://127.0.0.1:${barePort}/`, options);
-    const rows = [
-      baseline,
-      await load('bare Fastify route, same 100-user JSON', `http://127.0.0.1:${barePort}/users`, options),
-      await load('GET /api/v1/users (100 users)', `${base}/api/v1/users?limit=100`, auth),
-      await load('GET /api/v1/auth/me', `${base}/api/v1/auth/me`, auth),
-    ];
-    await stop(bare);
+    const baseline = await load('bare Fastify route', `${bare.url}/`, options);
+    const sameJson = await load('bare Fastify route, same 100-user JSON', `${bare.url}/users`, options);
+    const usersRow = await load('GET /api/v1/users (100 users)', `${base}/api/v1/users?limit=100`, auth);
+    const meRow = await load('GET /api/v1/auth/me', `${base}/api/v1/auth/me`, auth);
+    await stop(bare.child);
     await stop(recorder.child);
-    printTable(rows, baseline);
+    printTable([baseline, sameJson, usersRow, meRow], baseline);
+    const percent = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+    console.log(
+      `like for like: /users = ${percent(usersRow.rps, sameJson.rps)} of the bare route sending the same ` +
+        `100-user JSON; /auth/me = ${percent(meRow.rps, baseline.rps)} of the bare tiny route`,
+    );
     console.log('targets: ours ≥ 50 % of the bare route; p99 < 20 ms at 50 connections');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

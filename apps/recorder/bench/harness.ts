@@ -57,6 +57,17 @@ export async function startRecorder(env: Record<string, string>): Promise<Runnin
   return { child, base, startMs: performance.now() - started };
 }
 
+/** The baseline: bare-server.mjs (Fastify, no plugins) answering GET /users with the JSON document in `file`. */
+export async function startBare(file: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'apps/recorder/bench/bare-server.mjs')], {
+    env: { ...process.env, PORT: String(port), PAYLOAD_FILE: file },
+    stdio: 'ignore',
+  });
+  await waitForHealth(`http://127.0.0.1:${port}/`, child);
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -75,11 +86,22 @@ export interface LoadResult {
 export async function load(
   title: string,
   url: string,
-  options: { connections: number; duration: number; warmup?: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    duration: number;
+    warmup?: number;
+    headers?: Record<string, string>;
+    /** a different path (with query) for each request, e.g. to page through a listing */
+    paths?: (n: number) => string;
+  },
 ): Promise<LoadResult> {
-  const { connections, duration, warmup = 3, headers = {} } = options;
-  await autocannon({ url, connections, duration: warmup, headers }); // let the JIT settle first
-  const result = await autocannon({ url, connections, duration, headers });
+  const { connections, duration, warmup = 3, headers = {}, paths } = options;
+  let n = 0;
+  const requests = paths && [{ setupRequest: (request: object) => ({ ...request, path: paths(n++) }) }];
+  const run = (seconds: number) =>
+    autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
+  await run(warmup); // let the JIT settle first
+  const result = await run(duration);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
@@ -114,11 +136,17 @@ export async function api(base: string, path: string, init: RequestInit & { toke
   return response.json() as Promise<Record<string, unknown>>;
 }
 
-export function printTable(rows: LoadResult[], baseline?: LoadResult): void {
+/** `baseline`: one row every row is compared with, or a function naming each row's own baseline. */
+export function printTable(
+  rows: LoadResult[],
+  baseline?: LoadResult | ((row: LoadResult) => LoadResult | undefined),
+): void {
+  const baselineOf = typeof baseline === 'function' ? baseline : () => baseline;
   console.log(`\n| endpoint | req/s |${baseline ? ' vs bare |' : ''} p50 ms | p99 ms | bytes/resp |`);
   console.log(`|---|---|${baseline ? '---|' : ''}---|---|---|`);
   for (const row of rows) {
-    const ratio = baseline ? ` ${((row.rps / baseline.rps) * 100).toFixed(0)} % |` : '';
+    const base = baselineOf(row);
+    const ratio = !baseline ? '' : base ? ` ${((row.rps / base.rps) * 100).toFixed(0)} % |` : ' |';
     console.log(`| ${row.title} | ${row.rps.toFixed(0)} |${ratio} ${row.p50} | ${row.p99} | ${row.bytes} |`);
   }
 }
