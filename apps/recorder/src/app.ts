@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -35,6 +34,7 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { lazySerializers } from './platform/http/serialization.js';
+import { SECURITY_HEADERS, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { RequestLogController, loggerOptions } from './platform/logging.js';
 
@@ -77,11 +77,7 @@ export async function buildApp(container: Container, options: BuildOptions = {})
     reply.header('x-request-id', request.id);
   });
 
-  // No upgrade-insecure-requests: recorders are often reached over plain HTTP on a LAN.
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  registerSecurityHeaders(app, SECURITY_HEADERS);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false });
   await app.register(formbody);
   // The event stream also upgrades to a WebSocket; clients only send small control messages.

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { JwtService } from '../src/platform/auth/jwt.js';
+import { SECURITY_HEADERS } from '../src/platform/http/security-headers.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 const PUBLIC = new Set(['POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /health']);
@@ -124,6 +127,24 @@ describe('HTTP platform', () => {
       headers: { origin: 'https://evil.example' },
     });
     assert.equal(stranger.headers['access-control-allow-origin'], undefined);
+  });
+
+  it('sends exactly the headers @fastify/helmet sends with the same options, on errors too', async () => {
+    const reference = Fastify();
+    await reference.register(helmet, { global: true, ...SECURITY_HEADERS });
+    reference.get('/', async () => ({ ok: true }));
+    const expected = (await reference.inject({ method: 'GET', url: '/' })).headers;
+    await reference.close();
+    const generic = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    const helmetNames = Object.keys(expected).filter((name) => !generic.has(name));
+    assert.ok(helmetNames.length >= 10, helmetNames.join());
+    for (const response of [
+      await t.request({ method: 'GET', url: '/health' }),
+      await t.request({ method: 'GET', url: '/api/v1/users' }),
+    ]) {
+      for (const name of helmetNames) assert.deepEqual(response.headers[name], expected[name], name);
+      assert.equal(response.headers['x-powered-by'], undefined);
+    }
   });
 
   it('serves the OpenAPI document and the docs page without a token', async () => {
