@@ -45,7 +45,7 @@ export const faceDetection: TaskDefinition = {
     detector: Type.Union([Type.Literal('ssd'), Type.Literal('blazeface')], {
       default: 'ssd',
       description:
-        'ssd: finds turned faces (onnxruntime); blazeface: frontal faces only (tfjs-wasm, slower here)',
+        'ssd: finds turned faces (onnxruntime); blazeface: frontal faces only (tfjs-wasm, no faster than ssd here)',
     }),
   }),
   tracked: false,
