@@ -370,14 +370,15 @@ export async function createContainer(
   cameras.onChange((change) => void detectionLoop.syncCamera(change.camera.id));
   cameraConfig.onChange((cameraId) => void detectionLoop.syncCamera(cameraId));
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
-  // A restored configuration takes effect at once: cameras (added, changed, removed), TLS consumers, AI models
-  // and stream targets follow it.
+  // A restored configuration takes effect at once: cameras (added, changed, removed), TLS consumers, adapters,
+  // AI models and stream targets follow it.
   backup.onRestored(async (before, after) => {
     for (const id of new Set([...before, ...after])) {
       void live.refresh(id);
       await recordingEngine.sync(id);
     }
     mediaTls.notifyChanged();
+    await adapters.reloadRegistered();
     await detectionLoop.syncAll();
     await cloud.streamTargets.syncAll();
   });

@@ -14,6 +14,7 @@ const WEBHOOK_SECRET = 'whsec-Backup-0815';
 const PROVIDER_TOKEN = 'hf_Backup-token-2718';
 const S3_SECRET = 's3-Secret-key-1414';
 const STREAM_KEY = 'live-Stream-key-1732';
+const ADAPTER_TOKEN = 'adapter-Token-1123';
 
 /** Everything the API shows of the configuration, with runtime state left out. */
 async function configuration(t: TestApp, aliceToken: string) {
@@ -60,6 +61,10 @@ async function configuration(t: TestApp, aliceToken: string) {
     cloudCredentials: await get('/cloud/credentials'),
     cloudModels: await get('/cloud/models'),
     streamTargets: await get('/cloud/stream-targets'),
+    // Registered adapters as configured (their live status differs between servers).
+    adapters: (await get('/adapters')).adapters
+      .filter((a: { source: string }) => a.source === 'api')
+      .map(({ name, url, token_set }: Record<string, unknown>) => ({ name, url, token_set })),
   };
 }
 
@@ -213,6 +218,7 @@ for (const dialect of testDialects()) {
         { recording: { access_key: 'AKIABACKUP', secret_key: S3_SECRET, bucket: 'nvr-backup' } },
         'PUT',
       );
+      await created('/adapters', { name: 'garage', url: 'http://127.0.0.1:9/', token: ADAPTER_TOKEN });
       await created('/cloud/stream-targets', {
         camera_id: cam.id,
         target_id: 'youtube-main',
@@ -247,6 +253,7 @@ for (const dialect of testDialects()) {
         PROVIDER_TOKEN,
         S3_SECRET,
         STREAM_KEY,
+        ADAPTER_TOKEN,
         'argon2id',
         'alice',
         tls.key.toString().split('\n')[1]!,
@@ -350,6 +357,8 @@ for (const dialect of testDialects()) {
         .select('stream_key_sealed')
         .executeTakeFirstOrThrow();
       assert.equal(box.open(streamTarget.stream_key_sealed!, 'cloud.stream_key'), STREAM_KEY);
+      const adapter = await db.selectFrom('ai_adapters').select('token_sealed').executeTakeFirstOrThrow();
+      assert.equal(box.open(adapter.token_sealed!, 'ai_adapter.token'), ADAPTER_TOKEN);
 
       // …and the camera really streams with its restored password.
       await t.request({ method: 'DELETE', url: '/api/v1/media-source/tls', token: adminToken });

@@ -48,6 +48,17 @@ export class AdaptersService {
   /** Loads the configured and registered adapters and starts polling them. */
   async start(): Promise<void> {
     for (const a of this.configured) this.registry.add(a.name, a.url, 'config', a.token);
+    await this.#addRegistered();
+    this.registry.start();
+  }
+
+  /** After a configuration restore: the adapters registered through the API become what the database holds. */
+  async reloadRegistered(): Promise<void> {
+    for (const entry of this.registry.list()) if (entry.source === 'api') this.registry.remove(entry.name);
+    await this.#addRegistered();
+  }
+
+  async #addRegistered(): Promise<void> {
     for (const row of await this.repository.list()) {
       if (this.registry.get(row.name)) continue;
       let token: string | null = null;
@@ -61,7 +72,6 @@ export class AdaptersService {
       }
       this.registry.add(row.name, row.url, 'api', token);
     }
-    this.registry.start();
   }
 
   list(context: RequestContext): AdapterList {

@@ -6,6 +6,7 @@ import { PRIVATE_KEY_PURPOSE } from '../media-tls/media-tls.service.js';
 import { TOKEN_PURPOSE } from '../cloud-credentials/cloud-credentials.service.js';
 import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud-settings/cloud-settings.service.js';
 import { STREAM_KEY_PURPOSE } from '../stream-targets/stream-targets.service.js';
+import { ADAPTER_TOKEN_PURPOSE } from '../adapters/adapters.service.js';
 
 export type Row = Record<string, unknown>;
 
@@ -87,6 +88,15 @@ export const SECTIONS: readonly BackupSection[] = [
   { name: 'apps', table: 'apps', key: ['id'], mode: 'replace' },
   // Detection results and the recording-analysis ledger hang off models (ON DELETE CASCADE): updated in place.
   { name: 'ai_models', table: 'ai_models', key: ['id'], serial: true, mode: 'upsert' },
+  // Adapters registered through the API (ADAPTER_URLS ones live in the environment), with their tokens.
+  {
+    name: 'ai_adapters',
+    table: 'ai_adapters',
+    key: ['id'],
+    serial: true,
+    mode: 'replace',
+    secrets: [{ column: 'token_sealed', field: 'token', purpose: ADAPTER_TOKEN_PURPOSE }],
+  },
   {
     name: 'cloud_settings',
     table: 'cloud_settings',
