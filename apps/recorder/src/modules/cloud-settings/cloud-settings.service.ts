@@ -62,7 +62,11 @@ export class CloudSettingsService {
       if (r.access_key !== undefined) set('access_key', r.access_key, 'recording.access_key');
       if (r.secret_key === null) set('secret_key_sealed', null, 'recording.secret_key');
       else if (r.secret_key)
-        set('secret_key_sealed', this.secretBox.seal(r.secret_key, SECRET_KEY_PURPOSE), 'recording.secret_key');
+        set(
+          'secret_key_sealed',
+          this.secretBox.seal(r.secret_key, SECRET_KEY_PURPOSE),
+          'recording.secret_key',
+        );
       if (r.bucket !== undefined) set('bucket', r.bucket, 'recording.bucket');
       if (r.region !== undefined) set('region', r.region, 'recording.region');
       if (r.server_url !== undefined) set('server_url', r.server_url, 'recording.server_url');
