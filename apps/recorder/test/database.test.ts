@@ -119,3 +119,43 @@ for (const dialect of testDialects()) {
     }
   });
 }
+
+for (const dialect of testDialects().filter((d) => d === 'postgres')) {
+  describe('PostgreSQL statements', () => {
+    it('sends data statements as named prepared statements, once per connection; DDL as is', async () => {
+      const database = await createTestDatabase(dialect);
+      const handle = openDatabase({ dialect: 'postgres', url: database.url });
+      try {
+        // One connection at a time: the session that prepared is the one asked.
+        await handle.db.connection().execute(async (db) => {
+          await sql`create table probe (id integer primary key, name text)`.execute(db);
+          for (let i = 1; i <= 3; i++)
+            await db
+              .insertInto('probe' as never)
+              .values({ id: i, name: `n${i}` })
+              .execute();
+          const query = db
+            .selectFrom('probe' as never)
+            .select('name' as never)
+            .where('id' as never, '=', 2 as never);
+          assert.deepEqual(await query.execute(), [{ name: 'n2' }]);
+          assert.deepEqual(await query.execute(), [{ name: 'n2' }]);
+          const prepared = await sql<{ name: string; statement: string }>`
+            select name, statement from pg_prepared_statements`.execute(db);
+          const texts = prepared.rows.map((r) => r.statement);
+          assert.equal(texts.filter((t) => t === query.compile().sql).length, 1, 'the select, prepared once');
+          assert.equal(
+            texts.filter((t) => t.startsWith('insert into "probe"')).length,
+            1,
+            'three inserts, one statement',
+          );
+          assert.ok(!texts.some((t) => /create table/i.test(t)), 'DDL is not prepared');
+          assert.ok(prepared.rows.every((r) => r.name.startsWith('k_')));
+        });
+      } finally {
+        await handle.close();
+        await database.drop();
+      }
+    });
+  });
+}

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config.js';
 import type { Database } from './schema.js';
+import { preparingPool } from './pg-driver.js';
 import { wrapSqlite } from './sqlite-driver.js';
 
 export type Db = Kysely<Database>;
@@ -25,7 +26,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     // An idle connection the server ends (restart, failover, admin) is dropped by the pool and the next query
     // opens a new one; unhandled, pg would turn it into a process crash.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(dirname(config.file), { recursive: true });
