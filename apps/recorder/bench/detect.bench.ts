@@ -10,47 +10,29 @@
 // The recorder runs from source (tsx) as its own process; the adapter is the real one (2 workers).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peopleStill, startAdapterProcess } from '../test/helpers/adapter-process.js';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
-import { api, describeMachine, freePort, login, root, stop, waitForHealth } from './harness.js';
+import {
+  api,
+  childrenOf,
+  cpuSeconds,
+  describeMachine,
+  freePort,
+  login,
+  root,
+  rssMb,
+  stop,
+  waitForHealth,
+} from './harness.js';
 
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 4);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 120);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 15);
 const INTERVAL_S = 1;
 const ADMIN_PASSWORD = 'bench-admin-password';
-const TICKS = 100; // USER_HZ on Linux
-
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-}
-
-function childrenOf(pid: number, name: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((candidate) => {
-      try {
-        const stat = readFileSync(`/proc/${candidate}/stat`, 'utf8');
-        return stat.includes(`(${name})`) && Number(stat.split(') ')[1]!.split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-}
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;

@@ -1,6 +1,7 @@
 // Shared pieces of the recorder benchmarks: build, start the built recorder as its own process, load it with
 // autocannon, and print a table.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -149,4 +150,38 @@ export function printTable(
     const ratio = !baseline ? '' : base ? ` ${((row.rps / base.rps) * 100).toFixed(0)} % |` : ' |';
     console.log(`| ${row.title} | ${row.rps.toFixed(0)} |${ratio} ${row.p50} | ${row.p99} | ${row.bytes} |`);
   }
+}
+
+// Process figures from Linux's /proc, for the benchmarks that report CPU and memory.
+const TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of a process, in seconds of CPU (0 once it is gone). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process in MiB. */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** Pids of the direct children of `pid` whose command is `name` (e.g. the recorder's ffmpeg processes). */
+export function childrenOf(pid: number, name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => {
+      try {
+        const stat = readFileSync(`/proc/${candidate}/stat`, 'utf8');
+        return stat.includes(`(${name})`) && Number(stat.split(') ')[1]!.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
 }

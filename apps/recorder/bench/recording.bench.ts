@@ -6,11 +6,20 @@
 //   - live: time from the first playlist request to a playable HLS playlist
 //   - live: end-to-end latency read from a clock code burned into the picture (bench/live-latency.ts)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
-import { api, buildRecorder, describeMachine, login, startRecorder, stop } from './harness.js';
+import {
+  api,
+  buildRecorder,
+  childrenOf,
+  cpuSeconds,
+  describeMachine,
+  login,
+  startRecorder,
+  stop,
+} from './harness.js';
 import { measureLiveLatency, printLatency } from './live-latency.js';
 
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 16);
@@ -18,31 +27,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 180);
 const WARMUP_S = 20;
 const SEGMENT = 10;
 const ADMIN_PASSWORD = 'bench-admin-password';
-const TICKS = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in seconds of CPU. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number, name: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((candidate) => {
-      try {
-        const stat = readFileSync(`/proc/${candidate}/stat`, 'utf8');
-        return stat.includes(`(${name})`) && Number(stat.split(') ')[1]!.split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-}
 
 async function main() {
   describeMachine('bench:recording');
