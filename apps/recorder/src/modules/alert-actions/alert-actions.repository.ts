@@ -1,7 +1,8 @@
 // The action configuration (one row) and the delivery outbox. Claiming a delivery is a conditional update on its
 // lease, so only one worker sends it, and a lease left behind by a crash simply expires.
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { claimRow, isDue, nextDueAt } from '../../platform/queue/outbox.js';
 import type { AlertActionConfigTable, AlertDeliveriesTable } from '../../platform/db/schema.js';
 
 export type ActionConfigRow = Omit<AlertActionConfigTable, 'id'>;
@@ -81,9 +82,7 @@ export class AlertActionsRepository {
     return this.db
       .selectFrom('alert_deliveries')
       .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where(isDue(now))
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit)
@@ -92,30 +91,12 @@ export class AlertActionsRepository {
 
   /** When the next pending delivery is due (or a lease runs out), if any. */
   async nextDue(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('alert_deliveries')
-      .select(
-        sql<
-          string | null
-        >`min(case when locked_until is not null and locked_until > next_attempt_at then locked_until else next_attempt_at end)`.as(
-          'next',
-        ),
-      )
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return row?.next ?? null;
+    return nextDueAt(this.db, 'alert_deliveries');
   }
 
   /** Takes the lease; false when another worker got there first. */
-  async claim(id: number, now: string, until: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('alert_deliveries')
-      .set({ locked_until: until })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  claim(id: number, now: string, until: string): Promise<boolean> {
+    return claimRow(this.db, 'alert_deliveries', id, now, until);
   }
 
   async recordAttempt(id: number, result: AttemptResult): Promise<void> {

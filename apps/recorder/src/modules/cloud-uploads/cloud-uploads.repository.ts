@@ -1,7 +1,8 @@
 // The upload outbox: one row per closed chunk (unique by recording path, so a chunk is queued once), claimed with
 // a conditional update on a lease like the notification outbox, kept afterwards as the record of the upload.
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { claimRow, isDue, nextDueAt } from '../../platform/queue/outbox.js';
 import type { CloudUploadsTable } from '../../platform/db/schema.js';
 
 export type UploadRow = Selectable<CloudUploadsTable>;
@@ -42,24 +43,15 @@ export class CloudUploadsRepository {
     return this.db
       .selectFrom('cloud_uploads')
       .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where(isDue(now))
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit)
       .execute();
   }
 
-  async claim(id: number, now: string, until: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('cloud_uploads')
-      .set({ locked_until: until })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  claim(id: number, now: string, until: string): Promise<boolean> {
+    return claimRow(this.db, 'cloud_uploads', id, now, until);
   }
 
   async succeeded(id: number, at: string): Promise<void> {
@@ -98,18 +90,7 @@ export class CloudUploadsRepository {
   }
 
   async nextDue(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('cloud_uploads')
-      .select(
-        sql<
-          string | null
-        >`min(case when locked_until is not null and locked_until > next_attempt_at then locked_until else next_attempt_at end)`.as(
-          'next',
-        ),
-      )
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return row?.next ?? null;
+    return nextDueAt(this.db, 'cloud_uploads');
   }
 
   async stats(): Promise<UploadStats> {
