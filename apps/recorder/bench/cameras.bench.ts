@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_CAMERA_CONFIG } from '../src/modules/camera-config/camera-config.schemas.js';
 import { CamerasRepository } from '../src/modules/cameras/cameras.repository.js';
@@ -64,6 +65,9 @@ async function seed(database: DatabaseConfig, ownerId: number, viewerId: number)
         });
       }
     }
+    // Fresh statistics, as autovacuum's analyze would have within a minute of such an import: without
+    // them PostgreSQL plans the page as "join every camera, then sort" (1.6 ms instead of 0.15 ms per page).
+    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
   } finally {
     await handle.close();
   }

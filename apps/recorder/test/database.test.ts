@@ -151,6 +151,16 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
           );
           assert.ok(!texts.some((t) => /create table/i.test(t)), 'DDL is not prepared');
           assert.ok(prepared.rows.every((r) => r.name.startsWith('k_')));
+          // Rows come back as arrays and are built into objects as pg would: the last of repeated names
+          // wins, in the first one's place; a column called __proto__ is a plain property.
+          const odd = await sql<Record<string, unknown>>`
+            select 1 as a, 'x' as b, 3 as a, 4 as "__proto__"`.execute(db);
+          assert.deepEqual(Object.entries(odd.rows[0]!), [
+            ['a', 3],
+            ['b', 'x'],
+            ['__proto__', 4],
+          ]);
+          assert.equal(Object.getPrototypeOf(odd.rows[0]), Object.prototype);
         });
       } finally {
         await handle.close();

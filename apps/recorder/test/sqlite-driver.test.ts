@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
+import { CompiledRead } from '../src/platform/db/compiled-read.js';
 import { cacheable, wrapSqlite } from '../src/platform/db/sqlite-driver.js';
 
 interface Tables {
@@ -54,7 +55,10 @@ describe('SQLite driver', () => {
     const { rows: repeated } = await sql<{ v: number }>`select 1 as v, 2 as v`.execute(db);
     assert.deepEqual(repeated, [{ v: 2 }]);
     const { rows: proto } = await sql<Record<string, unknown>>`select 1 as "__proto__", 2 as b`.execute(db);
-    assert.equal(proto[0]!.b, 2);
+    assert.deepEqual(Object.entries(proto[0]!), [
+      ['__proto__', 1],
+      ['b', 2],
+    ]);
     assert.equal(Object.getPrototypeOf(proto[0]), Object.prototype);
   });
 
@@ -93,13 +97,35 @@ describe('SQLite driver', () => {
     assert.deepEqual(await names(), [...before, 'other:true']);
   });
 
-  it('callers get fresh objects: changing a returned row does not change the next answer', async () => {
+  it('callers cannot change the cache: cached rows are frozen and every answer is its own array', async () => {
     const first = await list();
-    first[0]!.name = 'mutated';
+    assert.throws(() => {
+      first[0]!.name = 'mutated';
+    }, TypeError);
     first.pop();
     const second = await list();
     assert.equal(second[0]!.name, 'a');
     assert.equal(second.length, first.length + 1);
+  });
+
+  it('a CompiledRead runs its query compiled once with the values of each call', async () => {
+    const page = new CompiledRead<{ name: string }, Tables>(2, (dbOf, skip, limit) =>
+      dbOf
+        .selectFrom('items')
+        .select('name')
+        .where('name', 'in', ['a', 'b'])
+        .orderBy('id')
+        .offset(skip)
+        .limit(limit),
+    );
+    const run = (skip: number, limit: number) => page.run(db, skip, limit);
+    assert.deepEqual(await run(0, 1), [{ name: 'a' }]);
+    assert.deepEqual(await run(1, 5), [{ name: 'b' }]);
+    assert.deepEqual(await run(0, 5), [{ name: 'a' }, { name: 'b' }]);
+    const unused = new CompiledRead<unknown, Tables>(2, (dbOf, skip) =>
+      dbOf.selectFrom('items').selectAll().offset(skip),
+    );
+    await assert.rejects(unused.run(db, 0, 1), /argument 1 appears 0 times/);
   });
 
   it('parameters are part of the key', async () => {

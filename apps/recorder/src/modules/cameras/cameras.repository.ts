@@ -131,25 +131,23 @@ export class CamerasRepository {
         sql<boolean>`(lower(cameras.name) like ${pattern} escape '\\' or lower(coalesce(cameras.location, '')) like ${pattern} escape '\\' or lower(cameras.ip_address) like ${pattern} escape '\\')`,
       );
     }
-    // Two statements, not one with count(*) over (): the window function makes both dialects carry every
-    // visible row (with all its columns) through the count before the page is cut. On SQLite both results are
-    // reused while no data changed (see platform/db/sqlite-driver.ts).
-    const [rows, count] = await Promise.all([
-      query
-        .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
-        .selectAll('cameras')
-        .select('camera_configs.recording_enabled')
-        .orderBy('cameras.id')
-        .offset(filter.skip)
-        .limit(filter.limit)
-        .modifyEnd(cacheable)
-        .execute(),
-      query
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .modifyEnd(cacheable)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.total) };
+    // The total comes with the page, from an uncorrelated subquery that both dialects evaluate once (one round
+    // trip instead of two; a count(*) over () window would carry every visible row through the count before
+    // the page is cut). A page past the end has no row to carry it and counts on its own. On SQLite both
+    // statements are answered from the result cache while no data changed (see platform/db/sqlite-driver.ts).
+    const count = query.select((eb) => eb.fn.countAll<number>().as('total'));
+    const rows = await query
+      .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
+      .selectAll('cameras')
+      .select('camera_configs.recording_enabled')
+      .select(count.as('list_total'))
+      .orderBy('cameras.id')
+      .offset(filter.skip)
+      .limit(filter.limit)
+      .modifyEnd(cacheable)
+      .execute();
+    const total = rows[0]?.list_total ?? (await count.modifyEnd(cacheable).executeTakeFirstOrThrow()).total;
+    return { rows, total: Number(total) };
   }
 
   /**

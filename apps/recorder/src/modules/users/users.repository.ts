@@ -1,4 +1,5 @@
-import type { CompiledQuery, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import { CompiledRead } from '../../platform/db/compiled-read.js';
 import type { Db } from '../../platform/db/database.js';
 import { cacheable } from '../../platform/db/sqlite-driver.js';
 import type { UsersTable } from '../../platform/db/schema.js';
@@ -23,13 +24,24 @@ export type UserListRow = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
-  #byId: CompiledQuery<UserRow> | undefined;
+  // The reads every request makes (its user) and the user listing are compiled once (see CompiledRead).
+  // (the user row is also answered from the SQLite result cache while nothing was written: see sqlite-driver.ts)
+  readonly #byId = new CompiledRead<UserRow>(1, (db, id) =>
+    db.selectFrom('users').selectAll().where('id', '=', id).modifyEnd(cacheable),
+  );
+  readonly #page = new CompiledRead<UserListRow>(2, (db, skip, limit) =>
+    db.selectFrom('users').select(LIST_COLUMNS).orderBy('id').offset(skip).limit(limit).modifyEnd(cacheable),
+  );
+  readonly #count = new CompiledRead<{ total: number }>(0, (db) =>
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .modifyEnd(cacheable),
+  );
 
-  /** Every authenticated request reads its user: compiled once, since building the query cost more than running it. */
   async findById(id: number): Promise<UserRow | undefined> {
-    this.#byId ??= this.db.selectFrom('users').selectAll().where('id', '=', 0).compile();
-    const { rows } = await this.db.executeQuery<UserRow>({ ...this.#byId, parameters: [id] });
-    return rows[0];
+    const [row] = await this.#byId.run(this.db, id);
+    return row;
   }
 
   findByUsername(username: string): Promise<UserRow | undefined> {
@@ -42,27 +54,13 @@ export class UsersRepository {
 
   /** A page of users without their password hashes; on SQLite the page is reused while no data changed. */
   async list(skip: number, limit: number): Promise<{ rows: UserListRow[]; total: number }> {
-    const [rows, total] = await Promise.all([
-      this.db
-        .selectFrom('users')
-        .select(LIST_COLUMNS)
-        .orderBy('id')
-        .offset(skip)
-        .limit(limit)
-        .modifyEnd(cacheable)
-        .execute(),
-      this.count(),
-    ]);
+    const [rows, total] = await Promise.all([this.#page.run(this.db, skip, limit), this.count()]);
     return { rows, total };
   }
 
   async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .modifyEnd(cacheable)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const [row] = await this.#count.run(this.db);
+    return Number(row!.total);
   }
 
   async countActiveSuperusers(): Promise<number> {

@@ -2,9 +2,12 @@
 // analyses a statement once per connection instead of on every request (for the short, hot queries of this API
 // that was most of their cost — 0.5–0.7 ms of planning against well under that of execution). Names are derived
 // from the SQL text, so the same text always reuses the same statement. DDL and anything else is sent as is.
+// Rows of prepared statements are read as arrays and built by one generated literal per statement (see
+// row-builder.ts): pg's own row objects get their properties one by one, which cost as much as parsing them.
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { rowBuilder, type RowBuilder } from './row-builder.js';
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** statement names of recently seen SQL texts (hashing is cheap, but the hot set is small) */
@@ -21,6 +24,29 @@ function statementName(text: string): string {
   return name;
 }
 
+/** Row builders by statement name, with the column names they were made for. */
+const BUILDERS = new Map<string, { names: string[]; build: RowBuilder }>();
+
+function builderFor(name: string, fields: readonly pg.FieldDef[]): RowBuilder {
+  const known = BUILDERS.get(name);
+  // A statement keeps its columns, except `select *` after a migration changed the table: compare names.
+  if (known?.names.length === fields.length && known.names.every((n, i) => n === fields[i]!.name)) {
+    return known.build;
+  }
+  const names = fields.map((field) => field.name);
+  const build = rowBuilder(names);
+  if (!known && BUILDERS.size >= MAX_NAMES) BUILDERS.delete(BUILDERS.keys().next().value!);
+  BUILDERS.set(name, { names, build });
+  return build;
+}
+
+async function preparedQuery(client: pg.PoolClient, text: string, values: unknown[]) {
+  const name = statementName(text);
+  const result = await client.query<unknown[]>({ name, text, values, rowMode: 'array' });
+  const build = builderFor(name, result.fields);
+  return { command: result.command, rowCount: result.rowCount, rows: result.rows.map(build) };
+}
+
 export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
@@ -29,7 +55,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable);
         const values = parameters as unknown[];
         if (!PREPARABLE.test(sqlOrCursor)) return client.query(sqlOrCursor, values);
-        return client.query({ name: statementName(sqlOrCursor), text: sqlOrCursor, values });
+        return preparedQuery(client, sqlOrCursor, values);
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release() };
     },

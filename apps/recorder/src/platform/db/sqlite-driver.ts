@@ -5,8 +5,7 @@
 // more than running a typical indexed lookup.
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
-
-type Row = Record<string, unknown>;
+import { rowBuilder, type Row, type RowBuilder } from './row-builder.js';
 
 function bindable(parameters: readonly unknown[]): unknown[] {
   return parameters.map((value) =>
@@ -18,43 +17,14 @@ function bindable(parameters: readonly unknown[]): unknown[] {
  * Reading rows as arrays and building each object in column order is faster than better-sqlite3's own
  * objects, gives every row of a query the same shape, and converts BOOLEAN columns in the same pass.
  */
-function rowBuilder(statement: BetterSqlite3.Statement): ((values: unknown[]) => Row) | null {
+function statementRowBuilder(statement: BetterSqlite3.Statement): RowBuilder | null {
   if (!statement.reader) return null;
   const columns = statement.columns();
-  const names = columns.map((column) => column.name);
-  const booleans = columns.map((column) => column.type?.toLowerCase() === 'boolean');
   statement.raw(true);
-  return names.includes('__proto__') ? loopBuilder(names, booleans) : literalBuilder(names, booleans);
-}
-
-const toBoolean = (value: unknown): unknown => (value === null ? null : value !== 0 && value !== 0n);
-
-/**
- * One object literal per statement, e.g. `(v) => ({"id": v[0], "is_active": b(v[1])})`: every row gets its
- * final shape at once, where adding the properties one by one made building the objects cost as much as
- * reading the rows (100 camera rows: ~160 µs by a loop, ~7 µs by a literal). Keys are JSON-quoted column
- * names and values are read by index, so nothing from the data enters the generated code; repeated names
- * keep the first position and the last value, as assignment in a loop does.
- */
-function literalBuilder(names: string[], booleans: boolean[]): (values: unknown[]) => Row {
-  const fields = names.map((name, i) => `${JSON.stringify(name)}: ${booleans[i] ? `b(v[${i}])` : `v[${i}]`}`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from column names, see above
-  const make = new Function('b', `return (v) => ({${fields.join(', ')}});`) as (
-    boolean: typeof toBoolean,
-  ) => (values: unknown[]) => Row;
-  return make(toBoolean);
-}
-
-/** For a column named `__proto__`, which a literal would take as the prototype. */
-function loopBuilder(names: string[], booleans: boolean[]): (values: unknown[]) => Row {
-  return (values) => {
-    const row: Row = {};
-    for (let i = 0; i < names.length; i++) {
-      const value = values[i];
-      row[names[i]!] = booleans[i] && value !== null ? value !== 0 && value !== 0n : value;
-    }
-    return row;
-  };
+  return rowBuilder(
+    columns.map((column) => column.name),
+    columns.map((column) => column.type?.toLowerCase() === 'boolean'),
+  );
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -73,7 +43,7 @@ const RESULT_CACHE_ROWS = 10_000;
 
 interface Prepared {
   statement: BetterSqlite3.Statement;
-  toRow: ((values: unknown[]) => Row) | null;
+  toRow: RowBuilder | null;
   /** a read-only query that asked to be cached */
   cacheable: boolean;
 }
@@ -81,7 +51,8 @@ interface Prepared {
 interface CachedResult {
   writes: number;
   dataVersion: unknown;
-  values: unknown[][];
+  /** frozen: every hit hands out the same row objects, so none can be changed by a caller */
+  rows: Row[];
 }
 
 const cacheKey = (sql: string, parameters: unknown[]): string | null =>
@@ -100,7 +71,7 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
       const statement = database.prepare(sql);
       prepared = {
         statement,
-        toRow: rowBuilder(statement),
+        toRow: statementRowBuilder(statement),
         cacheable: statement.reader && statement.readonly && sql.endsWith(CACHEABLE_MARK),
       };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
@@ -112,41 +83,43 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
   // The result cache is exact, not timed: an entry is used only while the database is as it was when the
   // entry was read. `writes` counts every statement of this connection that is not a read-only query
   // (writes, RETURNING writes, BEGIN/COMMIT/ROLLBACK, pragmas), so it moves before any change this process
-  // makes, committed or not; `PRAGMA data_version` moves when another connection commits. Only the raw values
-  // are kept: every hit builds fresh row objects, so a caller changing a row cannot change the cache.
+  // makes, committed or not; `PRAGMA data_version` moves when another connection commits. The cached rows are
+  // frozen (a caller changing one gets a TypeError, ESM being strict) and each hit gets its own array.
   let writes = 0;
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   const results = new Map<string, CachedResult>();
   let cachedRows = 0;
   const remember = (key: string, entry: CachedResult) => {
-    if (entry.values.length > RESULT_CACHE_ROWS / 4) return;
+    if (entry.rows.length > RESULT_CACHE_ROWS / 4) return;
     const previous = results.get(key);
     if (previous) {
       results.delete(key);
-      cachedRows -= previous.values.length;
+      cachedRows -= previous.rows.length;
     }
-    while (results.size >= RESULT_CACHE_ENTRIES || cachedRows + entry.values.length > RESULT_CACHE_ROWS) {
+    while (results.size >= RESULT_CACHE_ENTRIES || cachedRows + entry.rows.length > RESULT_CACHE_ROWS) {
       const [oldestKey, oldest] = results.entries().next().value!;
       results.delete(oldestKey);
-      cachedRows -= oldest.values.length;
+      cachedRows -= oldest.rows.length;
     }
     results.set(key, entry);
-    cachedRows += entry.values.length;
+    cachedRows += entry.rows.length;
   };
-  const readCached = (prepared: Prepared, sql: string, parameters: unknown[]): unknown[][] => {
+  const readCached = (prepared: Prepared, sql: string, parameters: unknown[]): Row[] => {
+    const read = () => (prepared.statement.all(...parameters) as unknown[][]).map(prepared.toRow!);
     const key = cacheKey(sql, parameters);
-    if (key === null) return prepared.statement.all(...parameters) as unknown[][];
+    if (key === null) return read();
     const version: unknown = dataVersion.get();
     const hit = results.get(key);
     if (hit && hit.writes === writes && hit.dataVersion === version) {
       // most recently used last
       results.delete(key);
       results.set(key, hit);
-      return hit.values;
+      return hit.rows.slice();
     }
-    const values = prepared.statement.all(...parameters) as unknown[][];
-    remember(key, { writes, dataVersion: version, values });
-    return values;
+    const rows = read();
+    for (const row of rows) Object.freeze(row);
+    remember(key, { writes, dataVersion: version, rows });
+    return rows.slice();
   };
 
   return {
@@ -158,7 +131,7 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
         reader: statement.reader,
         all: (parameters) => {
           const bound = bindable(parameters);
-          if (prepared.cacheable) return readCached(prepared, sql, bound).map(toRow!);
+          if (prepared.cacheable) return readCached(prepared, sql, bound);
           if (!(statement.reader && statement.readonly)) writes++;
           const rows = statement.all(...bound) as unknown[][];
           return toRow ? rows.map(toRow) : rows;
@@ -171,7 +144,7 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
           if (!(statement.reader && statement.readonly)) writes++;
           // A streaming read keeps its statement busy, so it gets a statement of its own.
           const own = database.prepare(sql);
-          const ownRow = rowBuilder(own);
+          const ownRow = statementRowBuilder(own);
           for (const values of own.iterate(...bindable(parameters)) as IterableIterator<unknown[]>) {
             yield ownRow ? ownRow(values) : values;
           }
