@@ -199,6 +199,36 @@ for (const dialect of testDialects()) {
       assert.equal(page.json().cameras.length, 1);
       assert.equal(page.json().total, 3);
       assert.equal(page.json().cameras[0].name, 'Kitchen');
+      const pastTheEnd = await api('GET', '/cameras?skip=10', undefined, owner.token);
+      assert.deepEqual(pastTheEnd.json(), { cameras: [], total: 3 });
+    });
+
+    it('lists each camera with the same assignments as its own view, in order', async () => {
+      const owner = await t.createUser('assigner');
+      const labelled = await createCamera(t, owner.token, {
+        name: 'Labelled',
+        assignments: [
+          { skill: 'zone_watch', labels: ['say "hi", ok', 'ünïcødé', 'back\\slash', '[]'] },
+          { skill: 'face_detection' },
+          { skill: 'alpha', labels: ['x'] },
+        ],
+      });
+      const bare = await createCamera(t, owner.token, { name: 'Bare' });
+      const listed = new Map<number, unknown>(
+        (await api('GET', '/cameras', undefined, owner.token))
+          .json()
+          .cameras.map((c: { id: number; assignments: unknown }) => [c.id, c.assignments]),
+      );
+      for (const camera of [labelled, bare]) {
+        const own = (await api('GET', `/cameras/${camera.id}`, undefined, owner.token)).json();
+        assert.deepEqual(listed.get(camera.id), own.assignments);
+      }
+      assert.deepEqual(listed.get(labelled.id), [
+        { skill: 'zone_watch', labels: ['say "hi", ok', 'ünïcødé', 'back\\slash', '[]'] },
+        { skill: 'face_detection', labels: null },
+        { skill: 'alpha', labels: ['x'] },
+      ]);
+      assert.deepEqual(listed.get(bare.id), []);
     });
 
     it('bins, lists the bin, and restores with the pre-bin is_active; restore is guarded', async () => {
