@@ -75,6 +75,21 @@ for (const dialect of testDialects()) {
       assert.equal((await list()).users.find((user) => user.id === created.id)?.is_active, false);
     });
 
+    it("a change to a user's rights or activity counts from their very next request", async () => {
+      const bob = await t.createUser('rights_change');
+      const asBob = (url: string) => t.request({ method: 'GET', url: `/api/v1${url}`, token: bob.token });
+      const setBob = (payload: object) =>
+        t.request({ method: 'PUT', url: `/api/v1/users/${bob.id}`, token: t.adminToken, payload });
+      assert.equal((await asBob('/users')).statusCode, 403);
+      assert.equal((await asBob('/auth/me')).statusCode, 200);
+      await setBob({ is_superuser: true });
+      assert.equal((await asBob('/users')).statusCode, 200);
+      await setBob({ is_superuser: false });
+      assert.equal((await asBob('/users')).statusCode, 403);
+      await setBob({ is_active: false });
+      assert.equal((await asBob('/auth/me')).statusCode, 401);
+    });
+
     it('usernames are unique regardless of case (409)', async () => {
       assert.equal((await create({ username: 'bob', password: USER_PASSWORD })).statusCode, 201);
       const duplicate = await create({ username: 'BOB', password: USER_PASSWORD });
