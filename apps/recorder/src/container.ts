@@ -175,7 +175,7 @@ export async function createContainer(
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);
   const cameraStatus = new CameraStatusService();
-  const skills = new SkillsService(new SkillsRepository(database.db), access, audit);
+  const skills = new SkillsService(new SkillsRepository(database.db, database.dialect), access, audit);
   const cameraConfig = new CameraConfigService(
     new CameraConfigRepository(database.db),
     access,

