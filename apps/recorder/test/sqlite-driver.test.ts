@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { CompiledRead } from '../src/platform/db/compiled-read.js';
-import { cacheable, wrapSqlite } from '../src/platform/db/sqlite-driver.js';
+import { cacheable } from '../src/platform/db/result-cache.js';
+import { wrapSqlite } from '../src/platform/db/sqlite-driver.js';
 
 interface Tables {
   items: { id: Generated<number>; name: string; active: boolean; note: string | null };

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import { cacheable } from '../../platform/db/sqlite-driver.js';
+import { cacheable } from '../../platform/db/result-cache.js';
 import type { CameraConfigsTable, CamerasTable, Database } from '../../platform/db/schema.js';
 
 export type CameraRow = Selectable<CamerasTable>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../platform/db/database.js';
+import { cacheable } from '../../platform/db/result-cache.js';
 
 export interface AssignmentRow {
   camera_id: number;
@@ -44,6 +45,7 @@ export class SkillsRepository {
       .where(this.#cameraIdIn(cameraIds))
       .orderBy('camera_id')
       .orderBy('position')
+      .modifyEnd(cacheable)
       .execute();
     return rows.map((row) => ({ ...row, labels: parseJson<string[]>(row.labels) }));
   }

@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import { CompiledRead } from '../../platform/db/compiled-read.js';
 import type { Db } from '../../platform/db/database.js';
-import { cacheable } from '../../platform/db/sqlite-driver.js';
+import { cacheable } from '../../platform/db/result-cache.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;

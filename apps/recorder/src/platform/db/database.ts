@@ -5,7 +5,9 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config.js';
 import type { Database } from './schema.js';
+import { ChangeListener } from './pg-changes.js';
 import { preparingPool } from './pg-driver.js';
+import { ResultCache } from './result-cache.js';
 import { wrapSqlite } from './sqlite-driver.js';
 
 export type Db = Kysely<Database>;
@@ -26,8 +28,14 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     // An idle connection the server ends (restart, failover, admin) is dropped by the pool and the next query
     // opens a new one; unhandled, pg would turn it into a process crash.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const cache = new ResultCache(false);
+    const listener = new ChangeListener(config.url, cache);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, cache) }) });
+    const close = async () => {
+      await listener.close();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', close };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SqliteDatabase(config.file);

@@ -2,6 +2,7 @@
 // tests run exactly the same list). Applied at startup; each runs in a transaction on PostgreSQL.
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
+import { installChangeTriggers } from './pg-changes.js';
 import { foundation } from './migrations/0001_foundation.js';
 import { cameras } from './migrations/0002_cameras.js';
 import { eventsAlerts } from './migrations/0003_events_alerts.js';
@@ -40,5 +41,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   };
   const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  // Every table, those of this run included, notifies other recorders of its changes (pg-changes.ts).
+  if (handle.dialect === 'postgres') await installChangeTriggers(handle.db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

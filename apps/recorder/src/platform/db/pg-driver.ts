@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { CACHEABLE_MARK, type ResultCache } from './result-cache.js';
 import { rowBuilder, type RowBuilder } from './row-builder.js';
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -47,15 +48,54 @@ async function preparedQuery(client: pg.PoolClient, text: string, values: unknow
   return { command: result.command, rowCount: result.rowCount, rows: result.rows.map(build) };
 }
 
-export function preparingPool(pool: pg.Pool): PostgresPool {
+const SELECT = /^\s*select\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const END = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
+
+/**
+ * A pool whose connections send data statements as named prepared statements and answer `cacheable` reads from
+ * `cache` (result-cache.ts). The cache moves to a new generation before every statement that is not a plain
+ * select and again once it is committed (at once outside a transaction, at COMMIT/ROLLBACK inside one), so this
+ * process reads its own writes; other processes' commits move it through the ChangeListener (pg-changes.ts).
+ * Inside a transaction nothing is read from or kept in the cache: such reads see uncommitted changes.
+ */
+export function preparingPool(pool: pg.Pool, cache: ResultCache): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      let inTransaction = false;
+      const changing = async <T>(run: () => Promise<T>): Promise<T> => {
+        cache.bump();
+        try {
+          return await run();
+        } finally {
+          if (!inTransaction) cache.bump();
+        }
+      };
       const query = (sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
+        // A cursor (Kysely's stream(), used for selects): read as it comes, never cached.
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable);
+        const text = sqlOrCursor;
         const values = parameters as unknown[];
-        if (!PREPARABLE.test(sqlOrCursor)) return client.query(sqlOrCursor, values);
-        return preparedQuery(client, sqlOrCursor, values);
+        if (BEGIN.test(text)) {
+          inTransaction = true;
+          return client.query(text, values);
+        }
+        if (END.test(text)) {
+          inTransaction = false;
+          return changing(() => client.query(text, values));
+        }
+        if (!PREPARABLE.test(text)) return changing(() => client.query(text, values));
+        if (!SELECT.test(text)) return changing(() => preparedQuery(client, text, values));
+        const key = !inTransaction && text.endsWith(CACHEABLE_MARK) ? cache.key(text, values) : null;
+        if (key === null) return preparedQuery(client, text, values);
+        const hit = cache.get(key);
+        if (hit) return Promise.resolve({ command: 'SELECT', rowCount: hit.length, rows: hit });
+        const generation = cache.generation;
+        return preparedQuery(client, text, values).then((result) => ({
+          ...result,
+          rows: cache.set(key, generation, result.rows),
+        }));
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release() };
     },

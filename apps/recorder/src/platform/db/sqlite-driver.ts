@@ -4,7 +4,8 @@
 // PostgreSQL. It also caches prepared statements: Kysely prepares every query afresh, and preparing costs
 // more than running a typical indexed lookup.
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { CACHEABLE_MARK, ResultCache } from './result-cache.js';
 import { rowBuilder, type Row, type RowBuilder } from './row-builder.js';
 
 function bindable(parameters: readonly unknown[]): unknown[] {
@@ -29,36 +30,12 @@ function statementRowBuilder(statement: BetterSqlite3.Statement): RowBuilder | n
 
 const STATEMENT_CACHE_SIZE = 500;
 
-/**
- * Appended to a read query (`query.modifyEnd(cacheable)`) to let the SQLite driver answer it from the result of
- * the same statement with the same parameters, as long as nothing has changed the database since. A comment,
- * so PostgreSQL ignores it (and caches nothing).
- */
-export const CACHEABLE_MARK = '/* cacheable */';
-export const cacheable = sql.raw(CACHEABLE_MARK);
-
-/** Bounds of the result cache: entries, and rows over all entries (a larger result is not kept). */
-const RESULT_CACHE_ENTRIES = 64;
-const RESULT_CACHE_ROWS = 10_000;
-
 interface Prepared {
   statement: BetterSqlite3.Statement;
   toRow: RowBuilder | null;
   /** a read-only query that asked to be cached */
   cacheable: boolean;
 }
-
-interface CachedResult {
-  writes: number;
-  dataVersion: unknown;
-  /** frozen: every hit hands out the same row objects, so none can be changed by a caller */
-  rows: Row[];
-}
-
-const cacheKey = (sql: string, parameters: unknown[]): string | null =>
-  parameters.every((value) => value === null || typeof value === 'string' || typeof value === 'number')
-    ? `${sql}\u0000${JSON.stringify(parameters)}`
-    : null;
 
 export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
   const cache = new Map<string, Prepared>();
@@ -80,46 +57,22 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
     return prepared;
   };
 
-  // The result cache is exact, not timed: an entry is used only while the database is as it was when the
-  // entry was read. `writes` counts every statement of this connection that is not a read-only query
-  // (writes, RETURNING writes, BEGIN/COMMIT/ROLLBACK, pragmas), so it moves before any change this process
-  // makes, committed or not; `PRAGMA data_version` moves when another connection commits. The cached rows are
-  // frozen (a caller changing one gets a TypeError, ESM being strict) and each hit gets its own array.
-  let writes = 0;
+  // The result cache (result-cache.ts) moves to a new generation before every statement of this connection that
+  // is not a read-only query (writes, RETURNING writes, BEGIN/COMMIT/ROLLBACK, pragmas), so before any change
+  // this process makes, committed or not, and whenever `PRAGMA data_version` shows another connection's commit.
+  const results = new ResultCache();
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  const results = new Map<string, CachedResult>();
-  let cachedRows = 0;
-  const remember = (key: string, entry: CachedResult) => {
-    if (entry.rows.length > RESULT_CACHE_ROWS / 4) return;
-    const previous = results.get(key);
-    if (previous) {
-      results.delete(key);
-      cachedRows -= previous.rows.length;
-    }
-    while (results.size >= RESULT_CACHE_ENTRIES || cachedRows + entry.rows.length > RESULT_CACHE_ROWS) {
-      const [oldestKey, oldest] = results.entries().next().value!;
-      results.delete(oldestKey);
-      cachedRows -= oldest.rows.length;
-    }
-    results.set(key, entry);
-    cachedRows += entry.rows.length;
-  };
+  let lastDataVersion: unknown = dataVersion.get();
   const readCached = (prepared: Prepared, sql: string, parameters: unknown[]): Row[] => {
     const read = () => (prepared.statement.all(...parameters) as unknown[][]).map(prepared.toRow!);
-    const key = cacheKey(sql, parameters);
+    const key = results.key(sql, parameters);
     if (key === null) return read();
     const version: unknown = dataVersion.get();
-    const hit = results.get(key);
-    if (hit && hit.writes === writes && hit.dataVersion === version) {
-      // most recently used last
-      results.delete(key);
-      results.set(key, hit);
-      return hit.rows.slice();
+    if (version !== lastDataVersion) {
+      lastDataVersion = version;
+      results.bump();
     }
-    const rows = read();
-    for (const row of rows) Object.freeze(row);
-    remember(key, { writes, dataVersion: version, rows });
-    return rows.slice();
+    return results.get(key) ?? results.set(key, results.generation, read());
   };
 
   return {
@@ -132,16 +85,16 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
         all: (parameters) => {
           const bound = bindable(parameters);
           if (prepared.cacheable) return readCached(prepared, sql, bound);
-          if (!(statement.reader && statement.readonly)) writes++;
+          if (!(statement.reader && statement.readonly)) results.bump();
           const rows = statement.all(...bound) as unknown[][];
           return toRow ? rows.map(toRow) : rows;
         },
         run: (parameters) => {
-          if (!(statement.reader && statement.readonly)) writes++;
+          if (!(statement.reader && statement.readonly)) results.bump();
           return statement.run(...bindable(parameters));
         },
         *iterate(parameters) {
-          if (!(statement.reader && statement.readonly)) writes++;
+          if (!(statement.reader && statement.readonly)) results.bump();
           // A streaming read keeps its statement busy, so it gets a statement of its own.
           const own = database.prepare(sql);
           const ownRow = statementRowBuilder(own);

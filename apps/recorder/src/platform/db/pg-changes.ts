@@ -1,0 +1,129 @@
+// How a recorder on PostgreSQL learns that the database changed, for the result cache (result-cache.ts): every
+// table gets a statement-level trigger that sends NOTIFY on the `nvr_changes` channel, which PostgreSQL delivers
+// only when the writing transaction commits, and each recorder listens on one connection of its own. Its own
+// writes move the cache at once (pg-driver.ts); those of other nodes when their notification arrives
+// (milliseconds). While the listening connection is down, nothing is cached.
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from './database.js';
+import type { ResultCache } from './result-cache.js';
+
+export const CHANGES_CHANNEL = 'nvr_changes';
+/** The listening connection's application_name (pg_stat_activity). */
+export const LISTENER_NAME = 'nvr-change-listener';
+const TRIGGER = 'nvr_notify_change';
+/** Serializes trigger installation between recorders starting at once. */
+const INSTALL_LOCK = 7_340_021;
+const RECONNECT_MS = 1_000;
+/** A connection that stops answering (a half-open TCP connection gets no error) is noticed within this: */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+
+/**
+ * Gives every table of the schema the change trigger (tables of later migrations included: this runs after
+ * every migration run). Idempotent; Kysely's own migration tables are left out.
+ */
+export async function installChangeTriggers(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(trx);
+    await sql`
+      create or replace function nvr_notify_change() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, '');
+        return null;
+      end $$`.execute(trx);
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and c.relname not like 'kysely_%'
+        and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = ${TRIGGER})`.execute(
+      trx,
+    );
+    for (const { name } of rows) {
+      await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete or truncate on ${sql.id(name)}
+        for each statement execute function nvr_notify_change()`.execute(trx);
+    }
+  });
+}
+
+/** Keeps a LISTEN connection open and moves the cache on every notification; caching is off while it is down. */
+export class ChangeListener {
+  #client: pg.Client | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+  #closed = false;
+  /** resolves once the first connection listens (or failed): tests and start-up can wait for it */
+  readonly ready: Promise<void>;
+  #onReady!: () => void;
+
+  constructor(
+    private readonly url: string,
+    private readonly cache: ResultCache,
+  ) {
+    this.ready = new Promise((resolve) => (this.#onReady = resolve));
+    cache.setEnabled(false);
+    void this.#connect();
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
+    this.#client = client;
+    const lost = () => {
+      if (this.#client !== client) return;
+      this.#client = undefined;
+      this.cache.setEnabled(false);
+      clearInterval(this.#heartbeat);
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      if (!this.#closed) this.#timer = setTimeout(() => void this.#connect(), RECONNECT_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => this.cache.bump());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      // Changes made while no one listened are unknown: start from a new generation.
+      if (this.#client === client && !this.#closed) {
+        this.cache.setEnabled(true);
+        this.#heartbeat = setInterval(() => void this.#beat(client, lost), HEARTBEAT_MS).unref();
+      }
+    } catch {
+      lost();
+    } finally {
+      this.#onReady();
+    }
+  }
+
+  async #beat(client: pg.Client, lost: () => void): Promise<void> {
+    let timeout: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error('no answer')), HEARTBEAT_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([client.query('select 1'), silent]);
+    } catch {
+      lost();
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    clearInterval(this.#heartbeat);
+    this.cache.setEnabled(false);
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
+}
