@@ -24,8 +24,9 @@ interface Entry {
   rows: Row[];
 }
 
-/** A value whose JSON text says exactly what was bound (no Dates, Buffers or booleans turned into 0/1). */
-const isPlain = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number';
+/** A value whose JSON text says exactly what was bound (not a Date or a Buffer). */
+const isPlain = (value: unknown) =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 export class ResultCache {
   #generation = 0;
