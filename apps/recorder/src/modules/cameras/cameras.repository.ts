@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { CompiledRead } from '../../platform/db/compiled-read.js';
 import { cacheable } from '../../platform/db/result-cache.js';
 import type { CameraConfigsTable, CamerasTable, Database } from '../../platform/db/schema.js';
 
@@ -119,34 +120,73 @@ export class CamerasRepository {
     return row?.recording_path ?? null;
   }
 
-  async listVisible(filter: CameraFilter): Promise<{ rows: CameraListRow[]; total: number }> {
-    let query = this.#visible(
-      this.db.selectFrom('cameras').where('cameras.deleted_at', 'is', null),
-      filter.visibleTo,
-    );
-    if (filter.activeOnly) query = query.where('cameras.is_active', '=', true);
-    if (filter.q) {
-      const pattern = likePattern(filter.q);
+  /** The non-binned cameras `filter` selects (`userId`, `pattern`: values or CompiledRead markers). */
+  #filtered(db: Db, userId: number | null, activeOnly: boolean, pattern: string | null) {
+    let query = this.#visible(db.selectFrom('cameras').where('cameras.deleted_at', 'is', null), userId);
+    if (activeOnly) query = query.where('cameras.is_active', '=', true);
+    if (pattern !== null) {
       query = query.where(
         sql<boolean>`(lower(cameras.name) like ${pattern} escape '\\' or lower(coalesce(cameras.location, '')) like ${pattern} escape '\\' or lower(cameras.ip_address) like ${pattern} escape '\\')`,
       );
     }
-    // The total comes with the page, from an uncorrelated subquery that both dialects evaluate once (one round
-    // trip instead of two; a count(*) over () window would carry every visible row through the count before
-    // the page is cut). A page past the end has no row to carry it and counts on its own. On SQLite both
-    // statements are answered from the result cache while no data changed (see platform/db/sqlite-driver.ts).
-    const count = query.select((eb) => eb.fn.countAll<number>().as('total'));
-    const rows = await query
-      .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
-      .selectAll('cameras')
-      .select('camera_configs.recording_enabled')
-      .select(count.as('list_total'))
-      .orderBy('cameras.id')
-      .offset(filter.skip)
-      .limit(filter.limit)
-      .modifyEnd(cacheable)
-      .execute();
-    const total = rows[0]?.list_total ?? (await count.modifyEnd(cacheable).executeTakeFirstOrThrow()).total;
+    return query;
+  }
+
+  // The page query of each filter shape (visibility, active_only, q), compiled once (see CompiledRead).
+  readonly #pages = new Map<string, CompiledRead<CameraListRow & { list_total: number | null }>>();
+
+  #pageQuery(filter: CameraFilter) {
+    const visible = filter.visibleTo !== null;
+    const search = Boolean(filter.q);
+    const shape = `${visible}/${filter.activeOnly}/${search}`;
+    let page = this.#pages.get(shape);
+    if (!page) {
+      const arity = 2 + Number(visible) + Number(search);
+      page = new CompiledRead(arity, (db, ...markers) => {
+        const [limit, skip, ...rest] = markers;
+        const userId = visible ? rest.shift()! : null;
+        const pattern = search ? rest.shift()! : null;
+        // The total comes with the page, from an uncorrelated subquery that both dialects evaluate once (one
+        // round trip instead of two; a count(*) over () window would carry every visible row through the
+        // count before the page is cut).
+        const count = this.#filtered(db, userId, filter.activeOnly, pattern).select((eb) =>
+          eb.fn.countAll<number>().as('total'),
+        );
+        return this.#filtered(db, userId, filter.activeOnly, pattern)
+          .leftJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
+          .selectAll('cameras')
+          .select('camera_configs.recording_enabled')
+          .select(count.as('list_total'))
+          .orderBy('cameras.id')
+          .offset(skip!)
+          .limit(limit!)
+          .modifyEnd(cacheable);
+      });
+      this.#pages.set(shape, page);
+    }
+    const args: unknown[] = [filter.limit, filter.skip];
+    if (visible) args.push(filter.visibleTo);
+    if (search) args.push(likePattern(filter.q!));
+    return { page, args };
+  }
+
+  /** On SQLite and PostgreSQL the page is answered from the result cache while no data changed. */
+  async listVisible(filter: CameraFilter): Promise<{ rows: CameraListRow[]; total: number }> {
+    const { page, args } = this.#pageQuery(filter);
+    const rows = await page.run(this.db, ...args);
+    // A page past the end has no row to carry the total, and counts on its own.
+    const total =
+      rows[0]?.list_total ??
+      (
+        await this.#filtered(
+          this.db,
+          filter.visibleTo,
+          filter.activeOnly,
+          filter.q ? likePattern(filter.q) : null,
+        )
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow()
+      ).total;
     return { rows, total: Number(total) };
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../platform/db/database.js';
+import { CompiledRead } from '../../platform/db/compiled-read.js';
 import { cacheable } from '../../platform/db/result-cache.js';
 
 export interface AssignmentRow {
@@ -32,21 +33,36 @@ export class SkillsRepository {
    * ~56 and ~43 µs for one array).
    */
   #cameraIdIn(ids: readonly number[]) {
-    return this.dialect === 'postgres'
-      ? sql<boolean>`camera_id = any(${sql.val(ids)}::integer[])`
-      : sql<boolean>`camera_id in (select value from json_each(${JSON.stringify(ids)}))`;
+    return this.#idCondition(this.#idList(ids));
   }
+
+  /** The one parameter: an array on PostgreSQL, its JSON text on SQLite. */
+  #idList(ids: readonly number[]): unknown {
+    return this.dialect === 'postgres' ? ids : JSON.stringify(ids);
+  }
+
+  #idCondition(list: unknown) {
+    return this.dialect === 'postgres'
+      ? sql<boolean>`camera_id = any(${sql.val(list)}::integer[])`
+      : sql<boolean>`camera_id in (select value from json_each(${list}))`;
+  }
+
+  // Read for every camera page: compiled once (see CompiledRead).
+  readonly #assignments = new CompiledRead<{ camera_id: number; skill: string; labels: string | null }>(
+    1,
+    (db, list) =>
+      db
+        .selectFrom('camera_assignments')
+        .select(['camera_id', 'skill', 'labels'])
+        .where(this.#idCondition(list))
+        .orderBy('camera_id')
+        .orderBy('position')
+        .modifyEnd(cacheable),
+  );
 
   async assignmentsFor(cameraIds: readonly number[]): Promise<AssignmentRow[]> {
     if (cameraIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('camera_assignments')
-      .select(['camera_id', 'skill', 'labels'])
-      .where(this.#cameraIdIn(cameraIds))
-      .orderBy('camera_id')
-      .orderBy('position')
-      .modifyEnd(cacheable)
-      .execute();
+    const rows = await this.#assignments.run(this.db, this.#idList(cameraIds));
     return rows.map((row) => ({ ...row, labels: parseJson<string[]>(row.labels) }));
   }
 
