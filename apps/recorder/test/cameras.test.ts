@@ -327,6 +327,212 @@ for (const dialect of testDialects()) {
       assert.ok(!JSON.stringify(skills).includes(`"camera_id":${camera.id},`));
     });
 
+    it('hard delete takes every row of the camera with it and leaves another camera’s rows alone', async () => {
+      const db = t.container.database.db;
+      const now = new Date().toISOString();
+      const doomed = await createCamera(t, t.adminToken, { name: 'Doomed rows' });
+      const kept = await createCamera(t, t.adminToken, { name: 'Kept rows' });
+      const model = await db
+        .insertInto('ai_models')
+        .values({
+          name: `model ${doomed.id}`,
+          model_name: 'person_counting',
+          task: 'person_counting',
+          enabled: true,
+          source_type: 'live',
+          inference_interval: null,
+          assigned_camera_id: doomed.id,
+          config: null,
+          recording_path: null,
+          created_at: now,
+          updated_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const cameraId of [doomed.id, kept.id]) {
+        await db
+          .insertInto('recordings')
+          .values({
+            camera_id: cameraId,
+            start_ms: 1,
+            end_ms: 2,
+            duration_seconds: 1,
+            size_bytes: 10,
+            path: `cam-${cameraId}/chunk.mp4`,
+            created_at: now,
+          })
+          .execute();
+        const event = { type: 'camera.status', camera_id: cameraId, source: 'test', severity: null };
+        await db
+          .insertInto('events')
+          .values({ ...event, timestamp: now, data: '{}' })
+          .execute();
+        const alert = await db
+          .insertInto('alerts')
+          .values({
+            camera_id: cameraId,
+            source_name: 'test',
+            severity: 'high',
+            severity_rank: 3,
+            title: 'Offline',
+            message: 'Camera offline',
+            created_at: now,
+            acknowledged: false,
+            acknowledged_at: null,
+            acknowledged_by: null,
+            acknowledged_by_id: null,
+            data: '{}',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('alert_deliveries')
+          .values({
+            alert_id: alert.id,
+            channel: 'webhook',
+            target: 'https://hooks.example/alert',
+            payload: '{}',
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: now,
+            locked_until: null,
+            last_status_code: null,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+            delivered_at: null,
+          })
+          .execute();
+        await db
+          .insertInto('ai_detection_results')
+          .values({
+            model_id: model.id,
+            camera_id: cameraId,
+            task: 'person_counting',
+            label: 'person',
+            caption: null,
+            annotated_image_uri: null,
+            confidence: 0.9,
+            count: 1,
+            bbox_x: null,
+            bbox_y: null,
+            bbox_width: null,
+            bbox_height: null,
+            latency_ms: 5,
+            executed_at: now,
+            created_at: now,
+          })
+          .execute();
+        for (const status of ['pending', 'uploaded']) {
+          await db
+            .insertInto('cloud_uploads')
+            .values({
+              camera_id: cameraId,
+              recording_path: `cam-${cameraId}/${status}.mp4`,
+              object_key: `cam-${cameraId}/${status}.mp4`,
+              size_bytes: 10,
+              status,
+              attempts: 0,
+              next_attempt_at: now,
+              locked_until: null,
+              last_error: null,
+              created_at: now,
+              updated_at: now,
+              uploaded_at: status === 'uploaded' ? now : null,
+            })
+            .execute();
+        }
+      }
+      const target = await api('POST', '/cloud/stream-targets', {
+        camera_id: doomed.id,
+        target_id: 'doomed-target',
+        protocol: 'rtmp',
+        server_url: 'rtmp://127.0.0.1:1935/live',
+        enabled: false,
+      });
+      assert.equal(target.statusCode, 201, target.body);
+
+      const rowsOf = async (cameraId: number) => {
+        const count = async (
+          table:
+            | 'recordings'
+            | 'events'
+            | 'alerts'
+            | 'ai_detection_results'
+            | 'cloud_uploads'
+            | 'stream_targets'
+            | 'camera_configs',
+        ) =>
+          Number(
+            (
+              await db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('camera_id', '=', cameraId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const deliveries = await db
+          .selectFrom('alert_deliveries')
+          .innerJoin('alerts', 'alerts.id', 'alert_deliveries.alert_id')
+          .select('alert_deliveries.id')
+          .where('alerts.camera_id', '=', cameraId)
+          .execute();
+        return {
+          recordings: await count('recordings'),
+          events: await count('events'),
+          alerts: await count('alerts'),
+          deliveries: deliveries.length,
+          detections: await count('ai_detection_results'),
+          uploads: await count('cloud_uploads'),
+          targets: await count('stream_targets'),
+          configs: await count('camera_configs'),
+        };
+      };
+      const before = {
+        recordings: 1,
+        events: 1,
+        alerts: 1,
+        deliveries: 1,
+        detections: 1,
+        uploads: 2,
+        configs: 1,
+      };
+      assert.deepEqual(await rowsOf(doomed.id), { ...before, targets: 1 });
+      assert.deepEqual(await rowsOf(kept.id), { ...before, targets: 0 });
+
+      await api('DELETE', `/cameras/${doomed.id}`);
+      const done = await api('POST', `/cameras/${doomed.id}/hard-delete`, {
+        confirmation_phrase: "hard delete Doomed rows and it's recording",
+      });
+      assert.equal(done.statusCode, 200, done.body);
+
+      // the finished upload stays as the record of what is in the bucket; nothing else of the camera is left
+      const none = {
+        recordings: 0,
+        events: 0,
+        alerts: 0,
+        deliveries: 0,
+        detections: 0,
+        targets: 0,
+        configs: 0,
+      };
+      assert.deepEqual(await rowsOf(doomed.id), { ...none, uploads: 1 });
+      const upload = await db
+        .selectFrom('cloud_uploads')
+        .select('status')
+        .where('camera_id', '=', doomed.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(upload.status, 'uploaded');
+      assert.deepEqual(await rowsOf(kept.id), { ...before, targets: 0 });
+      const unassigned = await db
+        .selectFrom('ai_models')
+        .select('assigned_camera_id')
+        .where('id', '=', model.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(unassigned.assigned_camera_id, null);
+    });
+
     it('writes an audit row for every camera mutation', async () => {
       const camera = await createCamera(t, t.adminToken);
       await api('PATCH', `/cameras/${camera.id}`, { description: 'audited' });

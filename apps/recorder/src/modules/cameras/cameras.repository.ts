@@ -225,7 +225,13 @@ export class CamerasRepository {
     return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
   }
 
-  /** Removes the camera and every row that belongs to it, in one transaction. */
+  /**
+   * Removes the camera and every row that belongs to it, in one transaction (API.md §4). Deleting the camera
+   * row cascades to its recording index, detection results and stream targets, and unassigns AI models; events
+   * and alerts keep a camera id without a foreign key (they outlive binned cameras), so they go explicitly, and
+   * with the alerts their queued notifications. Uploads still waiting for a chunk that is now gone are dropped;
+   * finished ones stay as the record of what is in the bucket.
+   */
   async hardDelete(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const table of [
@@ -233,9 +239,16 @@ export class CamerasRepository {
         'camera_assignments',
         'camera_permissions',
         'camera_configs',
+        'events',
+        'alerts',
       ] as const) {
         await trx.deleteFrom(table).where('camera_id', '=', id).execute();
       }
+      await trx
+        .deleteFrom('cloud_uploads')
+        .where('camera_id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
       await trx.deleteFrom('cameras').where('id', '=', id).execute();
     });
   }
