@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -104,10 +104,49 @@ for (const dialect of testDialects()) {
         assert.equal(response.statusCode, 422);
         assert.deepEqual(response.json().detail[0].loc, ['body', field]);
       }
+      // port and is_active have no empty value: null keeps what is stored
+      await api('PATCH', `/cameras/${camera.id}`, { port: 8554, is_active: false });
+      const kept = await api('PATCH', `/cameras/${camera.id}`, { port: null, is_active: null });
+      assert.equal(kept.statusCode, 200, kept.body);
+      assert.equal(kept.json().port, 8554);
+      assert.equal(kept.json().is_active, false);
       const url = await api('PUT', `/cameras/${camera.id}`, { rtsp_url: 'rtsp://u2:p2@127.0.0.9/x' });
       assert.equal(url.json().rtsp_url, 'rtsp://127.0.0.9/x');
       assert.equal(url.json().username, 'u2');
       assert.equal((await t.container.cameras.credentials(camera.id)).password, 'p2');
+      // both URLs in one update: the main stream's credentials win, as on create
+      const both = await api('PUT', `/cameras/${camera.id}`, {
+        rtsp_url: 'rtsp://main:main-pass@127.0.0.9/main',
+        substream_url: 'rtsp://sub:sub-pass@127.0.0.9/sub',
+      });
+      assert.equal(both.json().username, 'main');
+      assert.equal((await t.container.cameras.credentials(camera.id)).password, 'main-pass');
+    });
+
+    it('a stream URL longer than 500 characters once normalised is 422 and changes nothing', async () => {
+      // 160 × "é" is 160 characters as sent, 960 once percent-encoded the way the URL is stored
+      const long = `rtsp://127.0.77.1/${'é'.repeat(160)}`;
+      assert.ok(long.length <= 500);
+      const created = await api('POST', '/cameras?force=true', {
+        name: 'long url',
+        ip_address: '127.0.77.1',
+        is_active: false,
+        rtsp_url: long,
+      });
+      assert.equal(created.statusCode, 422, created.body);
+      assert.deepEqual(created.json().detail[0].loc, ['body', 'rtsp_url']);
+
+      const camera = await createCamera(t, t.adminToken, { name: 'short url', ip_address: '127.0.77.1' });
+      const updated = await api('PATCH', `/cameras/${camera.id}`, { substream_url: long });
+      assert.equal(updated.statusCode, 422, updated.body);
+      assert.deepEqual(updated.json().detail[0].loc, ['body', 'substream_url']);
+      assert.equal((await api('GET', `/cameras/${camera.id}`)).json().substream_url, camera.substream_url);
+
+      // just inside: 500 characters once normalised
+      const fits = `rtsp://127.0.77.1/${'é'.repeat(80)}${'a'.repeat(500 - 18 - 480)}`;
+      const accepted = await api('PATCH', `/cameras/${camera.id}`, { substream_url: fits });
+      assert.equal(accepted.statusCode, 200, accepted.body);
+      assert.equal(accepted.json().substream_url.length, 500);
     });
 
     it('validates addresses and stream URLs, naming the field', async () => {
@@ -242,6 +281,8 @@ for (const dialect of testDialects()) {
       assert.equal(binned.json().path, `cam-${paused.id}`);
       assert.equal(binned.json().location, 'Attic');
       assert.ok(binned.json().deleted_at);
+      const stored = await t.container.cameras.find(paused.id);
+      assert.equal(stored?.updated_at, stored?.deleted_at, 'binning is an update of the camera');
       assert.equal((await api('GET', `/cameras/${paused.id}`)).statusCode, 404);
       assert.equal((await api('DELETE', `/cameras/${paused.id}`)).statusCode, 404);
       const listed = (await api('GET', '/cameras?limit=500')).json().cameras.map((c: { id: number }) => c.id);
@@ -325,6 +366,86 @@ for (const dialect of testDialects()) {
       assert.equal((await api('POST', `/cameras/${camera.id}/restore`)).statusCode, 404);
       const skills = (await api('GET', '/skills')).json().skills;
       assert.ok(!JSON.stringify(skills).includes(`"camera_id":${camera.id},`));
+    });
+
+    it('hard delete also removes chunks left where a changed recording_path used to point', async () => {
+      const root = t.config.recordingsDir;
+      const db = t.container.database.db;
+      const camera = await createCamera(t, t.adminToken, { name: 'Moved around' });
+      const neighbour = await createCamera(t, t.adminToken, { name: 'Moved neighbour' });
+      const chunk = async (cameraId: number, path: string, size: number, indexed = true) => {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), Buffer.alloc(size));
+        if (!indexed) return;
+        await db
+          .insertInto('recordings')
+          .values({
+            camera_id: cameraId,
+            start_ms: size,
+            end_ms: size + 1,
+            duration_seconds: 1,
+            size_bytes: size,
+            path,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      };
+      const tag = `${dialect}-${camera.id}`;
+      // first in its default directory, then under an earlier recording_path, now under the current one
+      await chunk(camera.id, `cam-${camera.id}/2026/11/20/1.mp4`, 100);
+      await chunk(camera.id, `old-${tag}/2026/11/21/2.mp4`, 200);
+      await chunk(camera.id, `old-${tag}/2026/11/21/unindexed.mp4`, 400, false);
+      const moved = await api('PATCH', `/camera-config/${camera.id}`, { recording_path: `new-${tag}` });
+      assert.equal(moved.statusCode, 200, moved.body);
+      await chunk(camera.id, `new-${tag}/2026/11/22/3.mp4`, 300);
+      await chunk(neighbour.id, `cam-${neighbour.id}/2026/11/22/4.mp4`, 50);
+
+      await api('DELETE', `/cameras/${camera.id}`);
+      const done = await api('POST', `/cameras/${camera.id}/hard-delete`, {
+        confirmation_phrase: "hard delete Moved around and it's recording",
+      });
+      assert.equal(done.statusCode, 200, done.body);
+      assert.equal(done.json().recordings_deleted, 3);
+      assert.equal(done.json().bytes_freed, 600);
+      assert.ok(!existsSync(join(root, `cam-${camera.id}`)));
+      assert.ok(!existsSync(join(root, `new-${tag}`)));
+      assert.ok(!existsSync(join(root, `old-${tag}/2026/11/21/2.mp4`)));
+      // a file the index never knew is not the recorder's to delete
+      assert.ok(existsSync(join(root, `old-${tag}/2026/11/21/unindexed.mp4`)));
+      assert.ok(existsSync(join(root, `cam-${neighbour.id}/2026/11/22/4.mp4`)));
+    });
+
+    it('a hard delete that fails on the files changes nothing in the database and can be retried', async () => {
+      const root = t.config.recordingsDir;
+      const camera = await createCamera(t, t.adminToken, { name: 'Stubborn' });
+      await api('DELETE', `/cameras/${camera.id}`);
+      // a file where the camera's directory should be: listing it fails with ENOTDIR
+      const dir = join(root, `cam-${camera.id}`);
+      mkdirSync(root, { recursive: true });
+      writeFileSync(dir, 'not a directory');
+      const phrase = "hard delete Stubborn and it's recording";
+      const failed = await api('POST', `/cameras/${camera.id}/hard-delete`, { confirmation_phrase: phrase });
+      assert.equal(failed.statusCode, 500);
+      assert.deepEqual(failed.json(), { detail: 'Internal server error' });
+      const bin = (await api('GET', '/cameras/deleted')).json().cameras as { id: number }[];
+      assert.ok(
+        bin.some((c) => c.id === camera.id),
+        'still in the bin',
+      );
+      const config = await t.container.database.db
+        .selectFrom('camera_configs')
+        .select('id')
+        .where('camera_id', '=', camera.id)
+        .executeTakeFirst();
+      assert.ok(config, 'its config is kept');
+
+      rmSync(dir);
+      mkdirSync(join(dir, '2026'), { recursive: true });
+      writeFileSync(join(dir, '2026', '5.mp4'), Buffer.alloc(5));
+      const retried = await api('POST', `/cameras/${camera.id}/hard-delete`, { confirmation_phrase: phrase });
+      assert.equal(retried.statusCode, 200, retried.body);
+      assert.equal(retried.json().recordings_deleted, 1);
+      assert.ok(!existsSync(dir));
     });
 
     it('hard delete takes every row of the camera with it and leaves another camera’s rows alone', async () => {

@@ -225,6 +225,16 @@ export class CamerasRepository {
     return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
   }
 
+  /** The chunk files of the camera's recording index, relative to the recordings root. */
+  async recordingFiles(cameraId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('recordings')
+      .select('path')
+      .where('camera_id', '=', cameraId)
+      .execute();
+    return rows.map((row) => row.path);
+  }
+
   /**
    * Removes the camera and every row that belongs to it, in one transaction (API.md §4). Deleting the camera
    * row cascades to its recording index, detection results and stream targets, and unassigns AI models; events

@@ -12,7 +12,9 @@ export const CameraAssignment = Type.Object(
 );
 export type CameraAssignment = Static<typeof CameraAssignment>;
 
-const Assignments = Type.Array(CameraAssignment, { maxItems: 16 });
+/** API.md §4: a camera holds at most this many assignments (create, update and skill declarations). */
+export const MAX_ASSIGNMENTS = 16;
+const Assignments = Type.Array(CameraAssignment, { maxItems: MAX_ASSIGNMENTS });
 
 /** The optional, nullable text fields shared by create and update, with SEED.md's bounds. */
 const optionalText = {
@@ -61,13 +63,16 @@ export const CameraCreate = Type.Object(
 );
 export type CameraCreate = Static<typeof CameraCreate>;
 
-/** Partial: only sent fields change; explicit null clears a nullable field (name, ip, port, is_active are not). */
+/**
+ * Partial: only sent fields change; explicit null clears a nullable field. null for name or ip_address is 422;
+ * for port and is_active (never empty) it keeps the stored value.
+ */
 export const CameraUpdate = Type.Object(
   {
     name: Type.Optional(Name),
     ip_address: Type.Optional(IpAddress),
-    port: Type.Optional(Port),
-    is_active: Type.Optional(Type.Boolean()),
+    port: Type.Optional(Nullable(Port)),
+    is_active: Type.Optional(Nullable(Type.Boolean())),
     ...nullableTexts(),
     assignments: Type.Optional(Nullable(Assignments)),
   },

@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { BadRequestError, ConflictError } from '../../platform/http/errors.js';
 import {
   cameraRecordingDir,
   deleteRecordingDir,
+  deleteRecordingFiles,
+  isWithin,
   relativeToRoot,
 } from '../../platform/storage/recording-dirs.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -145,10 +148,15 @@ export class CamerasService {
     for (const field of PLAIN_TEXT_FIELDS) {
       if (body[field] !== undefined) patch[field] = body[field];
     }
+    // name and ip_address refuse null in the schema; port and is_active accept it (SEED.md makes every update
+    // field nullable) and, having no "empty" value, keep what is stored.
     for (const field of ['name', 'ip_address', 'port', 'is_active'] as const) {
-      if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
+      if (body[field] !== undefined && body[field] !== null) Object.assign(patch, { [field]: body[field] });
     }
-    // Credentials found in a new URL apply unless the same request sets them explicitly.
+    // Credentials found in a new URL apply unless the same request sets them explicitly; as on create, the main
+    // stream's win over the substream's.
+    let urlUsername: string | null = null;
+    let urlPassword: string | null = null;
     for (const field of ['rtsp_url', 'substream_url'] as const) {
       const value = body[field];
       if (value === undefined) continue;
@@ -158,10 +166,12 @@ export class CamerasService {
       }
       const split = splitStreamUrl(value, field);
       patch[field] = split.url;
-      if (split.username !== null && body.username === undefined) patch.username = split.username;
-      if (split.password !== null && !body.password)
-        patch.password_sealed = this.secrets.seal(split.password, PASSWORD_PURPOSE);
+      urlUsername ??= split.username;
+      urlPassword ??= split.password;
     }
+    if (urlUsername !== null && body.username === undefined) patch.username = urlUsername;
+    if (urlPassword !== null && !body.password)
+      patch.password_sealed = this.secrets.seal(urlPassword, PASSWORD_PURPOSE);
     // Blank keeps the stored password, null clears it (API.md §1 "Secrets").
     if (body.password === null) patch.password_sealed = null;
     else if (body.password) patch.password_sealed = this.secrets.seal(body.password, PASSWORD_PURPOSE);
@@ -197,10 +207,12 @@ export class CamerasService {
   /** DELETE: into the bin. Pipelines stop, recordings stay, the camera can be restored. */
   async bin(context: RequestContext, id: number): Promise<DeletedCameraInfo> {
     const current = await this.access.require(context.principal, id, 'manage');
+    const now = new Date().toISOString();
     const row = (await this.cameras.update(id, {
-      deleted_at: new Date().toISOString(),
+      deleted_at: now,
       active_before_bin: current.is_active,
       is_active: false,
+      updated_at: now,
     }))!;
     await this.audit.record(context, {
       action: 'camera.bin',
@@ -267,8 +279,7 @@ export class CamerasService {
         expected,
       });
     }
-    const dir = cameraRecordingDir(this.recordingsRoot, id, await this.cameras.recordingPath(id));
-    const freed = await deleteRecordingDir(this.recordingsRoot, dir);
+    const freed = await this.#deleteRecordings(id);
     await this.cameras.hardDelete(id);
     this.status.forget(id);
     await this.audit.record(context, {
@@ -284,6 +295,30 @@ export class CamerasService {
       recordings_deleted: freed.files,
       bytes_freed: freed.bytes,
     };
+  }
+
+  /**
+   * Every recording file of the camera: its directory (configured or `cam-<id>`), its default directory when a
+   * `recording_path` moved it, and indexed chunks left in a directory it used before.
+   */
+  async #deleteRecordings(id: number): Promise<{ files: number; bytes: number }> {
+    const root = this.recordingsRoot;
+    const dirs = [
+      ...new Set([
+        cameraRecordingDir(root, id, await this.cameras.recordingPath(id)),
+        cameraRecordingDir(root, id, null),
+      ]),
+    ];
+    const elsewhere = (await this.cameras.recordingFiles(id)).filter(
+      (path) => !dirs.some((dir) => isWithin(dir, resolve(root, path))),
+    );
+    const freed = await deleteRecordingFiles(root, elsewhere);
+    for (const dir of dirs) {
+      const inDir = await deleteRecordingDir(root, dir);
+      freed.files += inDir.files;
+      freed.bytes += inDir.bytes;
+    }
+    return freed;
   }
 
   /** For the media layer: a camera without an authorization check (binned ones included). */

@@ -4,6 +4,8 @@
 import { isIP } from 'node:net';
 import { FieldValidationError } from '../../platform/http/errors.js';
 
+/** SEED.md: rtsp_url, substream_url (and a config's source_url) hold at most 500 characters. */
+export const MAX_STREAM_URL_LENGTH = 500;
 export const STREAM_URL_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'http', 'https'] as const;
 const HOSTNAME =
   /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
@@ -56,5 +58,13 @@ export function splitStreamUrl(value: string, field: string): SplitUrl {
   }
   url.username = '';
   url.password = '';
-  return { url: url.toString(), username, password };
+  const cleaned = url.toString();
+  // The URL is stored as normalised (percent-encoded), which can be longer than what was sent.
+  if (cleaned.length > MAX_STREAM_URL_LENGTH) {
+    throw new FieldValidationError(
+      ['body', field],
+      `URL should have at most ${MAX_STREAM_URL_LENGTH} characters once normalised (it has ${cleaned.length})`,
+    );
+  }
+  return { url: cleaned, username, password };
 }

@@ -1,7 +1,7 @@
 // Where a camera's recordings live, and removing them. Every path is checked to stay inside the recordings
 // root, so a bad `recording_path` can never point a deletion elsewhere.
 import { readdir, rm, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export class RecordingPathError extends Error {}
 
@@ -55,5 +55,38 @@ export async function deleteRecordingDir(
   };
   await walk(dir);
   await rm(dir, { recursive: true, force: true });
+  return totals;
+}
+
+/** Whether `path` is `dir` or lies below it (both absolute). */
+export function isWithin(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Deletes single chunk files (paths relative to the root, as the recording index keeps them); returns how many
+ * MP4 chunks and bytes went. A file already gone frees nothing, so a retry after a failure goes on where it
+ * stopped.
+ */
+export async function deleteRecordingFiles(
+  root: string,
+  paths: readonly string[],
+): Promise<{ files: number; bytes: number }> {
+  const totals = { files: 0, bytes: 0 };
+  for (const path of paths) {
+    const file = resolveInsideRoot(root, path);
+    if (file === null) throw new RecordingPathError(`${path} is not inside the recordings root`);
+    let size: number;
+    try {
+      size = (await stat(file)).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    await rm(file, { force: true });
+    totals.bytes += size;
+    if (file.endsWith('.mp4')) totals.files += 1;
+  }
   return totals;
 }
