@@ -112,6 +112,31 @@ for (const dialect of testDialects()) {
       assert.equal((await api('DELETE', `/skills/loitering/cameras/${camera.id}`)).statusCode, 422);
     });
 
+    it('a declaration cannot take a camera past 16 assignments; one it already has still declares', async () => {
+      const sixteen = Array.from({ length: 16 }, (_, i) => ({ skill: `skill_${i}` }));
+      const camera = await createCamera(t, t.adminToken, { assignments: sixteen });
+      const refused = await api('PUT', `/skills/one_more/cameras/${camera.id}`, { consumer: 'app' });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.deepEqual(refused.json().detail[0].loc, ['path', 'skill_id']);
+      const stored = (
+        await t.request({ method: 'GET', url: `/api/v1/cameras/${camera.id}`, token: t.adminToken })
+      ).json();
+      assert.equal(stored.assignments.length, 16);
+      const declarations = (await api('GET', '/skills')).json().skills as { skill: string }[];
+      assert.ok(!declarations.some((s) => s.skill === 'one_more'), 'nothing was recorded');
+
+      const existing = await api('PUT', `/skills/skill_15/cameras/${camera.id}`, { consumer: 'app' });
+      assert.equal(existing.statusCode, 200, existing.body);
+      // the camera's own list still round-trips through an update
+      const echoed = await t.request({
+        method: 'PUT',
+        url: `/api/v1/cameras/${camera.id}`,
+        token: t.adminToken,
+        payload: { assignments: stored.assignments },
+      });
+      assert.equal(echoed.statusCode, 200, echoed.body);
+    });
+
     it('GET /skills groups by skill over the cameras the caller may view', async () => {
       const viewer = await t.createUser('skillviewer');
       const visible = await createCamera(t, t.adminToken, { assignments: [{ skill: 'zz_visible' }] });

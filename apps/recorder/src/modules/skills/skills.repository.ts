@@ -108,20 +108,27 @@ export class SkillsRepository {
     });
   }
 
-  /** Adds the assignment if the camera lacks it (labels untouched otherwise) and records the declaration. */
-  async declare(declaration: ConsumerRow): Promise<void> {
+  /**
+   * Adds the assignment if the camera lacks it (labels untouched otherwise) and records the declaration.
+   * False, with nothing written, when the assignment would be one more than `maxAssignments`.
+   */
+  async declare(declaration: ConsumerRow, maxAssignments: number): Promise<boolean> {
     const { camera_id, skill } = declaration;
-    await this.db.transaction().execute(async (trx) => {
-      const last = await trx
+    return this.db.transaction().execute(async (trx) => {
+      const current = await trx
         .selectFrom('camera_assignments')
-        .select((eb) => eb.fn.max('position').as('position'))
+        .select(['skill', 'position'])
         .where('camera_id', '=', camera_id)
-        .executeTakeFirst();
-      await trx
-        .insertInto('camera_assignments')
-        .values({ camera_id, skill, labels: null, position: Number(last?.position ?? -1) + 1 })
-        .onConflict((oc) => oc.columns(['camera_id', 'skill']).doNothing())
         .execute();
+      if (!current.some((row) => row.skill === skill)) {
+        if (current.length >= maxAssignments) return false;
+        const position = Math.max(-1, ...current.map((row) => Number(row.position))) + 1;
+        await trx
+          .insertInto('camera_assignments')
+          .values({ camera_id, skill, labels: null, position })
+          .onConflict((oc) => oc.columns(['camera_id', 'skill']).doNothing())
+          .execute();
+      }
       const params = declaration.params === null ? null : JSON.stringify(declaration.params);
       await trx
         .insertInto('skill_consumers')
@@ -132,6 +139,7 @@ export class SkillsRepository {
             .doUpdateSet({ params, declared_at: declaration.declared_at }),
         )
         .execute();
+      return true;
     });
   }
 

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../platform/auth/principal.js';
 import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
-import type { CameraAssignment } from '../cameras/cameras.schemas.js';
+import { MAX_ASSIGNMENTS, type CameraAssignment } from '../cameras/cameras.schemas.js';
 import type { AssignmentRow, ConsumerRow, SkillsRepository } from './skills.repository.js';
 import type { SkillDeclaration, SkillList, SkillOnCamera } from './skills.schemas.js';
 
@@ -73,13 +73,22 @@ export class SkillsService {
     body: SkillDeclaration,
   ): Promise<SkillOnCamera> {
     await this.access.require(context.principal, cameraId, 'manage');
-    await this.skills.declare({
-      camera_id: cameraId,
-      skill,
-      consumer: body.consumer,
-      params: body.params ?? null,
-      declared_at: new Date().toISOString(),
-    });
+    const declared = await this.skills.declare(
+      {
+        camera_id: cameraId,
+        skill,
+        consumer: body.consumer,
+        params: body.params ?? null,
+        declared_at: new Date().toISOString(),
+      },
+      MAX_ASSIGNMENTS,
+    );
+    if (!declared) {
+      throw new FieldValidationError(
+        ['path', 'skill_id'],
+        `The camera already has ${MAX_ASSIGNMENTS} assignments, the most it can hold`,
+      );
+    }
     await this.audit.record(context, {
       action: 'skill.declare',
       entityType: 'camera',
