@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { before, describe, it } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
 import { probeTarget, probeTls } from '../src/media/tls-probe.js';
-import { selfSignedCertificate, serve } from './helpers/net-servers.js';
+import { selfSignedCertificate, serve, unansweredPort } from './helpers/net-servers.js';
 
 describe('probeTls', () => {
   let key: Buffer;
@@ -74,6 +74,15 @@ describe('probeTls', () => {
 
   it('a server that accepts and stays silent is inconclusive after the timeout', async () => {
     const { port, stop } = await serve(createServer(() => {}));
+    try {
+      assert.equal(await probeTls('127.0.0.1', port, { timeoutMs: 300 }), 'inconclusive');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('an address that never answers the connection is inconclusive after the timeout', async () => {
+    const { port, stop } = await unansweredPort();
     try {
       assert.equal(await probeTls('127.0.0.1', port, { timeoutMs: 300 }), 'inconclusive');
     } finally {

@@ -1,8 +1,8 @@
 // Local servers for protocol tests: an ephemeral loopback listener with a stop that also drops connections,
 // and a throwaway self-signed certificate made with the openssl CLI.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +25,43 @@ export async function serve(server: Server): Promise<{ port: number; stop: () =>
   const stop = async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
+  };
+  return { port, stop };
+}
+
+/**
+ * A loopback port where connections are never answered, like a camera address behind a firewall that drops
+ * packets: a socket listening with a backlog of 0 that never accepts (Python, since Node accepts every
+ * connection), and one connection already waiting in its accept queue. Linux drops further SYNs while the
+ * queue is full, so a new connection attempt gets no reply at all, neither accepted nor refused.
+ */
+export async function unansweredPort(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const listener = spawn(
+    'python3',
+    [
+      '-c',
+      [
+        'import socket, sys',
+        's = socket.socket()',
+        "s.bind(('127.0.0.1', 0))",
+        's.listen(0)',
+        'print(s.getsockname()[1], flush=True)',
+        'sys.stdin.read()',
+      ].join('\n'),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.stdout.once('data', (line: Buffer) => resolve(Number(line.toString().trim())));
+  });
+  const filler = connect(port, '127.0.0.1');
+  await new Promise((resolve, reject) => filler.once('connect', resolve).once('error', reject));
+  const stop = async () => {
+    filler.destroy();
+    const exited = new Promise((resolve) => listener.once('exit', resolve));
+    listener.stdin.end();
+    await exited;
   };
   return { port, stop };
 }
