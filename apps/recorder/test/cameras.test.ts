@@ -242,6 +242,20 @@ for (const dialect of testDialects()) {
       assert.deepEqual(pastTheEnd.json(), { cameras: [], total: 3 });
     });
 
+    it('searches names and locations case-insensitively beyond ASCII', async () => {
+      const owner = await t.createUser('unicode_lister');
+      await createCamera(t, owner.token, { name: 'CAFÉ Entrée' });
+      await createCamera(t, owner.token, { name: 'Двор', location: 'ГАРАЖ' });
+      const names = async (q: string) =>
+        (await api('GET', `/cameras?q=${encodeURIComponent(q)}`, undefined, owner.token))
+          .json()
+          .cameras.map((c: { name: string }) => c.name);
+      assert.deepEqual(await names('café'), ['CAFÉ Entrée']);
+      assert.deepEqual(await names('ENTRÉE'), ['CAFÉ Entrée']);
+      assert.deepEqual(await names('гараж'), ['Двор']);
+      assert.deepEqual(await names('двор'), ['Двор']);
+    });
+
     it('lists each camera with the same assignments as its own view, in order', async () => {
       const owner = await t.createUser('assigner');
       const labelled = await createCamera(t, owner.token, {
