@@ -67,25 +67,48 @@ describe('ffmpeg arguments', () => {
 describe('stream source and transport security', () => {
   it('applies the policy of API.md §5', () => {
     const plain = 'rtsp://127.0.0.1:554/live';
-    assert.deepEqual(planSource(plain, 'plaintext_allowed', 'not_probed'), {
+    assert.deepEqual(planSource(plain, 'plaintext_allowed', 'not_probed', null), {
       ok: true,
       plan: { url: plain, warning: null },
     });
-    assert.deepEqual(planSource(plain, 'rtsps_required', 'not_supported'), {
+    assert.deepEqual(planSource(plain, 'rtsps_required', 'not_supported', null), {
       ok: true,
       plan: { url: 'rtsps://127.0.0.1:322/live', warning: null },
     });
-    assert.deepEqual(planSource(plain, 'rtsps_preferred', 'supported'), {
+    assert.deepEqual(planSource(plain, 'rtsps_preferred', 'supported', null), {
       ok: true,
       plan: { url: 'rtsps://127.0.0.1:322/live', warning: null },
     });
-    const fallback = planSource(plain, 'rtsps_preferred', 'inconclusive');
+    const fallback = planSource(plain, 'rtsps_preferred', 'inconclusive', null);
     assert.ok(fallback.ok && fallback.plan.url === plain && fallback.plan.warning?.includes('plaintext'));
-    assert.equal(planSource('rtmp://127.0.0.1/app/key', 'rtsps_required', 'supported').ok, false);
-    assert.equal(planSource(null, 'plaintext_allowed', 'not_probed').ok, false);
-    assert.deepEqual(planSource('rtsps://127.0.0.1:7322/x', 'rtsps_required', 'not_probed'), {
+    assert.equal(planSource('rtmp://127.0.0.1/app/key', 'rtsps_required', 'supported', null).ok, false);
+    assert.equal(planSource(null, 'plaintext_allowed', 'not_probed', null).ok, false);
+    assert.deepEqual(planSource('rtsps://127.0.0.1:7322/x', 'rtsps_required', 'not_probed', null), {
       ok: true,
       plan: { url: 'rtsps://127.0.0.1:7322/x', warning: null },
+    });
+  });
+
+  it('upgrades a plain rtsp:// source on the probed port', () => {
+    const plain = 'rtsp://user:pw@cam.lan:554/live?ch=1';
+    assert.deepEqual(planSource(plain, 'rtsps_required', 'not_supported', 8322), {
+      ok: true,
+      plan: { url: 'rtsps://user:pw@cam.lan:8322/live?ch=1', warning: null },
+    });
+    assert.deepEqual(planSource(plain, 'rtsps_preferred', 'supported', 8322), {
+      ok: true,
+      plan: { url: 'rtsps://user:pw@cam.lan:8322/live?ch=1', warning: null },
+    });
+    // The probed port applies to upgrades only: plaintext keeps its port, an rtsps:// URL is used as given.
+    const fallback = planSource(plain, 'rtsps_preferred', 'not_supported', 8322);
+    assert.ok(fallback.ok && fallback.plan.url === plain);
+    assert.deepEqual(planSource(plain, 'plaintext_allowed', 'supported', 8322), {
+      ok: true,
+      plan: { url: plain, warning: null },
+    });
+    assert.deepEqual(planSource('rtsps://cam.lan:7322/x', 'rtsps_required', 'supported', 8322), {
+      ok: true,
+      plan: { url: 'rtsps://cam.lan:7322/x', warning: null },
     });
   });
 });

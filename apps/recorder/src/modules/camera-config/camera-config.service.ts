@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
-import { resolveInsideRoot } from '../../platform/storage/recording-dirs.js';
 import type { TlsProbeResult } from '../../media/tls-probe.js';
 import { probeTarget } from '../../media/tls-probe.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -23,6 +22,7 @@ import {
   type TransportSecurity,
 } from './camera-config.schemas.js';
 import { parseExtraOptions } from './extra-options.js';
+import { recordingPathProblem } from './recording-path.js';
 
 export type TlsProber = (host: string, port: number) => Promise<TlsProbeResult>;
 
@@ -51,7 +51,7 @@ export class CameraConfigService {
     if (await this.configs.findByCamera(body.camera_id)) {
       throw new ConflictError({ code: 'config_exists', message: 'This camera already has a stream config' });
     }
-    this.#check(body);
+    await this.#check(body.camera_id, body);
     const row = await this.configs.insert({
       ...DEFAULT_CAMERA_CONFIG,
       ...body,
@@ -79,7 +79,7 @@ export class CameraConfigService {
   ): Promise<CameraConfigResponse> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
     const current = await this.#require(cameraId);
-    this.#check(body);
+    await this.#check(cameraId, body);
     const patch: CameraConfigPatch = {};
     for (const [key, value] of Object.entries(body)) {
       // null clears the nullable fields; for the others (booleans, numbers, enums) it leaves them as they are.
@@ -163,16 +163,30 @@ export class CameraConfigService {
     const config = await this.#require(camera.id);
     const target = probeTarget(config.source_url ?? camera.rtsp_url, port, camera.ip_address);
     const result: TlsProbeResult = target.host ? await this.prober(target.host, target.port) : 'inconclusive';
-    const patch: CameraConfigPatch = {
+    const probed = {
       transport_security_probe_result: result satisfies ProbeResult,
       transport_security_probed_at: new Date().toISOString(),
+      // An RTSPS upgrade goes to this port (planSource).
+      transport_security_probe_port: target.port,
     };
-    const followsProbe = resetPolicy || !config.transport_security_operator_set;
     const next = POLICY_AFTER_PROBE[result];
-    if (followsProbe && next !== null) patch.transport_security = next;
-    if (resetPolicy) patch.transport_security_operator_set = false;
-    const row = (await this.configs.update(camera.id, patch)) ?? config;
-    if (row.transport_security !== config.transport_security) this.#emit(camera.id);
+    // The handshake may have taken seconds: whether the policy is operator-set is decided by the repository at
+    // write time, not from `config`, so a policy the operator set meanwhile survives. reset_policy is itself an
+    // operator request and overwrites.
+    const row =
+      (resetPolicy
+        ? await this.configs.update(camera.id, {
+            ...probed,
+            ...(next !== null ? { transport_security: next } : {}),
+            transport_security_operator_set: false,
+          })
+        : await this.configs.recordProbe(camera.id, probed, next)) ?? config;
+    // Recording, live view and the other pipelines re-plan their source when anything planSource reads changed.
+    const planChanged =
+      row.transport_security !== config.transport_security ||
+      row.transport_security_probe_result !== config.transport_security_probe_result ||
+      row.transport_security_probe_port !== config.transport_security_probe_port;
+    if (planChanged) this.#emit(camera.id);
     return row;
   }
 
@@ -201,12 +215,15 @@ export class CameraConfigService {
     await this.configs.update(cameraId, patch);
   }
 
-  #check(body: Partial<CameraConfigCreate> | CameraConfigUpdate): void {
-    if (body.recording_path && resolveInsideRoot(this.recordingsRoot, body.recording_path) === null) {
-      throw new FieldValidationError(
-        ['body', 'recording_path'],
-        'recording_path must stay inside the recordings root',
+  async #check(cameraId: number, body: Partial<CameraConfigCreate> | CameraConfigUpdate): Promise<void> {
+    if (body.recording_path) {
+      const problem = recordingPathProblem(
+        this.recordingsRoot,
+        cameraId,
+        body.recording_path,
+        await this.configs.otherRecordingPaths(cameraId),
       );
+      if (problem !== null) throw new FieldValidationError(['body', 'recording_path'], problem);
     }
     if (body.extra_options) parseExtraOptions(body.extra_options);
     if (body.source_url) {

@@ -20,6 +20,7 @@ export async function cameraInput(
     config?.source_url ?? camera.rtsp_url,
     config?.transport_security ?? 'rtsps_preferred',
     config?.transport_security_probe_result ?? 'not_probed',
+    config?.transport_security_probe_port ?? null,
   );
   if (!decision.ok) return { ok: false, reason: decision.error };
   const { username, password } = await cameras.credentials(cameraId);

@@ -90,6 +90,7 @@ export class LiveService {
         config?.source_url ?? camera.rtsp_url,
         config?.transport_security ?? 'rtsps_preferred',
         config?.transport_security_probe_result ?? 'not_probed',
+        config?.transport_security_probe_port ?? null,
       ),
       this.verifyRtsps,
     );

@@ -172,6 +172,7 @@ export class RecordingEngine {
         config.source_url ?? camera.rtsp_url,
         config.transport_security,
         config.transport_security_probe_result,
+        config.transport_security_probe_port,
       ),
       this.options.verifyRtsps,
     );
@@ -365,6 +366,7 @@ function fingerprintOf(
     config.recording_path,
     config.transport_security,
     config.transport_security_probe_result,
+    config.transport_security_probe_port,
     config.auto_restart,
     config.max_restart_attempts,
   ]);

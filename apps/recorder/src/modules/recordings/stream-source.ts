@@ -1,7 +1,9 @@
 // Which URL the recorder connects to, applying the transport-security policy of API.md §5:
-//   rtsps_required    only ever RTSPS: a plain rtsp:// source is upgraded to rtsps:// (port 322), never used as is
+//   rtsps_required    only ever RTSPS: a plain rtsp:// source is upgraded to rtsps://, never used as is
 //   rtsps_preferred   RTSPS when the probe said `supported`, else plaintext with a warning
 //   plaintext_allowed the URL as given
+// An upgrade goes to the port the last probe connected to (the config's transport_security_probe_port), or to 322
+// when no probe has run yet.
 import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
 
 export interface SourcePlan {
@@ -12,13 +14,18 @@ export interface SourcePlan {
 
 export type SourceDecision = { ok: true; plan: SourcePlan } | { ok: false; error: string };
 
-export function planSource(rawUrl: string | null, policy: string, probeResult: string): SourceDecision {
+export function planSource(
+  rawUrl: string | null,
+  policy: string,
+  probeResult: string,
+  probedPort: number | null,
+): SourceDecision {
   if (!rawUrl) return { ok: false, error: 'No stream URL: set the camera rtsp_url or the config source_url' };
   const url = new URL(rawUrl);
   if (url.protocol === 'rtsps:') return { ok: true, plan: { url: url.toString(), warning: null } };
   const upgrade = () => {
     url.protocol = 'rtsps:';
-    url.port = String(DEFAULT_RTSPS_PORT);
+    url.port = String(probedPort ?? DEFAULT_RTSPS_PORT);
     return url.toString();
   };
   if (policy === 'rtsps_required') {

@@ -274,6 +274,7 @@ export class StreamTargetsService {
       config?.source_url ?? camera.rtsp_url,
       config?.transport_security ?? 'rtsps_preferred',
       config?.transport_security_probe_result ?? 'not_probed',
+      config?.transport_security_probe_port ?? null,
     );
     if (!decision.ok) throw new AppError(409, decision.error);
     const { username, password } = await this.cameras.credentials(cameraId);

@@ -12,6 +12,7 @@ import { ai } from './migrations/0005_ai.js';
 import { config } from './migrations/0007_config.js';
 import { adapterTokens } from './migrations/0008_adapter_tokens.js';
 import { perfIndexes } from './migrations/0009_perf_indexes.js';
+import { probePort } from './migrations/0010_probe_port.js';
 import type { PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -24,6 +25,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0007_config', config],
   ['0008_adapter_tokens', adapterTokens],
   ['0009_perf_indexes', perfIndexes],
+  ['0010_probe_port', probePort],
 ];
 
 /** In the order they apply. */

@@ -93,6 +93,8 @@ export interface CameraConfigsTable {
   transport_security_operator_set: boolean;
   transport_security_probe_result: string;
   transport_security_probed_at: string | null;
+  /** the port the last probe connected to: where a plain rtsp:// source is upgraded to RTSPS (null → 322) */
+  transport_security_probe_port: number | null;
   last_provisioned_at: string | null;
   last_stream_start: string | null;
   stream_active: boolean;
