@@ -35,3 +35,43 @@ export async function grant(
   });
   assert.equal(response.statusCode, 200, response.body);
 }
+
+/** Moves a camera into the bin through the API. */
+export async function binCamera(t: TestApp, token: string, cameraId: number) {
+  const response = await t.request({ method: 'DELETE', url: `/api/v1/cameras/${cameraId}`, token });
+  assert.equal(response.statusCode, 200, response.body);
+}
+
+/** The confirmation phrase hard delete asks for (API.md §4). */
+export function hardDeletePhrase(cameraName: string): string {
+  return `hard delete ${cameraName} and it's recording`;
+}
+
+export interface AuditRow {
+  id: number;
+  timestamp: string;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  user_id: number | null;
+  username: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: Record<string, unknown> | string | null;
+}
+
+/** The newest audit rows (500 unless `query` says otherwise), newest first, read through the API as the superuser. */
+export async function auditRows(
+  t: TestApp,
+  query: Record<string, string | number> = {},
+): Promise<AuditRow[]> {
+  const params = new URLSearchParams({ limit: '500' });
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/v1/audit-logs?${params.toString()}`,
+    token: t.adminToken,
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<{ logs: AuditRow[] }>().logs;
+}
