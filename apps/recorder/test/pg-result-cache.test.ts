@@ -83,6 +83,36 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       });
     });
 
+    it("keeps A's cached rows through writes to tables they do not come from; a delete may cascade and drops them", async () => {
+      await eventually(cachedOnA, { what: 'node A caching', intervalMs: 20 });
+      const cachedRow = (await usersA.list(0, 10)).rows[0];
+      const throttle = (key: string) => ({
+        username_key: key,
+        failures: 1,
+        locked_until: null,
+        updated_at: new Date().toISOString(),
+      });
+      /** runs `write`, then waits until A has heard of it (its own write, or B's notification) */
+      const heard = async (write: () => Promise<unknown>) => {
+        const clock = nodeA.resultCache.clock;
+        await write();
+        await eventually(async () => nodeA.resultCache.clock > clock, {
+          what: 'A hearing of it',
+          intervalMs: 5,
+        });
+      };
+      await heard(() => nodeB.db.insertInto('login_throttle').values(throttle('b-key')).execute());
+      await heard(() => nodeA.db.insertInto('login_throttle').values(throttle('a-key')).execute());
+      await heard(() => nodeB.db.updateTable('login_throttle').set({ failures: 2 }).execute());
+      assert.equal((await usersA.list(0, 10)).rows[0], cachedRow, 'still the cached row');
+
+      await heard(() => nodeB.db.deleteFrom('login_throttle').execute());
+      await eventually(async () => (await usersA.list(0, 10)).rows[0] !== cachedRow, {
+        what: "B's delete dropping A's cached rows",
+        intervalMs: 5,
+      });
+    });
+
     it('reads inside a transaction see its changes, are not kept, and others see them at commit', async () => {
       await eventually(cachedOnA, { what: 'node A caching', intervalMs: 20 });
       const before = await emailOn(usersA);

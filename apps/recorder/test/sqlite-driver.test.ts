@@ -13,6 +13,7 @@ import { wrapSqlite } from '../src/platform/db/sqlite-driver.js';
 
 interface Tables {
   items: { id: Generated<number>; name: string; active: boolean; note: string | null };
+  others: { id: Generated<number>; value: string };
 }
 
 describe('SQLite driver', () => {
@@ -29,6 +30,7 @@ describe('SQLite driver', () => {
     raw.exec(
       'create table items (id integer primary key, name text not null, active boolean not null, note text)',
     );
+    raw.exec('create table others (id integer primary key, value text not null)');
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: wrapSqlite(raw) }) });
     await db
       .insertInto('items')
@@ -80,6 +82,39 @@ describe('SQLite driver', () => {
         await trx.updateTable('items').set({ name: 'changed' }).execute();
         const inside = await trx.selectFrom('items').selectAll().orderBy('id').modifyEnd(cacheable).execute();
         assert.ok(inside.every((row) => row.name === 'changed'));
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(await names(), before);
+  });
+
+  /** Whether the listing is answered from the cache: two reads hand out the same (frozen) row object. */
+  const cached = async () => (await list())[0] === (await list())[0];
+
+  it('writes to another table keep the cached result; a delete anywhere may cascade and drops it', async () => {
+    assert.ok(await cached());
+    const first = (await list())[0];
+    await db.insertInto('others').values({ value: 'x' }).execute();
+    await db.updateTable('others').set({ value: 'y' }).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('others').values({ value: 'z' }).execute();
+    });
+    assert.equal((await list())[0], first, 'still the cached row');
+    await db.deleteFrom('others').where('value', '=', 'z').execute();
+    assert.notEqual((await list())[0], first);
+    assert.ok(await cached());
+  });
+
+  it('a rolled-back transaction that wrote the table drops what was read inside it', async () => {
+    const before = await names();
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('others').values({ value: 'unrelated' }).execute();
+        await trx.insertInto('items').values({ name: 'ghost', active: true, note: null }).execute();
+        // read (and cached) inside the transaction, before the rollback undoes the insert
+        const inside = await trx.selectFrom('items').selectAll().orderBy('id').modifyEnd(cacheable).execute();
+        assert.ok(inside.some((row) => row.name === 'ghost'));
         throw new Error('roll back');
       }),
       /roll back/,

@@ -19,6 +19,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface DatabaseHandle {
   readonly db: Db;
   readonly dialect: DialectName;
+  /** the exact result cache of `cacheable` reads (result-cache.ts), for tests and diagnostics */
+  readonly resultCache: ResultCache;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       await listener.close();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', close };
+    return { db, dialect: 'postgres', resultCache: cache, close };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SqliteDatabase(config.file);
@@ -48,6 +50,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: wrapSqlite(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const cache = new ResultCache();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: wrapSqlite(sqlite, cache) }) });
+  return { db, dialect: 'sqlite', resultCache: cache, close: () => db.destroy() };
 }

@@ -1,8 +1,9 @@
 // How a recorder on PostgreSQL learns that the database changed, for the result cache (result-cache.ts): every
-// table gets a statement-level trigger that sends NOTIFY on the `nvr_changes` channel, which PostgreSQL delivers
-// only when the writing transaction commits, and each recorder listens on one connection of its own. Its own
-// writes move the cache at once (pg-driver.ts); those of other nodes when their notification arrives
-// (milliseconds). While the listening connection is down, nothing is cached.
+// table gets a statement-level trigger that sends NOTIFY on the `nvr_changes` channel with the table's name
+// (empty for deletes, which may cascade), which PostgreSQL delivers only when the writing transaction commits,
+// and each recorder listens on one connection of its own. Its own writes stamp the cache at once
+// (pg-driver.ts); those of other nodes when their notification arrives (milliseconds). While the listening
+// connection is down, nothing is cached.
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
@@ -29,7 +30,9 @@ export async function installChangeTriggers(db: Db): Promise<void> {
     await sql`
       create or replace function nvr_notify_change() returns trigger language plpgsql as $$
       begin
-        perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, '');
+        -- the table that changed; empty (everything) for a delete or truncate, which may cascade to others
+        perform pg_notify(${sql.lit(CHANGES_CHANNEL)},
+          case when TG_OP in ('DELETE', 'TRUNCATE') then '' else TG_TABLE_NAME::text end);
         return null;
       end $$`.execute(trx);
     const { rows } = await sql<{ name: string }>`
@@ -45,7 +48,7 @@ export async function installChangeTriggers(db: Db): Promise<void> {
   });
 }
 
-/** Keeps a LISTEN connection open and moves the cache on every notification; caching is off while it is down. */
+/** Keeps a LISTEN connection open and stamps the cache on every notification; caching is off while it is down. */
 export class ChangeListener {
   #client: pg.Client | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -83,11 +86,12 @@ export class ChangeListener {
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', () => this.cache.bump());
+    // An empty payload (a delete, or a recorder of an earlier version) may have changed any table.
+    client.on('notification', ({ payload }) => this.cache.bump(payload ? [payload] : 'all'));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      // Changes made while no one listened are unknown: start from a new generation.
+      // Changes made while no one listened are unknown: nothing cached before counts.
       if (this.#client === client && !this.#closed) {
         this.cache.setEnabled(true);
         this.#heartbeat = setInterval(() => void this.#beat(client, lost), HEARTBEAT_MS).unref();

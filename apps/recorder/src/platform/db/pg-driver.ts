@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { CACHEABLE_MARK, type ResultCache } from './result-cache.js';
+import { CACHEABLE_MARK, tablesChanged, tablesRead, type Changes, type ResultCache } from './result-cache.js';
 import { rowBuilder, type RowBuilder } from './row-builder.js';
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -52,24 +52,45 @@ const SELECT = /^\s*select\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const END = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
 
+/** The names each cacheable SQL text reads (tablesRead), worked out once per text. */
+const READS = new Map<string, readonly string[]>();
+
+function readsOf(text: string): readonly string[] {
+  let reads = READS.get(text);
+  if (reads === undefined) {
+    reads = tablesRead(text);
+    if (READS.size >= MAX_NAMES) READS.delete(READS.keys().next().value!);
+    READS.set(text, reads);
+  }
+  return reads;
+}
+
 /**
  * A pool whose connections send data statements as named prepared statements and answer `cacheable` reads from
- * `cache` (result-cache.ts). The cache moves to a new generation before every statement that is not a plain
- * select and again once it is committed (at once outside a transaction, at COMMIT/ROLLBACK inside one), so this
- * process reads its own writes; other processes' commits move it through the ChangeListener (pg-changes.ts).
- * Inside a transaction nothing is read from or kept in the cache: such reads see uncommitted changes.
+ * `cache` (result-cache.ts). Before every statement that is not a plain select, the tables it may change are
+ * stamped in the cache, and again once it is committed (at once outside a transaction; at COMMIT/ROLLBACK inside
+ * one, then with every table the transaction wrote), so this process reads its own writes; other processes'
+ * commits stamp it through the ChangeListener (pg-changes.ts). Inside a transaction nothing is read from or kept
+ * in the cache: such reads see uncommitted changes.
  */
 export function preparingPool(pool: pg.Pool, cache: ResultCache): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let inTransaction = false;
-      const changing = async <T>(run: () => Promise<T>): Promise<T> => {
-        cache.bump();
+      /** tables written since BEGIN */
+      let written = new Set<string>();
+      let writtenAll = false;
+      const changing = async <T>(changes: Changes, run: () => Promise<T>): Promise<T> => {
+        cache.bump(changes);
+        if (inTransaction) {
+          if (changes === 'all') writtenAll = true;
+          else for (const table of changes) written.add(table);
+        }
         try {
           return await run();
         } finally {
-          if (!inTransaction) cache.bump();
+          if (!inTransaction) cache.bump(changes);
         }
       };
       const query = (sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
@@ -82,19 +103,23 @@ export function preparingPool(pool: pg.Pool, cache: ResultCache): PostgresPool {
           return client.query(text, values);
         }
         if (END.test(text)) {
+          const changes: Changes = writtenAll ? 'all' : [...written];
           inTransaction = false;
-          return changing(() => client.query(text, values));
+          written = new Set();
+          writtenAll = false;
+          return changing(changes, () => client.query(text, values));
         }
-        if (!PREPARABLE.test(text)) return changing(() => client.query(text, values));
-        if (!SELECT.test(text)) return changing(() => preparedQuery(client, text, values));
+        if (!PREPARABLE.test(text)) return changing('all', () => client.query(text, values));
+        if (!SELECT.test(text))
+          return changing(tablesChanged(text), () => preparedQuery(client, text, values));
         const key = !inTransaction && text.endsWith(CACHEABLE_MARK) ? cache.key(text, values) : null;
         if (key === null) return preparedQuery(client, text, values);
         const hit = cache.get(key);
         if (hit) return Promise.resolve({ command: 'SELECT', rowCount: hit.length, rows: hit });
-        const generation = cache.generation;
+        const readAt = cache.clock;
         return preparedQuery(client, text, values).then((result) => ({
           ...result,
-          rows: cache.set(key, generation, result.rows),
+          rows: cache.set(key, readAt, readsOf(text), result.rows),
         }));
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release() };

@@ -5,7 +5,7 @@
 // more than running a typical indexed lookup.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { CACHEABLE_MARK, ResultCache } from './result-cache.js';
+import { CACHEABLE_MARK, ResultCache, tablesChanged, tablesRead, type Changes } from './result-cache.js';
 import { rowBuilder, type Row, type RowBuilder } from './row-builder.js';
 
 function bindable(parameters: readonly unknown[]): unknown[] {
@@ -30,14 +30,23 @@ function statementRowBuilder(statement: BetterSqlite3.Statement): RowBuilder | n
 
 const STATEMENT_CACHE_SIZE = 500;
 
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+
 interface Prepared {
   statement: BetterSqlite3.Statement;
   toRow: RowBuilder | null;
-  /** a read-only query that asked to be cached */
-  cacheable: boolean;
+  /** a read-only query that asked to be cached, with the names it reads (see tablesRead) */
+  reads: readonly string[] | null;
+  /** what running it may change: nothing (a read-only query), tables, or everything */
+  changes: Changes | null;
+  /** BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE */
+  control: boolean;
 }
 
-export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
+export function wrapSqlite(
+  database: BetterSqlite3.Database,
+  results: ResultCache = new ResultCache(),
+): SqliteDatabase {
   const cache = new Map<string, Prepared>();
   const prepare = (sql: string): Prepared => {
     let prepared = cache.get(sql);
@@ -46,10 +55,14 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
       cache.delete(sql);
     } else {
       const statement = database.prepare(sql);
+      const readOnly = statement.reader && statement.readonly;
+      const control = TRANSACTION_CONTROL.test(sql);
       prepared = {
         statement,
         toRow: statementRowBuilder(statement),
-        cacheable: statement.reader && statement.readonly && sql.endsWith(CACHEABLE_MARK),
+        reads: readOnly && sql.endsWith(CACHEABLE_MARK) ? tablesRead(sql) : null,
+        changes: readOnly || control ? null : tablesChanged(sql),
+        control,
       };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
@@ -57,12 +70,32 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
     return prepared;
   };
 
-  // The result cache (result-cache.ts) moves to a new generation before every statement of this connection that
-  // is not a read-only query (writes, RETURNING writes, BEGIN/COMMIT/ROLLBACK, pragmas), so before any change
-  // this process makes, committed or not, and whenever `PRAGMA data_version` shows another connection's commit.
-  const results = new ResultCache();
+  // The result cache (result-cache.ts) stamps the tables a statement of this connection may change before it
+  // runs: a write's target table (everything for deletes, pragmas and DDL), and at COMMIT/ROLLBACK (and savepoint
+  // ends) every table written since BEGIN, so rows read inside a transaction that rolls back are never served. A
+  // commit of another connection, seen as a new `PRAGMA data_version`, stamps everything.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   let lastDataVersion: unknown = dataVersion.get();
+  /** tables written since BEGIN */
+  let written = new Set<string>();
+  let writtenAll = false;
+  const changing = ({ changes, control }: Prepared) => {
+    if (control) {
+      results.bump(writtenAll ? 'all' : [...written]);
+      return;
+    }
+    if (changes === null) return;
+    results.bump(changes);
+    if (!database.inTransaction) return;
+    if (changes === 'all') writtenAll = true;
+    else for (const table of changes) written.add(table);
+  };
+  const afterControl = ({ control }: Prepared) => {
+    if (control && !database.inTransaction) {
+      written = new Set();
+      writtenAll = false;
+    }
+  };
   const readCached = (prepared: Prepared, sql: string, parameters: unknown[]): Row[] => {
     const read = () => (prepared.statement.all(...parameters) as unknown[][]).map(prepared.toRow!);
     const key = results.key(sql, parameters);
@@ -72,7 +105,7 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
       lastDataVersion = version;
       results.bump();
     }
-    return results.get(key) ?? results.set(key, results.generation, read());
+    return results.get(key) ?? results.set(key, results.clock, prepared.reads!, read());
   };
 
   return {
@@ -84,17 +117,20 @@ export function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
         reader: statement.reader,
         all: (parameters) => {
           const bound = bindable(parameters);
-          if (prepared.cacheable) return readCached(prepared, sql, bound);
-          if (!(statement.reader && statement.readonly)) results.bump();
+          if (prepared.reads) return readCached(prepared, sql, bound);
+          changing(prepared);
           const rows = statement.all(...bound) as unknown[][];
+          afterControl(prepared);
           return toRow ? rows.map(toRow) : rows;
         },
         run: (parameters) => {
-          if (!(statement.reader && statement.readonly)) results.bump();
-          return statement.run(...bindable(parameters));
+          changing(prepared);
+          const result = statement.run(...bindable(parameters));
+          afterControl(prepared);
+          return result;
         },
         *iterate(parameters) {
-          if (!(statement.reader && statement.readonly)) results.bump();
+          changing(prepared);
           // A streaming read keeps its statement busy, so it gets a statement of its own.
           const own = database.prepare(sql);
           const ownRow = statementRowBuilder(own);
