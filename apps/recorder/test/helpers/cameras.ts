@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { AuditLogResponse } from '../../src/modules/audit/audit.schemas.js';
 import type { TestApp } from './app.js';
 
 let nextHost = 1;
@@ -47,18 +48,8 @@ export function hardDeletePhrase(cameraName: string): string {
   return `hard delete ${cameraName} and it's recording`;
 }
 
-export interface AuditRow {
-  id: number;
-  timestamp: string;
-  action: string;
-  entity_type: string | null;
-  entity_id: string | null;
-  user_id: number | null;
-  username: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  details: Record<string, unknown> | string | null;
-}
+/** An audit row as the API answers it. */
+export type AuditRow = AuditLogResponse & { details: Record<string, unknown> | string | null };
 
 /** The newest audit rows (500 unless `query` says otherwise), newest first, read through the API as the superuser. */
 export async function auditRows(
