@@ -7,7 +7,14 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { CACHEABLE_MARK, tablesChanged, tablesRead, type Changes, type ResultCache } from './result-cache.js';
+import {
+  CACHEABLE_MARK,
+  TransactionWrites,
+  tablesChanged,
+  tablesRead,
+  type Changes,
+  type ResultCache,
+} from './result-cache.js';
 import { rowBuilder, type RowBuilder } from './row-builder.js';
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -78,15 +85,10 @@ export function preparingPool(pool: pg.Pool, cache: ResultCache): PostgresPool {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let inTransaction = false;
-      /** tables written since BEGIN */
-      let written = new Set<string>();
-      let writtenAll = false;
+      const written = new TransactionWrites();
       const changing = async <T>(changes: Changes, run: () => Promise<T>): Promise<T> => {
         cache.bump(changes);
-        if (inTransaction) {
-          if (changes === 'all') writtenAll = true;
-          else for (const table of changes) written.add(table);
-        }
+        if (inTransaction) written.add(changes);
         try {
           return await run();
         } finally {
@@ -103,10 +105,9 @@ export function preparingPool(pool: pg.Pool, cache: ResultCache): PostgresPool {
           return client.query(text, values);
         }
         if (END.test(text)) {
-          const changes: Changes = writtenAll ? 'all' : [...written];
+          const changes = written.changes;
           inTransaction = false;
-          written = new Set();
-          writtenAll = false;
+          written.clear();
           return changing(changes, () => client.query(text, values));
         }
         if (!PREPARABLE.test(text)) return changing('all', () => client.query(text, values));

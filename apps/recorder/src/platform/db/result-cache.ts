@@ -42,6 +42,29 @@ export function tablesChanged(text: string): Changes {
   return tables.length > 0 ? [...new Set(tables)] : 'all';
 }
 
+/**
+ * What one connection's open transaction has written, for the driver to stamp again when it ends: a rollback
+ * undoes those changes, so rows read (and cached) inside the transaction after a write must not be served.
+ */
+export class TransactionWrites {
+  #tables = new Set<string>();
+  #all = false;
+
+  add(changes: Changes): void {
+    if (changes === 'all') this.#all = true;
+    else for (const table of changes) this.#tables.add(table);
+  }
+
+  get changes(): Changes {
+    return this.#all ? 'all' : [...this.#tables];
+  }
+
+  clear(): void {
+    this.#tables.clear();
+    this.#all = false;
+  }
+}
+
 /** Bounds: entries, and rows over all entries (a larger result is not kept). */
 const MAX_ENTRIES = 64;
 const MAX_ROWS = 10_000;

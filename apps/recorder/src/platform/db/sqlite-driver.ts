@@ -5,7 +5,14 @@
 // more than running a typical indexed lookup.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { CACHEABLE_MARK, ResultCache, tablesChanged, tablesRead, type Changes } from './result-cache.js';
+import {
+  CACHEABLE_MARK,
+  ResultCache,
+  TransactionWrites,
+  tablesChanged,
+  tablesRead,
+  type Changes,
+} from './result-cache.js';
 import { rowBuilder, type Row, type RowBuilder } from './row-builder.js';
 
 function bindable(parameters: readonly unknown[]): unknown[] {
@@ -76,25 +83,18 @@ export function wrapSqlite(
   // commit of another connection, seen as a new `PRAGMA data_version`, stamps everything.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   let lastDataVersion: unknown = dataVersion.get();
-  /** tables written since BEGIN */
-  let written = new Set<string>();
-  let writtenAll = false;
+  const written = new TransactionWrites();
   const changing = ({ changes, control }: Prepared) => {
     if (control) {
-      results.bump(writtenAll ? 'all' : [...written]);
+      results.bump(written.changes);
       return;
     }
     if (changes === null) return;
     results.bump(changes);
-    if (!database.inTransaction) return;
-    if (changes === 'all') writtenAll = true;
-    else for (const table of changes) written.add(table);
+    if (database.inTransaction) written.add(changes);
   };
   const afterControl = ({ control }: Prepared) => {
-    if (control && !database.inTransaction) {
-      written = new Set();
-      writtenAll = false;
-    }
+    if (control && !database.inTransaction) written.clear();
   };
   const readCached = (prepared: Prepared, sql: string, parameters: unknown[]): Row[] => {
     const read = () => (prepared.statement.all(...parameters) as unknown[][]).map(prepared.toRow!);

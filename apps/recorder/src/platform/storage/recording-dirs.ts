@@ -7,10 +7,9 @@ export class RecordingPathError extends Error {}
 
 /** Resolves a `recording_path` (relative to the root, or absolute inside it); null when it escapes the root. */
 export function resolveInsideRoot(root: string, path: string): string | null {
-  const absolute = isAbsolute(path) ? resolve(path) : resolve(root, path);
-  const rel = relative(resolve(root), absolute);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
-  return absolute;
+  const base = resolve(root);
+  const absolute = isAbsolute(path) ? resolve(path) : resolve(base, path);
+  return absolute !== base && isWithin(base, absolute) ? absolute : null;
 }
 
 /** The camera's directory: `<root>/cam-<id>`, or its configured `recording_path`. */
