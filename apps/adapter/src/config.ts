@@ -3,11 +3,13 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface AdapterConfig {
+  /** ADAPTER_HOST, else HOST, else loopback: the recorder next to it is the only caller a default install has */
   host: string;
   port: number;
   dataDir: string;
   framesDir: string;
   modelsDir: string;
+  /** ADAPTER_TOKEN; when unset, main.ts uses the token file both services share (DATA_DIR/adapter.token) */
   token: string | null;
   remoteAdapters: RemoteAdapterConfig[];
   caption: { url: string; model: string } | null;
@@ -84,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
   const idle = int('MODEL_IDLE_UNLOAD_S', 0, 0, 7 * 24 * 3600);
 
   const config: AdapterConfig = {
-    host: str('HOST') ?? '0.0.0.0',
+    host: str('ADAPTER_HOST') ?? str('HOST') ?? '127.0.0.1',
     port: int('ADAPTER_PORT', 9100, 0, 65535),
     dataDir,
     framesDir: resolve(str('FRAMES_DIR') ?? resolve(dataDir, 'frames')),
@@ -101,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** Whether a listen address keeps the adapter on this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /**

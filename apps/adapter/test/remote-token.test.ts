@@ -13,6 +13,9 @@ import { FIXTURES, getJson, postJson } from './helpers.js';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const TOKEN = 'remote-secret-7f3a9c2e41';
+/** The front adapters' own token (an adapter always needs one; the tests speak to the fronts with it). */
+const FRONT_TOKEN = 'front-token-5b8e0d1c';
+const FRONT = { authorization: `Bearer ${FRONT_TOKEN}` };
 
 interface AdapterProcess {
   url: string;
@@ -63,7 +66,12 @@ describe('remote adapter behind ADAPTER_TOKEN', () => {
     mkdirSync(join(dataDir, 'models', 'centernet'), { recursive: true });
     mkdirSync(join(dataDir, 'frames'), { recursive: true });
     copyFileSync(join(FIXTURES, 'person.jpg'), join(dataDir, 'frames', 'person.jpg'));
-    const p = await startProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', ...env });
+    const p = await startProcess({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      ADAPTER_TOKEN: FRONT_TOKEN,
+      ...env,
+    });
     procs.push(p);
     return p;
   }
@@ -92,37 +100,38 @@ describe('remote adapter behind ADAPTER_TOKEN', () => {
   });
 
   it('with REMOTE_ADAPTER_TOKEN_GPU the remote is ready and listed without its token', async () => {
-    const adapters = (await getJson(`${withToken.url}/adapters`)).body;
+    const adapters = (await getJson(`${withToken.url}/adapters`, FRONT)).body;
     const gpu = adapters.find((a: any) => a.name === 'remote:gpu');
     assert.equal(gpu.state, 'ready', JSON.stringify(gpu));
     assert.equal(gpu.url, remote.url);
     assert.equal(gpu.token_set, true);
     assert.ok(gpu.tasks.includes('person_counting'));
     for (const path of ['/adapters', '/capabilities?format=card', '/health', '/capabilities']) {
-      const text = await (await fetch(`${withToken.url}${path}`)).text();
+      const text = await (await fetch(`${withToken.url}${path}`, { headers: FRONT })).text();
       assert.ok(!text.includes(TOKEN), `${path} leaks the token`);
     }
   });
 
   it('proxies a task whose weights are absent locally to the token-protected remote', async () => {
     const before = await remoteCount();
-    const { status, body } = await postJson(`${withToken.url}/infer`, {
-      task: 'person_counting',
-      data: { frame: { uri: 'frame://person.jpg' } },
-    });
+    const { status, body } = await postJson(
+      `${withToken.url}/infer`,
+      { task: 'person_counting', data: { frame: { uri: 'frame://person.jpg' } } },
+      FRONT,
+    );
     assert.equal(status, 200, JSON.stringify(body));
     assert.ok(body.count >= 1);
     assert.equal(await remoteCount(), before + 1);
   });
 
   it('without a token, or with a wrong one, the remote is unreachable and says why', async () => {
-    const missing = (await getJson(`${withoutToken.url}/adapters`)).body.find(
+    const missing = (await getJson(`${withoutToken.url}/adapters`, FRONT)).body.find(
       (a: any) => a.name === 'remote:gpu',
     );
     assert.equal(missing.state, 'unreachable');
     assert.equal(missing.token_set, false);
     assert.match(missing.error, /401: it needs a token/);
-    const wrong = (await getJson(`${wrongToken.url}/adapters`)).body.find(
+    const wrong = (await getJson(`${wrongToken.url}/adapters`, FRONT)).body.find(
       (a: any) => a.name === 'remote:gpu',
     );
     assert.equal(wrong.state, 'unreachable');
@@ -130,7 +139,7 @@ describe('remote adapter behind ADAPTER_TOKEN', () => {
     assert.match(wrong.error, /401: our token was refused/);
     assert.ok(!JSON.stringify(wrong).includes(TOKEN));
     // No local CenterNet and no usable remote: person_counting is not offered.
-    assert.ok(!(await getJson(`${wrongToken.url}/capabilities`)).body.includes('person_counting'));
+    assert.ok(!(await getJson(`${wrongToken.url}/capabilities`, FRONT)).body.includes('person_counting'));
   });
 
   it('never logs the token (trace level, both sides)', async () => {

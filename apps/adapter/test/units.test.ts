@@ -1,7 +1,7 @@
 // Pure pieces: configuration, frame URI rules, the IoU tracker and the scene composer.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, isLoopbackHost, loadConfig } from '../src/config.js';
 import { uriToPath } from '../src/frames/source.js';
 import { composeScene } from '../src/scene/composer.js';
 import { IouTracker } from '../src/tracking/tracker.js';
@@ -9,7 +9,7 @@ import { IouTracker } from '../src/tracking/tracker.js';
 describe('config', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({ DATA_DIR: '/srv/nvr' });
-    assert.equal(c.host, '0.0.0.0');
+    assert.equal(c.host, '127.0.0.1');
     assert.equal(c.port, 9100);
     assert.equal(c.framesDir, '/srv/nvr/frames');
     assert.equal(c.modelsDir, '/srv/nvr/models');
@@ -45,6 +45,17 @@ describe('config', () => {
         assert.match(text, new RegExp(name));
       }
     }
+  });
+
+  it('listens on loopback unless ADAPTER_HOST (or HOST) says otherwise', () => {
+    assert.equal(loadConfig({}).host, '127.0.0.1');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+    assert.equal(loadConfig({ HOST: '0.0.0.0', ADAPTER_HOST: '127.0.0.1' }).host, '127.0.0.1');
+    assert.equal(isLoopbackHost('127.0.0.1'), true);
+    assert.equal(isLoopbackHost('::1'), true);
+    assert.equal(isLoopbackHost('localhost'), true);
+    assert.equal(isLoopbackHost('0.0.0.0'), false);
+    assert.equal(isLoopbackHost('192.168.1.5'), false);
   });
 
   it('parses remote adapters, caption backend and idle unload', () => {

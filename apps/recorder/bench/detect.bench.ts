@@ -102,6 +102,7 @@ async function main() {
           DATA_DIR: join(work, 'data'),
           FRAMES_DIR: framesDir,
           ADAPTER_URLS: adapter.url,
+          ADAPTER_TOKEN_ADAPTER_1: adapter.token,
           ADAPTER_POLL_SECONDS: '5',
           ADMIN_PASSWORD,
           LOG_LEVEL: 'warn',

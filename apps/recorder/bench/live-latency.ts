@@ -6,30 +6,12 @@
 //   - WebRTC (WHEP) in chromium, through the recorder
 import { spawn } from 'node:child_process';
 import { openPlayer } from '../test/helpers/browser-player.js';
+import { CLOCK_CODE_HEIGHT, CLOCK_CODE_WIDTH, decodeClockCode } from '../test/helpers/clock-code.js';
 import { startTestCamera } from '../test/helpers/rtsp-camera.js';
 import { api } from './harness.js';
 
-const WIDTH = 640;
-const HEIGHT = 360;
-// The code's layout (rtsp_camera.py): 48 blocks of 24 px, two rows of 24, from (32, 24).
-const BLOCK = 24;
-const COLUMNS = 24;
-const LEFT = 32;
-const TOP = 24;
-
-/** The camera's clock (ms mod 2^40) in a gray frame, or null when the checksum does not match. */
-function decodeClockCode(gray: Buffer): number | null {
-  let word = 0;
-  for (let i = 0; i < 48; i++) {
-    const x = LEFT + (i % COLUMNS) * BLOCK + BLOCK / 2;
-    const y = TOP + Math.floor(i / COLUMNS) * BLOCK + BLOCK / 2;
-    word = word * 2 + (gray[y * WIDTH + x]! > 128 ? 1 : 0);
-  }
-  const value = Math.floor(word / 256);
-  let sum = 0;
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) sum += rest % 256;
-  return sum % 256 === word % 256 ? value : null;
-}
+const WIDTH = CLOCK_CODE_WIDTH;
+const HEIGHT = CLOCK_CODE_HEIGHT;
 
 const sinceStamp = (stamp: number) => (Date.now() - stamp + 2 ** 40) % 2 ** 40;
 

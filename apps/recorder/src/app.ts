@@ -33,22 +33,18 @@ import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { lazySerializers } from './platform/http/serialization.js';
 import { SECURITY_HEADERS, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { validatorCompiler } from './platform/http/validation.js';
-import { RequestLogController, loggerOptions } from './platform/logging.js';
+import { RequestLogController } from './platform/logging.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export interface BuildOptions {
-  /** Where log lines go (default stdout); tests capture them to prove no secret is ever logged. */
-  logStream?: NodeJS.WritableStream;
-}
-
-export async function buildApp(container: Container, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(container: Container): Promise<FastifyInstance> {
   const { config } = container;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    loggerInstance: container.logger,
     logController: new RequestLogController(),
     schemaController: lazySerializers(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -59,10 +55,13 @@ export async function buildApp(container: Container, options: BuildOptions = {})
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Only listed proxies may name the client (request.ip: logs, audit, login throttling by source).
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   app.addHook('onRoute', (route) => {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };

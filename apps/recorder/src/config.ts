@@ -1,6 +1,8 @@
 // The only reader of process.env. Everything is validated up front so a bad deployment fails at start with
 // one message that lists every problem, instead of failing later at the first request that touches it.
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { adapterTokenPath, isBearerToken } from '@nvr/contracts';
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -14,6 +16,8 @@ export interface Config {
   readonly database: DatabaseConfig;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly corsOrigins: readonly string[];
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client (addresses, CIDRs, loopback/linklocal/uniquelocal) */
+  readonly trustProxy: readonly string[];
   readonly adapterUrls: readonly string[];
   /** ADAPTER_URLS entries (`url` or `name=url`), each with its bearer token (ADAPTER_TOKEN_<NAME>) */
   readonly adapters: readonly AdapterEndpointConfig[];
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env,
     read('ADAPTER_URLS'),
     `http://127.0.0.1:${integer('ADAPTER_PORT', 9100, 1, 65535)}`,
+    adapterTokenPath(dataDir),
     problems,
   );
 
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       read('CORS_ORIGINS')
         ?.split(',')
         .map((s) => s.trim()) ?? [],
+    trustProxy: trustedProxies(read('TRUST_PROXY'), problems),
     adapterUrls: adapters.map((a) => a.url),
     adapters,
     auth: {
@@ -181,6 +187,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return deepFreeze(config);
 }
 
+/**
+ * TRUST_PROXY: the reverse proxies in front of the recorder, whose X-Forwarded-For then gives the client address
+ * (logs, audit, login throttling). Unset: none, so a client cannot pick its own address with that header.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32) && rest.length === 0);
+    const keyword = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!keyword && (family === 0 || !validPrefix))
+      problems.push(
+        `TRUST_PROXY entries are IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${entry}")`,
+      );
+  }
+  return entries;
+}
+
 function cloudEgress(raw: string | undefined, problems: string[]): 'allow' | 'deny' {
   if (raw === undefined) return 'allow';
   if (raw === 'allow' || raw === 'deny') return raw;
@@ -206,6 +236,11 @@ export interface AdapterEndpointConfig {
   readonly name: string;
   readonly url: string;
   readonly token: string | null;
+  /**
+   * The default local adapter without a token variable: the token file it shares with the adapter
+   * (DATA_DIR/adapter.token), read or created when the recorder starts.
+   */
+  readonly tokenFile?: string;
 }
 
 const ADAPTER_TOKEN_PREFIX = 'ADAPTER_TOKEN_';
@@ -216,13 +251,14 @@ export const adapterTokenVariable = (name: string): string =>
 /**
  * ADAPTER_URLS: comma-separated `url` or `name=url` entries (unnamed ones are adapter-1, adapter-2... by
  * position). A token comes from ADAPTER_TOKEN_<NAME>, never from the URL; when ADAPTER_URLS is unset the
- * default local adapter also takes ADAPTER_TOKEN, the variable the adapter itself reads. Problems name the
- * entry or the variable, never a secret.
+ * default local adapter also takes ADAPTER_TOKEN, the variable the adapter itself reads, and without either
+ * the token file the two services share. Problems name the entry or the variable, never a secret.
  */
 function adapterEndpoints(
   env: NodeJS.ProcessEnv,
   raw: string | undefined,
   defaultUrl: string,
+  defaultTokenFile: string,
   problems: string[],
 ): AdapterEndpointConfig[] {
   const value = (name: string) => env[name]?.trim() || null;
@@ -267,11 +303,12 @@ function adapterEndpoints(
         ? 'ADAPTER_TOKEN'
         : adapterTokenVariable(name);
     let token = value(source);
-    if (token !== null && !/^[\x21-\x7e]+$/.test(token)) {
+    if (token !== null && !isBearerToken(token)) {
       problems.push(`${source}: a bearer token is printable ASCII without spaces`);
       token = null;
     }
-    out.push({ name, url, token });
+    if (token === null && raw === undefined) out.push({ name, url, token, tokenFile: defaultTokenFile });
+    else out.push({ name, url, token });
   });
   for (const variable of Object.keys(env).filter(
     (k) => k.startsWith(ADAPTER_TOKEN_PREFIX) && env[k]?.trim(),

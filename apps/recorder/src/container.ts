@@ -1,7 +1,9 @@
 // Composition root: the one place that knows how the pieces fit. db → repositories → services.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { createLogger } from './platform/logging.js';
 import { JwtService } from './platform/auth/jwt.js';
 import { TicketService } from './platform/auth/tickets.js';
 import { loadOrCreateSecretFile } from './platform/crypto/key-file.js';
@@ -15,9 +17,11 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { CameraConfigRepository } from './modules/camera-config/camera-config.repository.js';
 import { CameraConfigService, type TlsProber } from './modules/camera-config/camera-config.service.js';
 import { CameraAccess } from './modules/cameras/camera-access.js';
+import { CameraHostPolicy } from './modules/cameras/camera-hosts.js';
 import { CameraStatusService } from './modules/cameras/camera-status.service.js';
 import { CamerasRepository } from './modules/cameras/cameras.repository.js';
 import { CamerasService } from './modules/cameras/cameras.service.js';
@@ -39,6 +43,7 @@ import type { BackoffPolicy } from './media/supervisor.js';
 import { RecordingEngine } from './modules/recordings/recording-engine.js';
 import { RecordingsRepository } from './modules/recordings/recordings.repository.js';
 import { RecordingsService } from './modules/recordings/recordings.service.js';
+import { RecordingsVolume } from './modules/recordings/recordings-volume.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
@@ -107,6 +112,8 @@ export interface Container {
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
   readonly mediaTls: MediaTlsService;
   readonly backup: BackupService;
+  /** the one logger of the process (the HTTP app logs through it too) */
+  readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
 }
 
@@ -118,6 +125,14 @@ export interface ContainerOverrides {
   liveIdleStopMs?: number;
   /** faster retries for recording tests */
   recordingBackoff?: BackoffPolicy;
+  /** how camera host names resolve for the host rules (a test makes one change its answer) */
+  cameraHostResolver?: (host: string) => Promise<string[]>;
+  /** how often a `failed` camera is tried again (default 30 s) */
+  recordingSlowRetryMs?: number;
+  /** how often the recordings volume is checked (default 10 s) */
+  volumeCheckMs?: number;
+  /** where log lines go (default stdout); tests capture them to prove no secret is ever logged */
+  logStream?: NodeJS.WritableStream;
   /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
   eventHeartbeatMs?: number;
   /** how long a camera stays offline before an alert (default CAMERA_OFFLINE_ALERT_SECONDS) */
@@ -132,6 +147,10 @@ export interface ContainerOverrides {
   recordingRescanMs?: number;
   /** AI: how soon an adapter is polled again after a failed poll (default 5 s) */
   adapterRecheckMs?: number;
+  /** password hashing and checking (a test counts the checks) */
+  passwordHasher?: PasswordHasher;
+  /** the clock of login lockouts, in ms (a test moves it on instead of waiting five minutes) */
+  loginClock?: () => number;
 }
 
 export async function createContainer(
@@ -139,9 +158,14 @@ export async function createContainer(
   overrides: ContainerOverrides = {},
 ): Promise<Container> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const logger = createLogger(config.logLevel, overrides.logStream);
+  // Before the migrations: one of them seals what an earlier version stored in plaintext.
+  const secretBox = config.masterKey
+    ? SecretBox.fromString(config.masterKey)
+    : new SecretBox(loadOrCreateSecretFile(join(config.dataDir, 'master.key'), 32));
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database);
+    await migrateToLatest(database, { secretBox });
   } catch (error) {
     await database.close();
     throw error;
@@ -153,22 +177,30 @@ export async function createContainer(
   });
   events.start();
 
-  const secretBox = config.masterKey
-    ? SecretBox.fromString(config.masterKey)
-    : new SecretBox(loadOrCreateSecretFile(join(config.dataDir, 'master.key'), 32));
   const jwtSecret = config.auth.jwtSecret
     ? Buffer.from(config.auth.jwtSecret, 'utf8')
     : loadOrCreateSecretFile(join(config.dataDir, 'jwt.secret'), 64);
   const jwt = new JwtService(jwtSecret);
-  const tickets = new TicketService(jwt);
-  const hasher = new PasswordHasher();
+  // Tickets carry their user's token epoch (`users` is bound below, before any ticket is issued).
+  const tickets = new TicketService(jwt, (userId) => users.tokenEpochOf(userId));
+  const hasher = overrides.passwordHasher ?? new PasswordHasher();
 
   const audit = new AuditService(new AuditRepository(database.db));
   // Users and auth need each other (auth looks users up; users end sessions): the late binding breaks the cycle.
   const sessions: SessionRevoker = { revokeAllSessions: (userId: number) => auth.revokeAllSessions(userId) };
   const users = new UsersService(new UsersRepository(database.db), hasher, audit, sessions);
   const authRepository = new AuthRepository(database.db);
-  const auth: AuthService = new AuthService(users, authRepository, jwt, tickets, hasher, audit, config.auth);
+  const loginThrottle = new LoginThrottle(authRepository, overrides.loginClock ?? Date.now);
+  const auth: AuthService = new AuthService(
+    users,
+    authRepository,
+    loginThrottle,
+    jwt,
+    tickets,
+    hasher,
+    audit,
+    config.auth,
+  );
   await authRepository.deleteExpiredTokens(new Date().toISOString());
   await authRepository.deleteStaleThrottles(new Date(Date.now() - 24 * 3600 * 1000).toISOString());
 
@@ -176,11 +208,17 @@ export async function createContainer(
   const access = new CameraAccess(camerasRepository);
   const cameraStatus = new CameraStatusService();
   const skills = new SkillsService(new SkillsRepository(database.db, database.dialect), access, audit);
+  // Plain users' cameras may not point at this machine or its link (checked on save and on connect).
+  const cameraHosts = new CameraHostPolicy(async (userId) => {
+    const user = await users.findById(userId);
+    return user?.is_superuser === true && user.is_active;
+  }, overrides.cameraHostResolver);
   const cameraConfig = new CameraConfigService(
     new CameraConfigRepository(database.db),
     access,
     audit,
     overrides.tlsProber ?? ((host, port) => probeTls(host, port)),
+    cameraHosts,
     config.recordingsDir,
   );
   const cameras = new CamerasService(
@@ -188,6 +226,7 @@ export async function createContainer(
     access,
     skills,
     cameraStatus,
+    cameraHosts,
     secretBox,
     audit,
     config.recordingsDir,
@@ -209,14 +248,33 @@ export async function createContainer(
     config.recordingsDir,
     config.media.ffmpegPath,
   );
-  const recordingEngine = new RecordingEngine(cameras, cameraConfig, cameraStatus, recordingsRepository, {
-    recordingsRoot: config.recordingsDir,
-    ffmpegPath: config.media.ffmpegPath,
-    ffprobePath: config.media.ffprobePath,
-    ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
-    verifyRtsps: (host, port) => mediaTls.verifyPeer(host, port),
-  });
-  const retention = new RetentionService(recordingsRepository, recordings, config.recordingsDir);
+  const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
+  const recordingEngine = new RecordingEngine(
+    cameras,
+    cameraConfig,
+    cameraStatus,
+    recordingsRepository,
+    recordingsVolume,
+    {
+      recordingsRoot: config.recordingsDir,
+      ffmpegPath: config.media.ffmpegPath,
+      ffprobePath: config.media.ffprobePath,
+      ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
+      ...(overrides.recordingSlowRetryMs === undefined
+        ? {}
+        : { slowRetryMs: overrides.recordingSlowRetryMs }),
+      ...(overrides.volumeCheckMs === undefined ? {} : { volumeCheckMs: overrides.volumeCheckMs }),
+      verifyRtsps: (host, port) => mediaTls.verifyPeer(host, port),
+    },
+    logger,
+  );
+  const retention = new RetentionService(
+    recordingsRepository,
+    recordings,
+    config.recordingsDir,
+    recordingsVolume,
+    logger,
+  );
   const liveHls = new LiveHls({
     liveDir: join(config.dataDir, 'live'),
     ffmpegPath: config.media.ffmpegPath,
@@ -242,16 +300,36 @@ export async function createContainer(
   // Camera and config changes take effect without a restart.
   cameras.onChange((change) => void recordingEngine.sync(change.camera.id));
   cameraConfig.onChange((cameraId) => void recordingEngine.sync(cameraId));
+  const NOTICE_SEVERITY = {
+    'camera.online': 'info',
+    'recording.started': 'info',
+    'camera.offline': 'high',
+    'recording.failed': 'critical',
+    'storage.error': 'critical',
+    'storage.unavailable': 'critical',
+    'storage.available': 'info',
+  } as const;
   recordingEngine.onNotice((notice) => {
     const error = 'error' in notice ? notice.error : null;
     void events.publish({
       type: notice.type,
       camera_id: notice.cameraId,
       source: 'recorder',
-      severity:
-        notice.type === 'recording.failed' ? 'critical' : notice.type === 'camera.offline' ? 'high' : 'info',
-      data: error ? { error } : {},
+      severity: NOTICE_SEVERITY[notice.type],
+      data: {
+        ...(error ? { error } : {}),
+        ...(notice.cameraId === null ? { path: config.recordingsDir } : {}),
+      },
     });
+    // A full disk: retention makes room now (down to the free-space floor), and the cameras waiting try again.
+    if (notice.type === 'storage.error') {
+      void retention
+        .run()
+        .then(({ deletedByAge, deletedForSpace }) => {
+          if (deletedByAge + deletedForSpace > 0) recordingEngine.retryStorageFailures();
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'retention after a storage error failed'));
+    }
   });
 
   const eventStreams = new EventsService(
@@ -323,6 +401,8 @@ export async function createContainer(
     access,
     audit,
     config.recordingsDir,
+    cameras,
+    users,
   );
   const detectionResults = new DetectionResultsService(
     new DetectionResultsRepository(database.db),
@@ -414,6 +494,7 @@ export async function createContainer(
     apps,
     mediaTls,
     backup,
+    logger,
     recordings,
     recordingEngine,
     retention,

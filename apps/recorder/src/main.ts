@@ -1,4 +1,5 @@
-// config → container → app → listen. SIGTERM/SIGINT close the HTTP server first, then the database.
+// config → container → app → listen. SIGTERM/SIGINT close the HTTP server first, then the pipelines (each
+// ffmpeg closes its chunk, which is indexed) and the database last.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
@@ -23,16 +24,28 @@ async function main(): Promise<void> {
 
   const app = await buildApp(container);
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await container.close();
-    process.exit(0);
+    app.log.info({ reason }, 'shutting down');
+    // A part that hangs must not keep the process (and a service manager) waiting for ever.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
+    try {
+      await app.close();
+      await container.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Started by `npm start` (scripts/start-all.mjs) with an IPC channel: when that launcher is gone, so are we.
+  if (process.connected) process.on('disconnect', () => void stop('launcher exited'));
 
   await app.listen({ host: config.host, port: config.port });
   await container.start();

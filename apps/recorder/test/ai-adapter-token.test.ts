@@ -203,6 +203,11 @@ describe('ADAPTER_URLS names and tokens', () => {
     ]);
     // With explicit ADAPTER_URLS, ADAPTER_TOKEN (the adapter's own variable) is not sent anywhere.
     assert.equal(loadConfig({ ADAPTER_URLS: 'http://a:1', ADAPTER_TOKEN: 'x' }).adapters[0]!.token, null);
+    // Without any of them, the default adapter uses the token file it shares with the adapter (issue #15).
+    assert.deepEqual(loadConfig({ DATA_DIR: '/srv/nvr' }).adapters, [
+      { name: 'adapter-1', url: 'http://127.0.0.1:9100', token: null, tokenFile: '/srv/nvr/adapter.token' },
+    ]);
+    assert.equal(loadConfig({ ADAPTER_URLS: 'http://a:1' }).adapters[0]!.tokenFile, undefined);
   });
 
   it('problems name the entry or the variable, never a secret', () => {

@@ -56,7 +56,12 @@ for (const dialect of testDialects()) {
       adapter = await startAdapterProcess({ framesDir });
       t = await createTestApp({
         dialect,
-        env: { ADAPTER_URLS: adapter.url, FRAMES_DIR: framesDir, ADAPTER_POLL_SECONDS: '1' },
+        env: {
+          ADAPTER_URLS: adapter.url,
+          ADAPTER_TOKEN_ADAPTER_1: adapter.token,
+          FRAMES_DIR: framesDir,
+          ADAPTER_POLL_SECONDS: '1',
+        },
         overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
       });
       host = await listen(t.app);
@@ -203,7 +208,7 @@ for (const dialect of testDialects()) {
         method: 'POST',
         url: '/api/v1/adapters',
         token: t.adminToken,
-        payload: { name: 'second', url: second.url },
+        payload: { name: 'second', url: second.url, token: second.token },
       });
       assert.equal(registered.statusCode, 201, registered.body);
       assert.equal(registered.json().status, 'available');

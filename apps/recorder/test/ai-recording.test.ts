@@ -41,7 +41,12 @@ for (const dialect of testDialects()) {
     before(async () => {
       t = await createTestApp({
         dialect,
-        env: { ADAPTER_URLS: adapter.url, FRAMES_DIR: framesDir, ADAPTER_POLL_SECONDS: '1' },
+        env: {
+          ADAPTER_URLS: adapter.url,
+          ADAPTER_TOKEN_ADAPTER_1: adapter.token,
+          FRAMES_DIR: framesDir,
+          ADAPTER_POLL_SECONDS: '1',
+        },
         overrides: { recordingRescanMs: 300 },
       });
     });

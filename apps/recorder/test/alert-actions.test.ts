@@ -1,19 +1,37 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import { AlertActionsRepository } from '../src/modules/alert-actions/alert-actions.repository.js';
+import {
+  WEBHOOK_HEADERS_PURPOSE,
+  WEBHOOK_URL_PURPOSE,
+} from '../src/modules/alert-actions/alert-actions.service.js';
 import type { RaiseAlert } from '../src/modules/alerts/alerts.schemas.js';
+import { SecretBox } from '../src/platform/crypto/secret-box.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase, testDialects } from './helpers/database.js';
+import { multipart } from './helpers/multipart.js';
 import { startReceiver, type Receiver } from './helpers/receivers.js';
 
 const SECRET = 'whsec-Do-Not-Leak-4711';
 const TOKEN = 'twilio-token-Do-Not-Leak-0815';
+// Webhook URL and header secrets (issue #15 item 18): each must never show outside the request it is sent in.
+const URL_PASSWORD = 'url-Pass-Do-Not-Leak-1357';
+const QUERY_TOKEN = 'query-Token-Do-Not-Leak-2468';
+const FRAGMENT = 'frag-Do-Not-Leak-3579';
+const BEARER = 'bearer-Do-Not-Leak-9753';
+const API_KEY = 'api-Key-Do-Not-Leak-8642';
+const COOKIE = 'cookie-Do-Not-Leak-7531';
+const URL_AND_HEADER_SECRETS = [URL_PASSWORD, QUERY_TOKEN, FRAGMENT, BEARER, API_KEY, COOKIE];
+const BACKUP_KEY = 'backup secret key for alert actions';
 const FAST = [20, 20, 20, 20, 20];
 
 const verify = (secret: string, headers: Record<string, unknown>, body: string) => {
@@ -81,7 +99,7 @@ for (const dialect of testDialects()) {
       assert.equal(body.min_severity, 'medium');
       assert.equal(body.webhook.secret_set, true);
       assert.equal(body.telephony.auth_token_set, true);
-      assert.deepEqual(body.webhook.headers, { 'X-Site': 'north' });
+      assert.deepEqual(body.webhook.headers, { 'X-Site': '***' }, 'header values are never returned');
       assert.ok(!('secret' in body.webhook) && !('auth_token' in body.telephony));
 
       // blank and omitted keep, other fields change independently
@@ -313,6 +331,302 @@ for (const dialect of testDialects()) {
       }
       await patch({ webhook: { enabled: false }, telephony: { enabled: false } });
     });
+
+    it('refuses webhook headers that HTTP cannot send, naming the header, and stores nothing', async () => {
+      const hook = await receiver();
+      assert.equal((await patch({ webhook: { headers: { 'X-Site': 'north' } } })).statusCode, 200);
+      const cases: [Record<string, string>, string, RegExp][] = [
+        [{ 'X A': 'v' }, 'X A', /HTTP token/],
+        [{ 'X-A\r\nX-Injected': 'v' }, 'X-A\r\nX-Injected', /HTTP token/],
+        [{ 'X-A:': 'v' }, 'X-A:', /HTTP token/],
+        [{ '': 'v' }, '', /HTTP token/],
+        [{ ['X'.repeat(65)]: 'v' }, 'X'.repeat(65), /HTTP token/],
+        [{ 'X-A': 'a\u0000b' }, 'X-A', /no CR, LF or NUL/],
+        [{ 'X-A': 'a\r\nX-Injected: 1' }, 'X-A', /no CR, LF or NUL/],
+        [{ 'X-A': 'bell \u0007' }, 'X-A', /control characters/],
+        [{ 'X-A': 'price 5 €' }, 'X-A', /Latin-1/],
+        [{ 'X-A': 'smile 😀' }, 'X-A', /Latin-1/],
+        [{ 'User-Agent': 'mine' }, 'User-Agent', /set by the recorder/],
+        [{ 'content-type': 'text/plain' }, 'content-type', /set by the recorder/],
+        [{ Connection: 'close' }, 'Connection', /connection/],
+        [{ 'Transfer-Encoding': 'chunked' }, 'Transfer-Encoding', /connection/],
+        [{ 'X-Site': '1', 'x-site': '2' }, 'x-site', /twice/],
+      ];
+      for (const [headers, name, msg] of cases) {
+        const response = await patch({ webhook: { enabled: true, url: hook.url, headers } });
+        assert.equal(response.statusCode, 422, `${JSON.stringify(headers)}: ${response.body}`);
+        const [issue] = response.json().detail;
+        assert.deepEqual(issue.loc, ['body', 'webhook', 'headers', name], JSON.stringify(headers));
+        assert.match(issue.msg, msg, JSON.stringify(headers));
+      }
+      const unchanged = await t.request({
+        method: 'GET',
+        url: '/api/v1/alerts/actions',
+        token: t.adminToken,
+      });
+      assert.deepEqual(unchanged.json().webhook, {
+        enabled: false,
+        url: null,
+        secret_set: false,
+        headers: { 'X-Site': '***' },
+      });
+
+      // Every token character in a name, Latin-1 and a tab in a value: accepted and sent as configured.
+      const name = "X-Tok!#$%&'*+.^_`|~9";
+      const accepted = await patch({
+        webhook: { enabled: true, url: hook.url, headers: { 'X-Site': 'café', [name]: 'a\tb' } },
+      });
+      assert.equal(accepted.statusCode, 200, accepted.body);
+      await raise();
+      const sent = await hook.nth(1);
+      // Read as Latin-1 by the receiver: node:http writes Latin-1 bytes, fetch (undici) writes UTF-8 bytes.
+      assert.ok(
+        ['café', Buffer.from('café', 'utf8').toString('latin1')].includes(String(sent.headers['x-site'])),
+        String(sent.headers['x-site']),
+      );
+      assert.equal(sent.headers[name.toLowerCase()], 'a\tb');
+    });
+
+    it('webhook URL credentials, query values and header values are sealed, masked and still sent', async (tc) => {
+      // The delivery worker logs through the console: its lines are checked too (the original still prints).
+      const warnings = tc.mock.method(console, 'warn');
+      const hook = await receiver((n) => (n === 1 ? 503 : 200));
+      const { port } = new URL(hook.url);
+      const url = `http://hook-user:${URL_PASSWORD}@127.0.0.1:${port}/hook?token=${QUERY_TOKEN}&site=north#${FRAGMENT}`;
+      const masked = `http://***:***@127.0.0.1:${port}/hook?token=***&site=***#***`;
+      const headers = {
+        Authorization: `Bearer ${BEARER}`,
+        'X-Api-Key': API_KEY,
+        Cookie: `session=${COOKIE}`,
+        'X-Site': 'north',
+      };
+      const updated = await patch({ webhook: { enabled: true, url, headers, secret: SECRET } });
+      assert.equal(updated.statusCode, 200, updated.body);
+      assert.equal(updated.json().webhook.url, masked);
+      assert.deepEqual(updated.json().webhook.headers, {
+        Authorization: '***',
+        'X-Api-Key': '***',
+        Cookie: '***',
+        'X-Site': '***',
+      });
+      // At rest: sealed.
+      const row = await t.container.database.db
+        .selectFrom('alert_action_config')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      assert.match(String(row.webhook_url_sealed), /^v1:/);
+      assert.match(String(row.webhook_headers_sealed), /^v1:/);
+      for (const secret of URL_AND_HEADER_SECRETS) assert.ok(!JSON.stringify(row).includes(secret), secret);
+
+      // Sent as configured (a first attempt fails, so the retry is logged too); the configured Authorization wins.
+      const alert = await raise();
+      const sent = await hook.nth(2);
+      await t.container.deliveries.idle();
+      assert.equal(sent.path, `/hook?token=${QUERY_TOKEN}&site=north`);
+      assert.equal(sent.headers.authorization, `Bearer ${BEARER}`);
+      assert.equal(sent.headers['x-api-key'], API_KEY);
+      assert.equal(sent.headers.cookie, `session=${COOKIE}`);
+      assert.equal(sent.headers['x-site'], 'north');
+      assert.ok(verify(SECRET, sent.headers, sent.body));
+      const record = await t.request({
+        method: 'GET',
+        url: `/api/v1/alerts/${alert.id}/deliveries`,
+        token: t.adminToken,
+      });
+      assert.equal(record.json().deliveries[0].target, masked);
+      assert.equal(record.json().deliveries[0].status, 'delivered');
+
+      // What GET shows, sent back, keeps everything; omitted fields keep too.
+      const shown = (
+        await t.request({ method: 'GET', url: '/api/v1/alerts/actions', token: t.adminToken })
+      ).json();
+      assert.equal(
+        (await patch({ webhook: { url: shown.webhook.url, headers: shown.webhook.headers } })).statusCode,
+        200,
+      );
+      assert.equal((await patch({ webhook: { enabled: true }, min_severity: 'high' })).statusCode, 200);
+      await raise();
+      const again = await hook.nth(3);
+      assert.equal(again.path, `/hook?token=${QUERY_TOKEN}&site=north`);
+      assert.equal(again.headers.authorization, `Bearer ${BEARER}`);
+      assert.equal(again.headers.cookie, `session=${COOKIE}`);
+
+      // `***` keeps one stored header; without a configured Authorization the URL credentials go as Basic auth.
+      const kept = await patch({ webhook: { headers: { 'X-Api-Key': '***' } } });
+      assert.deepEqual(kept.json().webhook.headers, { 'X-Api-Key': '***' });
+      await raise();
+      const basic = await hook.nth(4);
+      assert.equal(
+        basic.headers.authorization,
+        `Basic ${Buffer.from(`hook-user:${URL_PASSWORD}`).toString('base64')}`,
+      );
+      assert.equal(basic.headers['x-api-key'], API_KEY);
+      assert.equal(basic.headers.cookie, undefined);
+
+      // The mask where no stored value stands behind it is refused, naming the field.
+      for (const [payload, loc] of [
+        [{ webhook: { url: `http://***:other@127.0.0.1:${port}/hook` } }, ['body', 'webhook', 'url']],
+        [{ webhook: { url: `http://127.0.0.1:${port}/hook?token=***` } }, ['body', 'webhook', 'url']],
+        [{ webhook: { headers: { 'X-New': '***' } } }, ['body', 'webhook', 'headers', 'X-New']],
+      ] as const) {
+        const refused = await patch(payload);
+        assert.equal(refused.statusCode, 422, JSON.stringify(payload));
+        assert.deepEqual(refused.json().detail[0].loc, loc);
+      }
+
+      const tested = await t.request({
+        method: 'POST',
+        url: '/api/v1/alerts/actions/test',
+        token: t.adminToken,
+      });
+      assert.equal(tested.json().results[0].target, masked);
+      assert.equal(tested.json().results[0].outcome, 'sent');
+      await t.container.deliveries.idle();
+
+      const get = await t.request({ method: 'GET', url: '/api/v1/alerts/actions', token: t.adminToken });
+      const audit = await t.request({
+        method: 'GET',
+        url: '/api/v1/audit-logs?limit=500',
+        token: t.adminToken,
+      });
+      const workerLog = JSON.stringify(warnings.mock.calls.map((call) => call.arguments));
+      assert.match(workerLog, /alert delivery failed, will retry/);
+      for (const text of [get.body, audit.body, record.body, tested.body, t.logs(), workerLog]) {
+        for (const secret of URL_AND_HEADER_SECRETS) assert.ok(!text.includes(secret), `${secret} leaked`);
+      }
+    });
+
+    it('a backup carries the sealed webhook URL and headers; after a restore they are sent as before', async () => {
+      const hook = await receiver();
+      const { port } = new URL(hook.url);
+      const url = `http://127.0.0.1:${port}/hook?token=${QUERY_TOKEN}`;
+      await patch({ webhook: { enabled: true, url, headers: { 'X-Api-Key': API_KEY } } });
+      const backup = await t.request({
+        method: 'POST',
+        url: '/api/v1/system/backup',
+        token: t.adminToken,
+        payload: { secret_key: BACKUP_KEY },
+      });
+      assert.equal(backup.statusCode, 200, backup.body);
+      await patch({ webhook: null });
+      const restored = await t.request({
+        method: 'POST',
+        url: '/api/v1/system/restore',
+        token: t.adminToken,
+        ...multipart({ file: backup.rawPayload }, { secret_key: BACKUP_KEY }),
+      });
+      assert.equal(restored.statusCode, 200, restored.body);
+      const shown = (
+        await t.request({ method: 'GET', url: '/api/v1/alerts/actions', token: t.adminToken })
+      ).json();
+      assert.equal(shown.webhook.url, `http://127.0.0.1:${port}/hook?token=***`);
+      assert.deepEqual(shown.webhook.headers, { 'X-Api-Key': '***' });
+      await raise();
+      const sent = await hook.nth(1);
+      assert.equal(sent.path, `/hook?token=${QUERY_TOKEN}`);
+      assert.equal(sent.headers['x-api-key'], API_KEY);
+    });
+  });
+
+  describe(`alert action secrets migration on ${dialect}`, () => {
+    it('0012 seals the plaintext webhook URL and headers of an earlier version; deliveries still send them', async () => {
+      const hook = await startReceiver();
+      const database = await createTestDatabase(dialect);
+      const dataDir = mkdtempSync(join(tmpdir(), 'nvr-0012-'));
+      const masterKey = randomBytes(32).toString('hex');
+      const { port } = new URL(hook.url);
+      const legacyUrl = `http://legacy-user:${URL_PASSWORD}@127.0.0.1:${port}/legacy?token=${QUERY_TOKEN}`;
+      try {
+        // The database as the previous version left it: plaintext URL and headers, a redactUrl'd target.
+        const handle = openDatabase(database.config);
+        await migrateToLatest(handle, { upTo: '0011_token_revocation' });
+        const db = handle.db as unknown as Kysely<any>;
+        await db
+          .insertInto('alert_action_config')
+          .values({
+            id: 1,
+            min_severity: 'info',
+            webhook_enabled: true,
+            webhook_url: legacyUrl,
+            webhook_secret_sealed: null,
+            webhook_headers: JSON.stringify({ 'X-Api-Key': API_KEY }),
+            telephony_enabled: false,
+          })
+          .execute();
+        const now = new Date().toISOString();
+        const { id: alertId } = await db
+          .insertInto('alerts')
+          .values({
+            source_name: 'people',
+            severity: 'high',
+            severity_rank: 3,
+            title: 'Earlier',
+            message: '',
+            created_at: now,
+            acknowledged: false,
+            data: '{}',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('alert_deliveries')
+          .values({
+            alert_id: alertId,
+            channel: 'webhook',
+            target: `http://[REDACTED]@127.0.0.1:${port}/legacy?token=[REDACTED]&sig=${QUERY_TOKEN}`,
+            payload: '{}',
+            status: 'delivered',
+            attempts: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        // Without the master key the migration refuses, and changes nothing.
+        await assert.rejects(migrateToLatest(handle), /master key/);
+        await handle.close();
+
+        const container = await createContainer(
+          loadConfig({
+            DATA_DIR: dataDir,
+            DATABASE_URL: database.url,
+            ADMIN_PASSWORD,
+            LOG_LEVEL: 'silent',
+            MASTER_KEY: masterKey,
+          }),
+          { deliveryRetryDelaysMs: FAST },
+        );
+        try {
+          const row = await container.database.db
+            .selectFrom('alert_action_config')
+            .selectAll()
+            .executeTakeFirstOrThrow();
+          const box = SecretBox.fromString(masterKey);
+          assert.equal(box.open(String(row.webhook_url_sealed), WEBHOOK_URL_PURPOSE), legacyUrl);
+          assert.equal(
+            box.open(String(row.webhook_headers_sealed), WEBHOOK_HEADERS_PURPOSE),
+            JSON.stringify({ 'X-Api-Key': API_KEY }),
+          );
+          const old = await new AlertActionsRepository(container.database.db).forAlert(alertId);
+          assert.equal(old[0]!.target, `http://***@127.0.0.1:${port}/legacy?token=***&sig=***`);
+
+          await container.alerts.raise({ source_name: 'people', severity: 'high', title: 'After' });
+          const sent = await hook.nth(1);
+          await container.deliveries.idle();
+          assert.equal(sent.path, `/legacy?token=${QUERY_TOKEN}`);
+          assert.equal(
+            sent.headers.authorization,
+            `Basic ${Buffer.from(`legacy-user:${URL_PASSWORD}`).toString('base64')}`,
+          );
+          assert.equal(sent.headers['x-api-key'], API_KEY);
+        } finally {
+          await container.close();
+        }
+      } finally {
+        await hook.close();
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   describe(`alert delivery outbox on ${dialect}`, () => {
@@ -334,7 +648,7 @@ for (const dialect of testDialects()) {
         await repository.saveConfig({
           ...(await repository.getConfig()),
           webhook_enabled: true,
-          webhook_url: hook.url,
+          webhook_url_sealed: first.secretBox.seal(hook.url, WEBHOOK_URL_PURPOSE),
           min_severity: 'info',
         });
         const alert = await first.alerts.raise({ source_name: 'people', severity: 'high', title: 'Person' });

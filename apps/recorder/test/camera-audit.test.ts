@@ -73,8 +73,15 @@ for (const dialect of testDialects()) {
       });
 
     /** A camera of `owner` with a can_view grant for `viewer` and can_manage for `manager`. */
+    /**
+     * A camera of `owner`, or — at the ONVIF simulator on loopback, where only a superuser may point a camera —
+     * of the superuser, with `owner` as its manager.
+     */
     async function freshCamera(fields: Record<string, unknown> = {}) {
-      const camera = await createCamera(t, users.owner.token, { name: `audit ${Math.random()}`, ...fields });
+      const onThisMachine = fields.ip_address === '127.0.0.1';
+      const token = onThisMachine ? t.adminToken : users.owner.token;
+      const camera = await createCamera(t, token, { name: `audit ${Math.random()}`, ...fields });
+      if (onThisMachine) await grant(t, camera.id, users.owner.id, { can_view: true, can_manage: true });
       await grant(t, camera.id, users.viewer.id, { can_view: true });
       await grant(t, camera.id, users.manager.id, { can_view: false, can_manage: true });
       await t.container.cameraConfig.idle();
@@ -363,14 +370,18 @@ for (const dialect of testDialects()) {
         deviceAdminPassword: DEVICE_ADMIN.password,
       };
       const camera = await freshCamera({
-        ip_address: '127.0.5.1',
+        ip_address: 'secrets.test.invalid',
         password: secrets.cameraPassword,
-        rtsp_url: `rtsp://cam:${secrets.urlPassword}@127.0.5.1:554/main`,
-        substream_url: `rtsp://sub:${secrets.subPassword}@127.0.5.1:554/sub`,
+        rtsp_url: `rtsp://cam:${secrets.urlPassword}@secrets.test.invalid:554/main`,
+        substream_url: `rtsp://sub:${secrets.subPassword}@secrets.test.invalid:554/sub`,
       });
       const changes: [Method, string, object][] = [
         ['PATCH', `/cameras/${camera.id}`, { password: secrets.newPassword }],
-        ['PUT', `/cameras/${camera.id}`, { rtsp_url: `rtsp://cam:${secrets.putUrlPassword}@127.0.5.1/main` }],
+        [
+          'PUT',
+          `/cameras/${camera.id}`,
+          { rtsp_url: `rtsp://cam:${secrets.putUrlPassword}@secrets.test.invalid/main` },
+        ],
       ];
       for (const [method, url, payload] of changes) {
         const response = await api('owner', method, url, payload);

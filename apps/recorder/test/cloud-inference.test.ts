@@ -18,6 +18,7 @@ for (const dialect of testDialects()) {
     let openai: FakeProvider;
     let alice: { id: number; token: string };
     let bob: { id: number; token: string };
+    let carol: { id: number; token: string };
 
     before(async () => {
       hf = await startFakeHuggingFace(HF_TOKEN);
@@ -28,6 +29,7 @@ for (const dialect of testDialects()) {
       });
       alice = await t.createUser('alice');
       bob = await t.createUser('bob');
+      carol = await t.createUser('carol', { superuser: true });
     });
     after(async () => {
       await t.close();
@@ -54,12 +56,12 @@ for (const dialect of testDialects()) {
       const created = await credential(alice.token, {
         provider: 'huggingface',
         token: HF_TOKEN,
-        account_info: { base_url: hf.url, name: 'lab' },
+        account_info: { organization: 'lab', name: 'lab' },
       });
       assert.match(created.id, /^[0-9a-f-]{36}$/);
       assert.equal(created.user_id, alice.id);
       assert.equal(created.provider, 'huggingface');
-      assert.deepEqual(JSON.parse(created.account_info), { base_url: hf.url, name: 'lab' });
+      assert.deepEqual(JSON.parse(created.account_info), { organization: 'lab', name: 'lab' });
       assert.equal('token' in created, false);
 
       const list = await get('/cloud/credentials', alice.token);
@@ -309,12 +311,13 @@ for (const dialect of testDialects()) {
     });
 
     it('openai: chat completion with image inputs, base URL per credential, organization header', async () => {
-      const cred = await credential(alice.token, {
+      const cred = await credential(carol.token, {
         provider: 'openai',
         token: OPENAI_TOKEN,
-        account_info: { base_url: openai.url, organization: 'org-nvr' },
+        // a custom endpoint on this machine: superuser-only, and only with the private network allowed
+        account_info: { base_url: openai.url, allow_private_network: true, organization: 'org-nvr' },
       });
-      const m = await model(alice.token, {
+      const m = await model(carol.token, {
         name: 'vision',
         provider: 'openai',
         credential_id: cred.id,
@@ -323,7 +326,7 @@ for (const dialect of testDialects()) {
         config: '{"system_prompt":"You watch a security camera.","max_tokens":50,"temperature":0.2}',
       });
       const before = openai.requests.length;
-      const response = await post('/cloud/inference', alice.token, {
+      const response = await post('/cloud/inference', carol.token, {
         model_id: m.id,
         inputs: {
           prompt: 'Who is at the door?',
@@ -361,13 +364,13 @@ for (const dialect of testDialects()) {
 
       // Inputs the provider cannot take: 422 naming the field, nothing sent.
       const count = openai.requests.length;
-      const missing = await post('/cloud/inference', alice.token, {
+      const missing = await post('/cloud/inference', carol.token, {
         model_id: m.id,
         inputs: { image_url: 'https://x/y.jpg' },
       });
       assert.equal(missing.statusCode, 422);
       assert.deepEqual(missing.json().detail[0].loc, ['body', 'inputs', 'prompt']);
-      const badUrl = await post('/cloud/inference', alice.token, {
+      const badUrl = await post('/cloud/inference', carol.token, {
         model_id: m.id,
         inputs: { prompt: 'x', image_url: 'file:///etc/passwd' },
       });
@@ -387,7 +390,7 @@ for (const dialect of testDialects()) {
         headers: { 'retry-after': '2' },
       });
       const limited = (
-        await post('/cloud/inference', alice.token, { model_id: m.id, inputs: { prompt: 'x' } })
+        await post('/cloud/inference', carol.token, { model_id: m.id, inputs: { prompt: 'x' } })
       ).json();
       assert.equal(limited.status, 'failed');
       assert.match(limited.error_message, /429: Rate limit reached/);

@@ -58,10 +58,20 @@ for (const dialect of testDialects()) {
         await assert.rejects(users.insert({ ...row, id: undefined } as never));
 
         const auth = new AuthRepository(handle.db);
-        const throttle = { username_key: 'x', failures: 1, locked_until: null, updated_at: 'now' };
-        await auth.saveThrottle(throttle);
-        await auth.saveThrottle({ ...throttle, failures: 2 });
-        assert.equal((await auth.findThrottle('x'))?.failures, 2);
+        const attempt = {
+          maxFailures: 2,
+          now: '2026-01-01T00:00:00.000Z',
+          lockUntil: '2026-01-01T00:05:00.000Z',
+          staleBefore: '2025-12-31T23:00:00.000Z',
+        };
+        assert.deepEqual(await auth.countAttempt('x', '192.0.2.1', attempt), {
+          failures: 1,
+          locked_until: null,
+        });
+        assert.deepEqual(await auth.countAttempt('x', '192.0.2.1', attempt), {
+          failures: 2,
+          locked_until: attempt.lockUntil,
+        });
 
         const audit = new AuditRepository(handle.db);
         for (let i = 0; i < 3; i++) {

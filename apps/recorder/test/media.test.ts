@@ -3,7 +3,15 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
-import { inputUrl, recordArgs, redact, type StreamInput } from '../src/media/ffmpeg/args.js';
+import {
+  SOURCE_FORMATS,
+  inputArgs,
+  inputUrl,
+  recordArgs,
+  redact,
+  type StreamInput,
+} from '../src/media/ffmpeg/args.js';
+import { MediaClock } from '../src/media/media-clock.js';
 import { FfmpegProcess } from '../src/media/ffmpeg/process.js';
 import { Supervisor, backoffDelay, type Transition } from '../src/media/supervisor.js';
 import { planSource } from '../src/modules/recordings/stream-source.js';
@@ -40,7 +48,10 @@ describe('ffmpeg arguments', () => {
       ['-f', 'segment'],
       ['-segment_time', '10'],
       ['-segment_format', 'mp4'],
-      ['-segment_format_options', 'movflags=+frag_keyframe+empty_moov+default_base_moof'],
+      [
+        '-segment_format_options',
+        'movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=1000000:flush_packets=1',
+      ],
       ['-segment_list_type', 'csv'],
       ['-progress', 'pipe:1'],
     ]) {
@@ -61,6 +72,55 @@ describe('ffmpeg arguments', () => {
     assert.equal(udp[udp.indexOf('-rtsp_transport') + 1], 'udp');
     assert.equal(udp[udp.indexOf('-i') + 1], 'rtsp://127.0.0.1:8554/live');
     assert.equal(udp[udp.indexOf('-timeout') + 1], '10000000');
+  });
+
+  it('lets ffmpeg open only the protocols a source scheme needs and only media demuxers', () => {
+    const whitelists = (url: string) => {
+      const args = inputArgs({ ...input, url });
+      return [args[args.indexOf('-protocol_whitelist') + 1], args[args.indexOf('-format_whitelist') + 1]];
+    };
+    assert.deepEqual(whitelists('rtsp://h/x'), ['rtsp,rtp,udp,tcp', SOURCE_FORMATS]);
+    assert.deepEqual(whitelists('rtsps://h/x'), ['rtsps,rtsp,rtp,udp,tcp,tls', SOURCE_FORMATS]);
+    assert.deepEqual(whitelists('rtmp://h/x'), ['rtmp,tcp', SOURCE_FORMATS]);
+    assert.deepEqual(whitelists('https://h/x'), ['http,https,tcp,tls,crypto', SOURCE_FORMATS]);
+    for (const args of [whitelists('http://h/x.txt'), whitelists('https://h/x')]) {
+      assert.ok(!args[0]!.split(',').includes('file'), 'no local files');
+      for (const format of ['tty', 'image2', 'concat', 'bin', 'ansi']) {
+        assert.ok(!args[1]!.split(',').includes(format), `no ${format} demuxer`);
+      }
+    }
+    assert.throws(() => inputArgs({ ...input, url: 'file:///etc/passwd' }), /unsupported source scheme/);
+  });
+});
+
+describe('media clock', () => {
+  const T0 = 1_800_000_000_000;
+  it('keeps the earliest offset through jitter and late reports', () => {
+    const clock = new MediaClock();
+    for (const [media, late] of [
+      [0.5, 300],
+      [1, 20],
+      [1.5, 900], // one report read late (a busy event loop): not a freeze
+      [2, 25],
+      [2.5, 10],
+    ] as const) {
+      assert.equal(clock.observe(media, T0 + media * 1000 + late), 0);
+    }
+    assert.equal(clock.wallTime(0), T0 + 10);
+    assert.equal(clock.wallTime(10), T0 + 10_010);
+  });
+
+  it('starts a new anchor after a freeze that outlasts the confirmation time', () => {
+    const clock = new MediaClock();
+    clock.observe(1, T0 + 1000);
+    clock.observe(2, T0 + 2000);
+    // Frozen for 5 s; the media then carries on from 2 s.
+    assert.equal(clock.observe(2.5, T0 + 7500), 0);
+    assert.equal(clock.observe(3, T0 + 8000), 0);
+    assert.equal(clock.observe(3.5, T0 + 8500), 5000);
+    assert.equal(clock.wallTime(1.5), T0 + 1500, 'media before the freeze keeps its time');
+    assert.equal(clock.wallTime(2), T0 + 2000);
+    assert.equal(clock.wallTime(3), T0 + 8000, 'media after the freeze is 5 s later');
   });
 });
 
@@ -186,11 +246,37 @@ describe('ffmpeg process', () => {
       const exit = await process.exited();
       assert.equal(exit.stalled, true);
       assert.equal(exit.requested, false);
-      assert.match(exit.stderrTail, /no data/);
+      assert.match(exit.stderrTail, /no video/);
     } finally {
       await silent.stop();
     }
   });
+
+  it(
+    'counts a stream that keeps reporting but whose media time stands still as stalled',
+    { timeout: 30_000 },
+    async () => {
+      // Frames after the first second are dropped: ffmpeg keeps running and reporting, writing nothing new,
+      // like a camera that holds its session open and stops sending pictures.
+      const process = new FfmpegProcess({
+        ffmpegPath: 'ffmpeg',
+        args: ['-re', ...lavfi.slice(0, 6), '-vf', "select='lt(t,1)'", ...lavfi.slice(6)],
+        stallTimeoutMs: 2000,
+      });
+      const reports: number[] = [];
+      process.on('progress', (progress) => reports.push(progress.outTimeSeconds));
+      process.start();
+      const exit = await process.exited();
+      assert.equal(exit.stalled, true, 'killed by the watchdog');
+      assert.ok(reports.length > 0);
+      assert.deepEqual(
+        reports,
+        [...reports].sort((a, b) => a - b),
+        'progress is only reported when media time advances',
+      );
+      assert.equal(new Set(reports).size, reports.length);
+    },
+  );
 });
 
 describe('supervisor', () => {
@@ -279,6 +365,95 @@ describe('supervisor', () => {
     );
     assert.ok(!kept.some((t) => t.to === 'failed'), kept.map((t) => t.to).join(','));
     await forgiving.stop();
+  });
+
+  const streaming = ['-re', '-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=10'].concat([
+    '-progress',
+    'pipe:1',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const missing = ['-hide_banner', '-i', '/nonexistent.mp4', '-f', 'null', '-'];
+
+  it('once failed, keeps trying at the slow cadence and runs again when the source is back', async () => {
+    let sourceBack = false;
+    const supervisor = new Supervisor({
+      autoRestart: true,
+      maxRestartAttempts: 1,
+      slowRetryMs: 50,
+      healthyResetMs: 60_000,
+      backoff: { baseMs: 10, maxMs: 20, jitter: 0 },
+      run: () =>
+        new FfmpegProcess({
+          ffmpegPath: 'ffmpeg',
+          args: sourceBack ? streaming : missing,
+          stallTimeoutMs: 0,
+        }),
+    });
+    const seen: Transition[] = [];
+    const running = new Promise<void>((resolve) =>
+      supervisor.on('transition', (transition) => {
+        seen.push(transition);
+        // Three slow attempts fail before the source comes back.
+        if (seen.filter((t) => t.to === 'failed' && t.action === 'restart').length === 3) sourceBack = true;
+        if (transition.to === 'running') resolve();
+      }),
+    );
+    supervisor.start();
+    await running;
+    await supervisor.stop();
+    const states = seen.map((t) => `${t.to}:${t.action}`);
+    assert.deepEqual(states.slice(0, 4), [
+      'starting:start',
+      'retrying:backoff',
+      'starting:restart',
+      'failed:backoff',
+    ]);
+    // After giving up the quick restarts it stays `failed` while it keeps trying, until it streams.
+    const afterFailed = states.slice(3, states.indexOf('running:restart'));
+    assert.ok(afterFailed.length >= 6, states.join(' '));
+    assert.ok(
+      afterFailed.every((state) => state === 'failed:backoff' || state === 'failed:restart'),
+      states.join(' '),
+    );
+    assert.ok(
+      seen
+        .filter((t) => t.delayMs !== undefined)
+        .slice(1)
+        .every((t) => t.delayMs === 50 || t.to === 'retrying'),
+    );
+  });
+
+  it('restart() cuts a running process without counting a failure', async () => {
+    const supervisor = new Supervisor({
+      autoRestart: true,
+      maxRestartAttempts: 1,
+      healthyResetMs: 60_000,
+      backoff: { baseMs: 10, maxMs: 20, jitter: 0 },
+      run: () => new FfmpegProcess({ ffmpegPath: 'ffmpeg', args: streaming, stallTimeoutMs: 0 }),
+    });
+    const seen: Transition[] = [];
+    const runs: (() => void)[] = [];
+    const running = (n: number) => new Promise<void>((resolve) => (runs[n] = resolve));
+    const first = running(1);
+    const second = running(2);
+    supervisor.on('transition', (transition) => {
+      seen.push(transition);
+      if (transition.to === 'running') runs[seen.filter((t) => t.to === 'running').length]?.();
+    });
+    supervisor.start();
+    await first;
+    await supervisor.restart();
+    await second;
+    await supervisor.stop();
+    assert.deepEqual(seen.map((t) => `${t.to}:${t.action}`).slice(0, 4), [
+      'starting:start',
+      'running:start',
+      'starting:restart',
+      'running:restart',
+    ]);
+    assert.ok(seen.every((t) => t.failures === 0));
   });
 
   it('reaches running on progress and stops on request', async () => {

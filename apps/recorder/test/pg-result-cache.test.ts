@@ -88,6 +88,7 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       const cachedRow = (await usersA.list(0, 10)).rows[0];
       const throttle = (key: string) => ({
         username_key: key,
+        source: '192.0.2.1',
         failures: 1,
         locked_until: null,
         updated_at: new Date().toISOString(),

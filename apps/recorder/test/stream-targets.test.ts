@@ -136,7 +136,9 @@ for (const dialect of testDialects()) {
     before(async () => {
       source = await startTestCamera();
       t = await createTestApp({ dialect });
-      owner = await t.createUser('owner');
+      // The test camera and the receiving servers are on this machine, where only a superuser may point a
+      // camera or a target: the owner is one (viewer and stranger are plain users).
+      owner = await t.createUser('owner', { superuser: true });
       viewer = await t.createUser('viewer');
       stranger = await t.createUser('stranger');
       const camera = await createCamera(t, owner.token, { ip_address: '127.0.0.1', rtsp_url: source.url });

@@ -7,7 +7,8 @@ import { requestContext } from '../src/platform/http/authentication.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 describe('ticket service', () => {
-  const tickets = new TicketService(new JwtService(Buffer.alloc(32, 1)));
+  const epochOf = async () => 0;
+  const tickets = new TicketService(new JwtService(Buffer.alloc(32, 1)), epochOf);
 
   it('issues scoped tickets that redeem for their purpose only', async () => {
     const media = await tickets.issue(7, { purpose: 'media', cameraId: 3 });
@@ -15,6 +16,7 @@ describe('ticket service', () => {
     assert.deepEqual(await tickets.redeem(media.ticket, 'media'), {
       userId: 7,
       scope: { purpose: 'media', cameraId: 3 },
+      epoch: 0,
     });
     await assert.rejects(tickets.redeem(media.ticket, 'events'));
   });
@@ -30,7 +32,7 @@ describe('ticket service', () => {
   });
 
   it('rejects tickets signed with another key, and access tokens posing as tickets', async () => {
-    const foreign = await new TicketService(new JwtService(Buffer.alloc(32, 2))).issue(7, {
+    const foreign = await new TicketService(new JwtService(Buffer.alloc(32, 2)), epochOf).issue(7, {
       purpose: 'media',
     });
     await assert.rejects(tickets.redeem(foreign.ticket, 'media'));

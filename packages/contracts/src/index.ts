@@ -1,2 +1,3 @@
-// Shared TypeBox schemas: one module per contract, re-exported here.
+// What the two services share: TypeBox schemas, one module per contract, and the shared adapter token file.
 export * from './adapter.js';
+export * from './adapter-token.js';

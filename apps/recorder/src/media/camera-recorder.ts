@@ -2,16 +2,36 @@
 // the bookkeeping that turns each closed segment into a chunk with exact wall-clock times.
 //
 // Times: ffmpeg's segment list gives each segment's start and end in seconds from the first packet, and its
-// progress reports say how much media it has written at a known wall-clock moment. The earliest
-// (wall time − media time) is the wall time of the first packet, so consecutive chunks tile the timeline.
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+// progress reports say how much media it has written at a known wall-clock moment; MediaClock turns the two
+// into wall-clock times, so consecutive chunks tile the timeline. A camera that froze and resumed moves the
+// clock: the run is cut there and started afresh, so every chunk's start and end stay true.
+//
+// Durability: ffmpeg writes a fragment at least every second and flushes it (args.ts), and the file being
+// written is synced to disk every SYNC_INTERVAL_MS, so a kill loses at most a fragment and a power cut at most
+// the last sync interval (plus that fragment) of the chunk being written.
+import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordArgs, type StreamInput } from './ffmpeg/args.js';
 import { mediaDuration } from './ffmpeg/probe.js';
-import { FfmpegProcess } from './ffmpeg/process.js';
+import { FfmpegProcess, type FfmpegExit } from './ffmpeg/process.js';
+import { MediaClock } from './media-clock.js';
 import { Supervisor, type BackoffPolicy, type Transition } from './supervisor.js';
 
 export const INCOMING_DIR = '.incoming';
+/** How often the chunk being written is forced to disk (the most a power cut can take of it). */
+export const SYNC_INTERVAL_MS = 2000;
+/** A camera whose media time has not advanced for this long is frozen: ffmpeg is restarted. */
+export const STALL_TIMEOUT_MS = 20_000;
+
+/** ffmpeg's words for a write that failed because of the disk, not the camera. */
+const STORAGE_FAILURE = /No space left on device|Disk quota exceeded|Read-only file system/i;
+
+export function isStorageFailure(exit: FfmpegExit): boolean {
+  return STORAGE_FAILURE.test(exit.stderrTail);
+}
+
+/** A supervisor transition, and whether the run that just ended failed to write rather than to read. */
+export type RecorderTransition = Transition & { storageFailure: boolean };
 
 export interface ClosedSegment {
   /** where ffmpeg wrote it */
@@ -30,20 +50,26 @@ export interface CameraRecorderOptions {
   ffprobePath: string;
   autoRestart: boolean;
   maxRestartAttempts: number;
+  /** once `failed`, try again this often */
+  slowRetryMs: number;
   backoff: BackoffPolicy;
   healthyResetMs: number;
   onSegment: (segment: ClosedSegment) => Promise<void>;
-  onTransition: (transition: Transition) => void;
+  onTransition: (transition: RecorderTransition) => void;
+  /** the camera froze and resumed: the run is being cut to re-anchor its clock */
+  onFreeze?: (frozenMs: number) => void;
   onError: (error: unknown) => void;
 }
 
 interface Run {
   prefix: string;
   listFile: string;
-  /** wall-clock ms of media time 0 */
-  origin: number | null;
+  clock: MediaClock;
   listed: Set<string>;
   listSize: number;
+  /** the segment file last forced to disk, and when */
+  synced: { file: string; at: number } | null;
+  syncing: boolean;
 }
 
 export class CameraRecorder {
@@ -52,6 +78,7 @@ export class CameraRecorder {
   readonly #incoming: string;
   // Segments are finished one at a time, in order.
   #queue: Promise<void> = Promise.resolve();
+  #lastExitStorageFailure = false;
 
   constructor(options: CameraRecorderOptions) {
     this.#options = options;
@@ -59,11 +86,17 @@ export class CameraRecorder {
     this.#supervisor = new Supervisor({
       autoRestart: options.autoRestart,
       maxRestartAttempts: options.maxRestartAttempts,
+      slowRetryMs: options.slowRetryMs,
       backoff: options.backoff,
       healthyResetMs: options.healthyResetMs,
       run: (attempt) => this.#run(attempt),
     });
-    this.#supervisor.on('transition', options.onTransition);
+    this.#supervisor.on('transition', (transition) =>
+      options.onTransition({
+        ...transition,
+        storageFailure: transition.to !== 'running' && this.#lastExitStorageFailure,
+      }),
+    );
   }
 
   get state() {
@@ -81,14 +114,21 @@ export class CameraRecorder {
     await this.#queue;
   }
 
+  /** Tries again now instead of at the next retry (e.g. disk space came back). */
+  retryNow(): void {
+    this.#supervisor.retryNow();
+  }
+
   #run(attempt: number): FfmpegProcess {
     const prefix = `${Date.now()}-${attempt}`;
     const run: Run = {
       prefix,
       listFile: join(this.#incoming, `${prefix}.csv`),
-      origin: null,
+      clock: new MediaClock(),
       listed: new Set(),
       listSize: 0,
+      synced: null,
+      syncing: false,
     };
     const { segmentSeconds } = this.#options;
     const process = new FfmpegProcess({
@@ -99,15 +139,21 @@ export class CameraRecorder {
         segmentSeconds,
         listFile: run.listFile,
       }),
-      // API.md: no new data for two segment lengths means the stream is stuck.
-      stallTimeoutMs: Math.max(20_000, 2 * segmentSeconds * 1000),
+      stallTimeoutMs: STALL_TIMEOUT_MS,
     });
+    let cut = false;
     process.on('progress', ({ outTimeSeconds, receivedAt }) => {
-      const origin = receivedAt - outTimeSeconds * 1000;
-      run.origin = run.origin === null ? origin : Math.min(run.origin, origin);
+      const frozenMs = run.clock.observe(outTimeSeconds, receivedAt);
+      if (frozenMs > 0 && !cut) {
+        cut = true;
+        this.#options.onFreeze?.(frozenMs);
+        void this.#supervisor.restart().catch(this.#options.onError);
+      }
       this.#enqueue(() => this.#collect(run));
+      this.#syncCurrent(run);
     });
-    process.once('exit', () => {
+    process.once('exit', (exit) => {
+      this.#lastExitStorageFailure = !exit.requested && isStorageFailure(exit);
       this.#enqueue(async () => {
         await this.#collect(run);
         await this.#recoverUnlisted(run);
@@ -135,15 +181,15 @@ export class CameraRecorder {
       (s) => s.size,
       () => 0,
     );
-    if (size === run.listSize || run.origin === null) return;
+    if (size === run.listSize || !run.clock.anchored) return;
     run.listSize = size;
     const text = await readFile(run.listFile, 'utf8');
     for (const line of text.split('\n')) {
       const [name, start, end] = line.split(',');
       if (!name || start === undefined || end === undefined || run.listed.has(name)) continue;
       run.listed.add(name);
-      const startMs = Math.round(run.origin + Number(start) * 1000);
-      const endMs = Math.round(run.origin + Number(end) * 1000);
+      const startMs = run.clock.wallTime(Number(start));
+      const endMs = run.clock.wallTime(Number(end));
       await this.#options.onSegment({
         file: join(this.#incoming, name),
         startMs,
@@ -151,6 +197,30 @@ export class CameraRecorder {
         durationSeconds: (endMs - startMs) / 1000,
       });
     }
+  }
+
+  /**
+   * Forces the segment being written to disk every SYNC_INTERVAL_MS (and its directory entry once), so a power
+   * cut takes no more than that of it. The page cache would otherwise hold up to half a minute.
+   */
+  #syncCurrent(run: Run): void {
+    const now = Date.now();
+    if (run.syncing || (run.synced && now - run.synced.at < SYNC_INTERVAL_MS)) return;
+    // The segment after the last one ffmpeg listed is the one it is writing.
+    const file = join(this.#incoming, `${run.prefix}-${String(run.listed.size).padStart(6, '0')}.mp4`);
+    const newFile = run.synced?.file !== file;
+    run.syncing = true;
+    void (async () => {
+      await syncPath(file);
+      if (newFile) await syncPath(this.#incoming);
+    })()
+      .catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#options.onError(error);
+      })
+      .finally(() => {
+        run.syncing = false;
+        run.synced = { file, at: now };
+      });
   }
 
   /** A segment ffmpeg never listed (killed mid-chunk): index what is playable of it. */
@@ -168,6 +238,16 @@ export class CameraRecorder {
 }
 
 const pidFile = (incoming: string, prefix: string) => join(incoming, `${prefix}.pid`);
+
+/** fsync of a file or directory (a read-only descriptor is enough on Linux). */
+async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Ends ffmpeg processes left writing into this directory by a recorder that crashed. Only processes whose

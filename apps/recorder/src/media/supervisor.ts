@@ -1,6 +1,8 @@
-// Keeps one long-running ffmpeg job alive: start, notice failure, back off (exponential, jittered), restart,
-// give up after `maxRestartAttempts` consecutive failures (0 = never give up). Every state change is emitted
-// as a transition so the camera status, the config counters and the event log follow it.
+// Keeps one long-running ffmpeg job alive: start, notice failure, back off (exponential, jittered), restart.
+// After `maxRestartAttempts` consecutive failures (0 = no limit) it is `failed`: it gives up, or — with
+// `slowRetryMs`, as recording does — keeps trying at that slow cadence while staying `failed`, so a camera that
+// comes back is picked up again by itself. Every state change is emitted as a transition so the camera status,
+// the config counters and the event log follow it.
 import { EventEmitter } from 'node:events';
 import type { FfmpegExit, FfmpegProcess } from './ffmpeg/process.js';
 
@@ -28,8 +30,10 @@ export interface BackoffPolicy {
 
 export interface SupervisorOptions {
   autoRestart: boolean;
-  /** consecutive failures tolerated before giving up; 0 = retry forever */
+  /** consecutive failures tolerated before `failed`; 0 = retry with backoff forever */
   maxRestartAttempts: number;
+  /** once `failed`, try again this often (jittered like the backoff) instead of giving up */
+  slowRetryMs?: number;
   /** running this long without failing resets the failure count */
   healthyResetMs: number;
   backoff: BackoffPolicy;
@@ -41,7 +45,11 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 30_000, jit
 
 export function backoffDelay(policy: BackoffPolicy, failures: number, random = Math.random): number {
   const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failures - 1));
-  return Math.round(exponential * (1 + policy.jitter * (2 * random() - 1)));
+  return jittered(exponential, policy.jitter, random);
+}
+
+function jittered(ms: number, jitter: number, random = Math.random): number {
+  return Math.round(ms * (1 + jitter * (2 * random() - 1)));
 }
 
 export function describeExit(exit: FfmpegExit): string {
@@ -73,8 +81,29 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
 
   start(): void {
     if (this.#state !== 'stopped' && this.#state !== 'failed') return;
+    this.#clearTimers();
     this.#failures = 0;
     this.#launch('start');
+  }
+
+  /**
+   * Ends the running process cleanly and starts a new one at once, without counting a failure (a deliberate
+   * cut, e.g. to re-anchor a recording's clock). Does nothing unless running.
+   */
+  async restart(): Promise<void> {
+    const process = this.#process;
+    if (!process || this.#state !== 'running') return;
+    this.#process = null;
+    this.#clearTimers();
+    await process.stop();
+    if (this.#state === 'running' && this.#process === null) this.#launch('restart');
+  }
+
+  /** Skips the wait of a pending retry (the cause went away, e.g. disk space came back). */
+  retryNow(): void {
+    if (!this.#retryTimer) return;
+    this.#clearTimers();
+    this.#launch('restart', this.#state === 'failed');
   }
 
   async stop(): Promise<void> {
@@ -85,8 +114,9 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
     await process?.stop();
   }
 
-  #launch(action: 'start' | 'restart'): void {
-    this.#move('starting', action);
+  /** `slow`: a slow retry, which stays `failed` until it streams again (the source is still failing). */
+  #launch(action: 'start' | 'restart', slow = false): void {
+    this.#move(slow ? 'failed' : 'starting', action);
     const process = this.options.run(this.#attempt++);
     this.#process = process;
     process.once('progress', () => {
@@ -103,14 +133,20 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
       this.#clearTimers();
       this.#failures += 1;
       this.#error = describeExit(exit);
-      const { autoRestart, maxRestartAttempts } = this.options;
-      if (!autoRestart || (maxRestartAttempts > 0 && this.#failures > maxRestartAttempts)) {
+      const { autoRestart, maxRestartAttempts, slowRetryMs, backoff } = this.options;
+      const exhausted = maxRestartAttempts > 0 && this.#failures > maxRestartAttempts;
+      if (!autoRestart || (exhausted && slowRetryMs === undefined)) {
         this.#move('failed', 'stop');
         return;
       }
-      const delayMs = backoffDelay(this.options.backoff, this.#failures);
-      this.#move('retrying', 'backoff', delayMs);
-      this.#retryTimer = setTimeout(() => this.#launch('restart'), delayMs);
+      const delayMs = exhausted
+        ? jittered(slowRetryMs!, backoff.jitter)
+        : backoffDelay(backoff, this.#failures);
+      this.#move(exhausted ? 'failed' : 'retrying', 'backoff', delayMs);
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = null;
+        this.#launch('restart', exhausted);
+      }, delayMs);
     });
     process.start();
   }

@@ -1,6 +1,7 @@
 // Structured JSON logs. Credentials never reach them: auth headers and cookies are redacted, and secrets in
 // URLs (tickets, tokens, user:password@ in camera URLs) are masked by redactUrl before a URL is logged.
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type LoggerOptions } from 'pino';
 
 const SECRET_QUERY = /([?&](?:ticket|token|access_token|refresh_token|api_key|key|password|secret)=)[^&#]*/gi;
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi;
@@ -14,10 +15,14 @@ export function redactUrl(url: string): string {
   return maskUrlCredentials(url.replace(SECRET_QUERY, '$1[REDACTED]'));
 }
 
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/** The recorder's one logger: HTTP requests and the background work (recording, AI, cloud) write to it. */
+export function createLogger(level: string, stream?: NodeJS.WritableStream): FastifyBaseLogger {
+  return stream ? pino(loggerOptions(level), stream) : pino(loggerOptions(level));
+}
+
+function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

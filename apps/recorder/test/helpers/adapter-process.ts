@@ -26,6 +26,9 @@ export interface AdapterProcess {
   url: string;
   port: number;
   framesDir: string;
+  dataDir: string;
+  /** the bearer token it requires: `options.token`, else the one it generated in DATA_DIR/adapter.token */
+  readonly token: string;
   readonly running: boolean;
   /** starts again on the same port; `modelsDir` swaps the operator weights directory */
   start(options?: { modelsDir?: string | null }): Promise<void>;
@@ -34,13 +37,27 @@ export interface AdapterProcess {
 }
 
 export async function startAdapterProcess(
-  /** `token`: started with ADAPTER_TOKEN, so every route but /health needs `Authorization: Bearer` */
-  options: { framesDir?: string; modelsDir?: string; workers?: number; token?: string } = {},
+  /**
+   * `token`: started with ADAPTER_TOKEN (otherwise it uses the token file in its DATA_DIR); `dataDir`: a
+   * DATA_DIR shared with a recorder (kept on close); `defaultHost`: HOST and ADAPTER_HOST left unset, as an
+   * operator's default install has them (otherwise it listens on 127.0.0.1 explicitly); `port`: a port chosen
+   * beforehand (a recorder started first may already expect it there).
+   */
+  options: {
+    framesDir?: string;
+    modelsDir?: string;
+    workers?: number;
+    token?: string;
+    dataDir?: string;
+    defaultHost?: boolean;
+    port?: number;
+  } = {},
 ): Promise<AdapterProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'nvr-adapter-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nvr-adapter-'));
   const framesDir = options.framesDir ?? join(dataDir, 'frames');
   mkdirSync(framesDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let modelsDir = options.modelsDir ?? join(dataDir, 'models');
@@ -48,19 +65,23 @@ export async function startAdapterProcess(
   const start = async (next: { modelsDir?: string | null } = {}) => {
     if (next.modelsDir !== undefined) modelsDir = next.modelsDir ?? join(dataDir, 'models');
     let stderr = '';
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      FRAMES_DIR: framesDir,
+      MODELS_DIR: modelsDir,
+      HOST: '127.0.0.1',
+      ADAPTER_PORT: String(port),
+      ADAPTER_WORKERS: String(options.workers ?? 1),
+      LOG_LEVEL: 'warn',
+    };
+    delete env.ADAPTER_TOKEN;
+    delete env.ADAPTER_HOST;
+    if (options.defaultHost) delete env.HOST;
+    if (options.token !== undefined) env.ADAPTER_TOKEN = options.token;
     const process_ = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        FRAMES_DIR: framesDir,
-        MODELS_DIR: modelsDir,
-        HOST: '127.0.0.1',
-        ADAPTER_PORT: String(port),
-        ADAPTER_WORKERS: String(options.workers ?? 1),
-        LOG_LEVEL: 'warn',
-        ...(options.token === undefined ? {} : { ADAPTER_TOKEN: options.token }),
-      },
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     process_.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
@@ -93,6 +114,10 @@ export async function startAdapterProcess(
     url,
     port,
     framesDir,
+    dataDir,
+    get token() {
+      return options.token ?? readFileSync(join(dataDir, 'adapter.token'), 'utf8').trim();
+    },
     get running() {
       return child !== null && child.exitCode === null;
     },
@@ -100,7 +125,7 @@ export async function startAdapterProcess(
     stop,
     async close() {
       await stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

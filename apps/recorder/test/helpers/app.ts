@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container, type ContainerOverrides } from '../../src/container.js';
 import type { DialectName } from '../../src/platform/db/database.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-for-tests';
 export const USER_PASSWORD = 'Str0ng-pass-phrase';
@@ -38,9 +38,11 @@ export async function createTestApp(
     /** extra routes for platform tests, registered before the app is ready */
     routes?: (app: FastifyInstance) => void;
     overrides?: ContainerOverrides;
+    /** an existing database (a restart on the same data); the caller drops it */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.dialect ?? 'sqlite');
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -49,13 +51,13 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     ...options.env,
   });
-  const container = await createContainer(config, options.overrides);
-  await container.users.bootstrapAdmin(config.auth.adminPassword);
-  await container.start();
   const logStream = new PassThrough();
   const chunks: Buffer[] = [];
   logStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const app = await buildApp(container, { logStream });
+  const container = await createContainer(config, { logStream, ...options.overrides });
+  await container.users.bootstrapAdmin(config.auth.adminPassword);
+  await container.start();
+  const app = await buildApp(container);
   options.routes?.(app);
   await app.ready();
 
@@ -96,7 +98,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await container.close();
-      await database.drop();
+      if (!options.database) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

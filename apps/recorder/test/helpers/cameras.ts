@@ -4,13 +4,19 @@ import type { TestApp } from './app.js';
 
 let nextHost = 1;
 
-/** A camera on its own loopback address (so background RTSPS probes stay on this machine). */
+/**
+ * A camera at an address of its own that the background RTSPS probe settles at once: a loopback address for
+ * the bootstrap superuser, and for anyone else (who may not point a camera at this machine) a name under
+ * `.invalid`, which never resolves (RFC 6761).
+ */
 export async function createCamera(
   t: TestApp,
   token: string,
   fields: Record<string, unknown> = {},
 ): Promise<Record<string, any>> {
-  const host = `127.0.${Math.floor(nextHost / 250)}.${(nextHost++ % 250) + 1}`;
+  const n = nextHost++;
+  const host =
+    token === t.adminToken ? `127.0.${Math.floor(n / 250)}.${(n % 250) + 1}` : `cam-${n}.test.invalid`;
   const response = await t.request({
     method: 'POST',
     url: '/api/v1/cameras?force=true',

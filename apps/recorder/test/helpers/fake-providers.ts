@@ -3,6 +3,7 @@
 // token like the real services (401 with the real error shapes), record every request, and can be told to answer
 // slowly, with an error, with 429 + Retry-After, or to hold requests until released.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { writeHugeBody } from './huge-body.js';
 import { serve } from './net-servers.js';
 
 export interface RecordedRequest {
@@ -18,7 +19,9 @@ export type Behaviour =
   | { kind: 'delay'; ms: number }
   | { kind: 'status'; status: number; body: unknown; headers?: Record<string, string> }
   /** keep the request open until release() */
-  | { kind: 'hold' };
+  | { kind: 'hold' }
+  /** `bytes` of filler generated while the client reads; `written` learns how many reached the socket */
+  | { kind: 'huge'; bytes: number; status?: number; written?: (bytes: number) => void };
 
 export interface FakeProvider {
   /** base URL to configure (HF: the server root; OpenAI: …/v1) */
@@ -152,6 +155,9 @@ async function startFake(kind: Kind, token: string): Promise<FakeProvider> {
           return send(res, behaviour.status, behaviour.body, behaviour.headers);
         case 'hold':
           return void held.push(() => answer(recorded, res));
+        case 'huge':
+          res.writeHead(behaviour.status ?? 200, { 'content-type': 'application/json' });
+          return void writeHugeBody(res, behaviour.bytes).then(behaviour.written);
       }
     });
   });

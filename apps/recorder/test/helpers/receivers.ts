@@ -1,5 +1,6 @@
 // Local HTTP endpoints standing in for a webhook receiver and a Twilio-compatible SMS API.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { writeHugeBody } from './huge-body.js';
 
 export interface Received {
   method: string;
@@ -8,6 +9,8 @@ export interface Received {
   body: string;
   /** the status this endpoint answered */
   status: number;
+  /** with `bodyBytes`: how many body bytes reached the socket before the answer ended or the client left */
+  written?: number;
 }
 
 export interface Receiver {
@@ -18,9 +21,13 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** `answer` picks the status of each request from its 1-based number. */
+/**
+ * `answer` picks the status of each request from its 1-based number. `bodyBytes`: answer with that much filler,
+ * generated while the client reads, instead of the short JSON.
+ */
 export async function startReceiver(
   answer: (n: number, request: Received) => number = () => 200,
+  { bodyBytes }: { bodyBytes?: number } = {},
 ): Promise<Receiver> {
   const received: Received[] = [];
   const waiting = new Map<number, (r: Received) => void>();
@@ -38,9 +45,15 @@ export async function startReceiver(
       request.status = answer(received.length + 1, request);
       received.push(request);
       res.writeHead(request.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ sid: `SM${received.length}` }), () => {
-        waiting.get(received.indexOf(request) + 1)?.(request);
-      });
+      const answered = () => waiting.get(received.indexOf(request) + 1)?.(request);
+      if (bodyBytes !== undefined) {
+        void writeHugeBody(res, bodyBytes).then((written) => {
+          request.written = written;
+          answered();
+        });
+        return;
+      }
+      res.end(JSON.stringify({ sid: `SM${received.length}` }), answered);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,7 +63,7 @@ export async function startReceiver(
     received,
     nth(n) {
       const done = received[n - 1];
-      if (done) return Promise.resolve(done);
+      if (done && (bodyBytes === undefined || done.written !== undefined)) return Promise.resolve(done);
       return new Promise((resolve) => waiting.set(n, resolve));
     },
     close: () =>

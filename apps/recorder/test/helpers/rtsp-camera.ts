@@ -26,6 +26,8 @@ export interface TestCameraOptions {
   image?: string;
   /** burn the wall clock into every frame as a block code (see rtsp_camera.py) to measure end-to-end latency */
   clockCode?: boolean;
+  /** with clockCode: freeze() stops the frames (sessions stay open), resume() carries on with continuous timestamps */
+  freezable?: boolean;
 }
 
 export interface TestCamera {
@@ -41,6 +43,9 @@ export interface TestCamera {
   start(): Promise<void>;
   /** stops and removes its files */
   close(): Promise<void>;
+  /** (freezable cameras) no more frames until resume(); every session stays open */
+  freeze(): void;
+  resume(): void;
 }
 
 export async function startTestCamera(options: TestCameraOptions = {}): Promise<TestCamera> {
@@ -59,6 +64,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
   if (options.image) args.push('--image', options.image);
   if (options.clockCode) args.push('--clock-code');
+  if (options.freezable) args.push('--freezable');
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);
@@ -103,6 +109,8 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     },
     start,
     stop,
+    freeze: () => child?.kill('SIGUSR1'),
+    resume: () => child?.kill('SIGUSR2'),
     async close() {
       await stop();
       await rm(dir, { recursive: true, force: true });

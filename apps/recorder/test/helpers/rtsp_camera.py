@@ -37,14 +37,22 @@ def clock_code_bits(now_ms: int) -> list:
     return [(word >> (47 - i)) & 1 for i in range(48)]
 
 
+# --freezable: SIGUSR1 stops sending frames while every session stays open (RTCP goes on), SIGUSR2 resumes, and
+# the frames' timestamps resume where they stopped: a camera that froze, as some do when a second client joins.
+FROZEN = {"value": False}
+
+
 def feed_clock_code(media, args) -> None:
     """Pushes a frame carrying the current wall clock at the camera's frame rate while the media lives."""
     source = media.get_element().get_by_name_recurse_up("clock")
     width, height = args.width, args.height
     luma_size, chroma_size = width * height, (width // 2) * (height // 2)
     background = bytearray([96]) * luma_size + bytearray([128]) * (2 * chroma_size)
+    pushed = {"frames": 0}
 
     def push() -> bool:
+        if FROZEN["value"]:
+            return True
         frame = bytearray(background)
         for index, bit in enumerate(clock_code_bits(time.time_ns() // 1_000_000)):
             x = CODE_LEFT + (index % CODE_COLUMNS) * CODE_BLOCK
@@ -52,7 +60,13 @@ def feed_clock_code(media, args) -> None:
             row = bytes([235 if bit else 16]) * CODE_BLOCK
             for line in range(y, y + CODE_BLOCK):
                 frame[line * width + x : line * width + x + CODE_BLOCK] = row
-        return source.emit("push-buffer", Gst.Buffer.new_wrapped(bytes(frame))) == Gst.FlowReturn.OK
+        buffer = Gst.Buffer.new_wrapped(bytes(frame))
+        if args.freezable:
+            # Timestamps from the frame count, not the clock: they carry on from the last frame after a freeze.
+            buffer.pts = pushed["frames"] * Gst.SECOND // args.fps
+            buffer.duration = Gst.SECOND // args.fps
+        pushed["frames"] += 1
+        return source.emit("push-buffer", buffer) == Gst.FlowReturn.OK
 
     GLib.timeout_add(max(1, 1000 // args.fps), push)
 
@@ -74,6 +88,11 @@ def main() -> None:
         "--clock-code",
         action="store_true",
         help="burn the wall clock (unix ms) into every frame as a machine-readable block code (latency tests)",
+    )
+    parser.add_argument(
+        "--freezable",
+        action="store_true",
+        help="with --clock-code: SIGUSR1 freezes the picture (no frames, sessions stay open), SIGUSR2 resumes",
     )
     args = parser.parse_args()
 
@@ -99,7 +118,8 @@ def main() -> None:
     )
     if args.clock_code:
         factory.set_launch(
-            f"( appsrc name=clock is-live=true do-timestamp=true format=time leaky-type=downstream max-buffers=2 "
+            f"( appsrc name=clock is-live=true do-timestamp={'false' if args.freezable else 'true'} format=time "
+            "leaky-type=downstream max-buffers=2 "
             f"! video/x-raw,format=I420,width={args.width},height={args.height},framerate={args.fps}/1 "
             f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
             "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
@@ -135,6 +155,9 @@ def main() -> None:
 
     loop = GLib.MainLoop()
     signal.signal(signal.SIGTERM, lambda *_: loop.quit())
+    if args.freezable:
+        signal.signal(signal.SIGUSR1, lambda *_: FROZEN.update(value=True))
+        signal.signal(signal.SIGUSR2, lambda *_: FROZEN.update(value=False))
     print(f"ready {args.port}", flush=True)
     loop.run()
 

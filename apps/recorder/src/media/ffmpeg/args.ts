@@ -22,9 +22,28 @@ export function inputUrl(input: StreamInput): string {
   return url.toString();
 }
 
+/**
+ * What ffmpeg may open for a camera source, by scheme: only the network protocols that scheme needs (never
+ * `file:`, `data:`, `concat:` or `subfile:`, so a playlist or redirect cannot reach local files) and only media
+ * demuxers (never the text, image-sequence or playlist-of-files demuxers, so an internal web page cannot be
+ * drawn into a picture).
+ */
+const SOURCE_PROTOCOLS: Record<string, string> = {
+  'rtsp:': 'rtsp,rtp,udp,tcp',
+  'rtsps:': 'rtsps,rtsp,rtp,udp,tcp,tls',
+  'rtmp:': 'rtmp,tcp',
+  'rtmps:': 'rtmps,rtmp,tcp,tls',
+  // HTTP sources may be HLS playlists whose segments (or AES keys) are on either scheme.
+  'http:': 'http,https,tcp,tls,crypto',
+  'https:': 'http,https,tcp,tls,crypto',
+};
+export const SOURCE_FORMATS = 'rtsp,flv,live_flv,hls,mpegts,mov,mpjpeg,mjpeg,h264,hevc,matroska';
+
 export function inputArgs(input: StreamInput): string[] {
-  const args: string[] = [];
   const scheme = new URL(input.url).protocol;
+  const protocols = SOURCE_PROTOCOLS[scheme];
+  if (!protocols) throw new Error(`unsupported source scheme ${scheme}`);
+  const args = ['-protocol_whitelist', protocols, '-format_whitelist', SOURCE_FORMATS];
   if (scheme === 'rtsp:' || scheme === 'rtsps:') {
     args.push('-rtsp_transport', input.rtspTransport === 'udp' ? 'udp' : 'tcp');
     // Fail fast instead of hanging forever on a camera that stops answering (microseconds).
@@ -50,6 +69,13 @@ export interface RecordOutput {
 }
 
 /**
+ * Longest stretch of video held in ffmpeg's memory before it reaches the file: a fragment is written at every
+ * keyframe and at least this often (microseconds), and flushed at once, so a kill or crash loses at most this
+ * much of the chunk being written (docs/architecture.md, "Footage").
+ */
+export const MAX_FRAGMENT_MICROS = 1_000_000;
+
+/**
  * Stream copy into fragmented-MP4 segments: a chunk cut off by a crash or power loss still plays up to its
  * last fragment. Progress goes to stdout (key=value blocks) for the stall watchdog and the clock.
  */
@@ -65,7 +91,7 @@ export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
     '-segment_format',
     'mp4',
     '-segment_format_options',
-    'movflags=+frag_keyframe+empty_moov+default_base_moof',
+    `movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=${MAX_FRAGMENT_MICROS}:flush_packets=1`,
     '-reset_timestamps',
     '1',
     '-segment_list',

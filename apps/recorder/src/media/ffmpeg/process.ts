@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { redact, redactArgs } from './args.js';
 
+/** Emitted only when the media time written has advanced since the last report. */
 export interface FfmpegProgress {
   /** media time written so far, in seconds */
   outTimeSeconds: number;
@@ -26,7 +27,7 @@ export interface FfmpegExit {
 export interface FfmpegProcessOptions {
   ffmpegPath: string;
   args: string[];
-  /** kill when no progress for this long; 0 disables */
+  /** kill when the media time written has not advanced for this long; 0 disables */
   stallTimeoutMs: number;
   /** grace periods of the stop sequence */
   quitGraceMs?: number;
@@ -42,6 +43,7 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
   #requested = false;
   #stalled = false;
   #stallTimer: NodeJS.Timeout | null = null;
+  #lastOutTimeMicros = Number.NEGATIVE_INFINITY;
   #exited: Promise<FfmpegExit> | null = null;
 
   constructor(options: FfmpegProcessOptions) {
@@ -64,7 +66,12 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
 
   start(): void {
     if (this.#child) throw new Error('already started');
-    const child = spawn(this.#options.ffmpegPath, this.#options.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group: a Ctrl-C or hangup meant for the recorder must not end a recording behind the
+    // supervisor's back (the recorder stops it with `q` when it shuts down).
+    const child = spawn(this.#options.ffmpegPath, this.#options.args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     this.#child = child;
     child.stdin.on('error', () => undefined); // ffmpeg may exit before it reads our `q`
     this.#exited = new Promise((resolve) => {
@@ -137,10 +144,15 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     return this.#exited;
   }
 
+  /**
+   * Only media progress counts: ffmpeg keeps reporting while a camera holds the session open and sends no
+   * frames, and such a frozen stream must reach the stall watchdog.
+   */
   #onProgress(block: string[]): void {
     const line = block.find((entry) => entry.startsWith('out_time_us='));
     const micros = Number(line?.slice('out_time_us='.length));
-    if (!Number.isFinite(micros)) return;
+    if (!Number.isFinite(micros) || micros <= this.#lastOutTimeMicros) return;
+    this.#lastOutTimeMicros = micros;
     this.#armStall();
     this.emit('progress', { outTimeSeconds: micros / 1e6, receivedAt: Date.now() });
   }
@@ -151,7 +163,7 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     this.#stallTimer = setTimeout(() => {
       if (!this.running) return;
       this.#stalled = true;
-      this.#stderr.push(`no data for ${Math.round(this.#options.stallTimeoutMs / 1000)} s: restarting`);
+      this.#stderr.push(`no video for ${Math.round(this.#options.stallTimeoutMs / 1000)} s: restarting`);
       this.#child?.kill('SIGKILL');
     }, this.#options.stallTimeoutMs);
     this.#stallTimer.unref();

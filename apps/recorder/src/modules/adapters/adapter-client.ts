@@ -1,8 +1,10 @@
 // HTTP client of one AI adapter (ADAPTER.md): /health, the typed capability card, /infer, each with the
-// adapter's bearer token when one is configured. Every call has a
-// timeout; failures are AdapterCallError with what kind of failure it was, so the registry can tell an adapter
-// that is gone (network, timeout) from one that answered with an error.
+// adapter's bearer token when one is configured. Every call has a timeout and a bounded answer
+// (MAX_ANSWER_BYTES; adapter URLs come from the operator, so no address guard); failures are AdapterCallError
+// with what kind of failure it was, so the registry can tell an adapter that is gone (network, timeout) from one
+// that answered with an error.
 import type { AdapterHealth, CapabilityCard } from '@nvr/contracts';
+import { OutboundError, outboundRequest, type OutboundResponse } from '../../platform/net/outbound-http.js';
 
 export type FailureKind = 'network' | 'timeout' | 'http' | 'invalid';
 
@@ -34,6 +36,12 @@ export interface ParsedCard {
   hostFilesystem: string[];
   raw: Partial<CapabilityCard> & Record<string, unknown>;
 }
+
+/**
+ * The most an adapter answer may be. Health, cards and detections are a few kB; this leaves room for large
+ * result lists while a broken or hostile adapter cannot make the recorder buffer more.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export type FrameInput = { uri: string } | { b64: string };
 
@@ -125,34 +133,41 @@ export class AdapterClient {
   }
 
   async #request(method: 'GET' | 'POST', path: string, json?: unknown): Promise<unknown> {
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      response = await outboundRequest({
         method,
+        url: new URL(path, this.baseUrl),
         headers:
           json === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
-        body: json === undefined ? null : JSON.stringify(json),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        body: json === undefined ? undefined : JSON.stringify(json),
+        timeoutMs: this.timeoutMs,
+        maxBytes: MAX_ANSWER_BYTES,
       });
     } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError')
+      if (!(error instanceof OutboundError)) throw error;
+      if (error.kind === 'timeout')
         throw new AdapterCallError('timeout', `no answer within ${this.timeoutMs} ms`);
-      const cause =
-        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      throw new AdapterCallError('network', `unreachable: ${cause}`);
+      if (error.kind === 'too_large')
+        throw new AdapterCallError(
+          'invalid',
+          `${path} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; not read`,
+          error.status,
+        );
+      throw new AdapterCallError('network', `unreachable: ${error.message}`);
     }
+    const ok = response.status >= 200 && response.status < 300;
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(response.body.toString('utf8'));
     } catch {
       throw new AdapterCallError(
-        response.ok ? 'invalid' : 'http',
+        ok ? 'invalid' : 'http',
         `${path} answered ${response.status} without JSON`,
         response.status,
       );
     }
-    if (!response.ok) {
+    if (!ok) {
       const error = isObject(body) && isObject(body.error) ? body.error : {};
       throw new AdapterCallError(
         'http',

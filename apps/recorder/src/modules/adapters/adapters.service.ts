@@ -1,7 +1,9 @@
 // The adapters API (superuser) and the capabilities overview (API.md §8). An adapter started with
 // ADAPTER_TOKEN gets its bearer token from ADAPTER_TOKEN_<NAME> (configured ones) or from the write-only
-// `token` field (registered ones, stored sealed with the SecretBox). A token is never returned (`token_set`
-// instead), logged, audited or put in an error message.
+// `token` field (registered ones, stored sealed with the SecretBox); the default local adapter, without a token
+// variable, from the token file it shares with the recorder (DATA_DIR/adapter.token). A token is never returned
+// (`token_set` instead), logged, audited or put in an error message.
+import { loadOrCreateAdapterToken } from '@nvr/contracts';
 import type { AdapterEndpointConfig } from '../../config.js';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
@@ -47,7 +49,10 @@ export class AdaptersService {
 
   /** Loads the configured and registered adapters and starts polling them. */
   async start(): Promise<void> {
-    for (const a of this.configured) this.registry.add(a.name, a.url, 'config', a.token);
+    for (const a of this.configured) {
+      const token = a.token ?? (a.tokenFile === undefined ? null : loadOrCreateAdapterToken(a.tokenFile));
+      this.registry.add(a.name, a.url, 'config', token);
+    }
     await this.#addRegistered();
     this.registry.start();
   }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SEVERITIES, type Severity } from '../../platform/events/event-types.js';
+import { jsonDepthExceeds, tooDeepMessage } from '../../platform/http/json-body.js';
 import { Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 export const SOURCE_TYPES = ['live', 'recording'] as const;
@@ -115,6 +116,8 @@ export interface ModelConfig {
  */
 export function parseModelConfig(text: string | null | undefined): ModelConfig | string {
   if (text === null || text === undefined || text.trim() === '') return { alert: null, params: {} };
+  // params go to the adapter through JSON.stringify, which overflows on a value nested thousands deep
+  if (jsonDepthExceeds(text)) return `config: ${tooDeepMessage()}`;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,11 +1,16 @@
 // AI model records (SEED.md AIModel*, API.md §8). A model belongs to the camera it is assigned to: reading it
 // needs the view right on that camera, changing it the manage right; models without a camera are the
 // superuser's. Every change is audited and announced to the detection loop, which applies it at once.
+// Footage: a model reads its own camera's recordings; a custom `recording_path` (superusers only) may reach
+// other cameras' footage, which the model reads only while its owner may view those cameras (footageRefusal).
 import type { Principal, RequestContext } from '../../platform/auth/principal.js';
-import { ForbiddenError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import { superuserRequiredFor } from '../../platform/auth/guards.js';
+import { AppError, ForbiddenError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import { resolveInsideRoot } from '../../platform/storage/recording-dirs.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AiModelPatch, AiModelRow, AiModelsRepository } from './ai-models.repository.js';
 import {
   parseModelConfig,
@@ -56,6 +61,8 @@ export class AiModelsService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
+    private readonly cameras: Pick<CamerasService, 'find'>,
+    private readonly users: Pick<UsersService, 'findById'>,
   ) {}
 
   onChange(listener: ModelListener): void {
@@ -79,6 +86,7 @@ export class AiModelsService {
       recording_path: body.recording_path ?? null,
     };
     await this.#requireWrite(context.principal, candidate.assigned_camera_id);
+    this.#requirePathRight(context.principal, candidate.recording_path, null);
     this.#validate(candidate);
     const now = new Date().toISOString();
     const row = await this.models.insert({ ...candidate, created_at: now, updated_at: null });
@@ -126,6 +134,7 @@ export class AiModelsService {
     const merged: AiModelRow = { ...current, ...patch };
     if (merged.assigned_camera_id !== current.assigned_camera_id)
       await this.#requireWrite(context.principal, merged.assigned_camera_id);
+    this.#requirePathRight(context.principal, merged.recording_path, current.recording_path);
     this.#validate(merged);
     const row = await this.models.update(id, { ...patch, updated_at: new Date().toISOString() });
     if (!row) throw new NotFoundError('AI model');
@@ -178,6 +187,35 @@ export class AiModelsService {
     return this.models.markAnalysed(modelId, path, frames);
   }
 
+  /**
+   * Why the model may not analyse footage of camera `cameraId` (null: footage that belongs to no camera), or
+   * null when it may. Asked for every chunk at analysis time, so a right lost since the model was set up
+   * (a revoked grant, a demoted or deactivated owner) stops the analysis at once. A model reads for the owner
+   * of its camera; its own camera's footage is always its to read, and a model without a camera is the
+   * superusers'.
+   */
+  async footageRefusal(model: AiModelRow, cameraId: number | null): Promise<string | null> {
+    const ownCamera = model.assigned_camera_id;
+    if (ownCamera === null || cameraId === ownCamera) return null;
+    const camera = await this.cameras.find(ownCamera);
+    const user = camera ? await this.users.findById(camera.owner_id) : undefined;
+    if (!user?.is_active) return `the owner of camera ${ownCamera} is not an active user`;
+    const owner: Principal = { userId: user.id, username: user.username, isSuperuser: user.is_superuser };
+    if (cameraId === null) {
+      return owner.isSuperuser
+        ? null
+        : `footage outside every camera's directory is analysed only for a superuser`;
+    }
+    try {
+      await this.access.require(owner, cameraId, 'view', { includeBinned: true });
+      return null;
+    } catch (error) {
+      if (error instanceof AppError)
+        return `the owner of camera ${ownCamera} may not view camera ${cameraId}`;
+      throw error;
+    }
+  }
+
   /** A model the caller may see (view right on its camera; unassigned models: superusers), else 404. */
   async #visible(principal: Principal, id: number): Promise<AiModelRow> {
     const row = await this.models.findById(id);
@@ -200,6 +238,18 @@ export class AiModelsService {
       return;
     }
     await this.access.require(principal, cameraId, 'manage');
+  }
+
+  /**
+   * A custom recording_path reads footage by directory, past the camera rights the rest of the API applies:
+   * only a superuser may set or change one. Others analyse a camera's recordings by assigning the model to it.
+   */
+  #requirePathRight(principal: Principal, next: string | null, current: string | null): void {
+    if (principal.isSuperuser || next === null || next === current) return;
+    throw superuserRequiredFor(
+      ['body', 'recording_path'],
+      "Only a superuser may set recording_path; to analyse a camera's recordings, set assigned_camera_id",
+    );
   }
 
   /** The rules a schema cannot express, checked on the merged record on create and update (422). */

@@ -12,9 +12,9 @@ export type NewDelivery = Pick<DeliveryRow, 'alert_id' | 'channel' | 'target' | 
 export const DEFAULT_ACTION_CONFIG: ActionConfigRow = {
   min_severity: 'high',
   webhook_enabled: false,
-  webhook_url: null,
+  webhook_url_sealed: null,
   webhook_secret_sealed: null,
-  webhook_headers: null,
+  webhook_headers_sealed: null,
   telephony_enabled: false,
   telephony_account_sid: null,
   telephony_auth_token_sealed: null,

@@ -4,24 +4,24 @@ import { Severity } from '../alerts/alerts.schemas.js';
 
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$' });
 /** E.164: + and 7..15 digits */
-const PhoneNumber = Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' });
+const PhoneNumber = Type.String({ maxLength: 16, pattern: '^\\+[1-9][0-9]{6,14}$' });
 /** A phone number, or an alphanumeric sender id where the carrier allows one. */
-const Sender = Type.String({ pattern: '^(\\+[1-9][0-9]{6,14}|[A-Za-z0-9 ]{1,11})$' });
+const Sender = Type.String({ maxLength: 16, pattern: '^(\\+[1-9][0-9]{6,14}|[A-Za-z0-9 ]{1,11})$' });
 
 const WebhookIn = Type.Object(
   {
     enabled: Type.Optional(Nullable(Type.Boolean())),
+    /** sealed at rest; the masked URL that GET shows, sent back unchanged, keeps the stored one */
     url: Type.Optional(Nullable(HttpUrl)),
     /** HMAC key for X-Signature-256; write-only */
     secret: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
+    /**
+     * Replaces every configured header. Names are HTTP tokens, values Latin-1 text without control characters
+     * (webhook-headers.ts, 422 naming the header otherwise); values are sealed at rest, and `***` (what GET
+     * shows) keeps the stored value of that header.
+     */
     headers: Type.Optional(
-      Nullable(
-        Type.Record(
-          Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$' }),
-          Type.String({ maxLength: 1000, pattern: '^[^\\r\\n]*$' }),
-          { maxProperties: 20 },
-        ),
-      ),
+      Nullable(Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20 })),
     ),
   },
   { additionalProperties: false },
@@ -57,8 +57,10 @@ export const ActionConfigResponse = Type.Object({
   min_severity: Severity,
   webhook: Type.Object({
     enabled: Type.Boolean(),
+    /** credentials, every query value and the fragment shown as `***` */
     url: Nullable(Type.String()),
     secret_set: Type.Boolean(),
+    /** the configured header names; every value shown as `***` */
     headers: Type.Record(Type.String(), Type.String()),
   }),
   telephony: Type.Object({
@@ -77,7 +79,7 @@ export const DeliveryResponse = Type.Object({
   id: Type.Integer(),
   alert_id: Type.Integer(),
   channel: Type.String(),
-  /** webhook URL (credentials masked) or phone number */
+  /** webhook URL (credentials, query values and fragment shown as `***`) or phone number */
   target: Type.String(),
   status: Type.String(),
   attempts: Type.Integer(),

@@ -1,12 +1,14 @@
 // Notification actions (API.md §11): the superuser's configuration (secrets sealed, never returned), queueing
 // a delivery per channel and recipient for every alert at or above `min_severity`, sending them (through the
-// outbox worker), and a synchronous test of every channel.
+// outbox worker), and a synchronous test of every channel. Besides the two write-only secrets, the webhook URL
+// (it may carry `user:pass@` or `?token=`) and the header values (`Authorization`, API keys) are sealed too and
+// shown masked: the URL with `***` for credentials, query values and fragment, every header value as `***`.
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { SEVERITIES, severityRank, type Severity } from '../../platform/events/event-types.js';
+import { SECRET_MASK, maskUrlSecrets, urlHoldsMask } from '../../platform/crypto/url-secrets.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
-import { redactUrl } from '../../platform/logging.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AlertNotifier, AlertsService } from '../alerts/alerts.service.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
@@ -25,18 +27,14 @@ import type {
 } from './alert-actions.schemas.js';
 import type { DeliveryWorker } from './delivery-worker.js';
 import { sendSms, sendWebhook, type SendResult, type SmsTarget, type WebhookTarget } from './senders.js';
+import { checkWebhookHeaders } from './webhook-headers.js';
 
 export const DEFAULT_TELEPHONY_BASE_URL = 'https://api.twilio.com';
-const WEBHOOK_SECRET = 'alerts.webhook_secret';
-const AUTH_TOKEN = 'alerts.telephony_auth_token';
-/** Set by the recorder itself; a configured header may not replace them. */
-const RESERVED_HEADERS = new Set([
-  'content-type',
-  'content-length',
-  'host',
-  'x-signature-256',
-  'x-timestamp',
-]);
+/** SecretBox purposes of the sealed columns (backup sections and migration 0012 use the same). */
+export const WEBHOOK_SECRET_PURPOSE = 'alerts.webhook_secret';
+export const AUTH_TOKEN_PURPOSE = 'alerts.telephony_auth_token';
+export const WEBHOOK_URL_PURPOSE = 'alerts.webhook_url';
+export const WEBHOOK_HEADERS_PURPOSE = 'alerts.webhook_headers';
 
 export class AlertActionsService implements AlertNotifier {
   #worker: DeliveryWorker | null = null;
@@ -54,7 +52,7 @@ export class AlertActionsService implements AlertNotifier {
 
   async getConfig(context: RequestContext): Promise<ActionConfigResponse> {
     requireSuperuser(context.principal);
-    return toResponse(await this.repository.getConfig());
+    return this.#toResponse(await this.repository.getConfig());
   }
 
   async updateConfig(context: RequestContext, body: ActionConfigIn): Promise<ActionConfigResponse> {
@@ -66,33 +64,40 @@ export class AlertActionsService implements AlertNotifier {
       if (next[key] !== value) changed.push(name);
       next[key] = value;
     };
+    // Sealed values differ on every seal: compared as plaintext, sealed only when they change.
+    const setSealed = (
+      key: 'webhook_url_sealed' | 'webhook_headers_sealed',
+      plain: string | null,
+      purpose: string,
+      name: string,
+    ) => {
+      if (plain === this.#open(current[key], purpose)) return;
+      changed.push(name);
+      next[key] = plain === null ? null : this.secretBox.seal(plain, purpose);
+    };
 
     if (body.min_severity !== undefined) set('min_severity', body.min_severity ?? 'high', 'min_severity');
 
     if (body.webhook === null) {
       set('webhook_enabled', false, 'webhook.enabled');
-      set('webhook_url', null, 'webhook.url');
+      setSealed('webhook_url_sealed', null, WEBHOOK_URL_PURPOSE, 'webhook.url');
       set('webhook_secret_sealed', null, 'webhook.secret');
-      set('webhook_headers', null, 'webhook.headers');
+      setSealed('webhook_headers_sealed', null, WEBHOOK_HEADERS_PURPOSE, 'webhook.headers');
     } else if (body.webhook !== undefined) {
       const w = body.webhook;
       if (w.enabled !== undefined) set('webhook_enabled', w.enabled ?? false, 'webhook.enabled');
-      if (w.url !== undefined) set('webhook_url', w.url, 'webhook.url');
+      if (w.url !== undefined) {
+        const url = incomingUrl(w.url, this.#url(current));
+        setSealed('webhook_url_sealed', url, WEBHOOK_URL_PURPOSE, 'webhook.url');
+      }
       // Blank keeps the stored secret, null clears it.
       if (w.secret === null) set('webhook_secret_sealed', null, 'webhook.secret');
       else if (w.secret)
-        set('webhook_secret_sealed', this.secretBox.seal(w.secret, WEBHOOK_SECRET), 'webhook.secret');
+        set('webhook_secret_sealed', this.secretBox.seal(w.secret, WEBHOOK_SECRET_PURPOSE), 'webhook.secret');
       if (w.headers !== undefined) {
-        for (const name of Object.keys(w.headers ?? {})) {
-          if (RESERVED_HEADERS.has(name.toLowerCase())) {
-            throw new FieldValidationError(
-              ['body', 'webhook', 'headers', name],
-              'This header is set by the recorder',
-            );
-          }
-        }
-        const headers = w.headers && Object.keys(w.headers).length > 0 ? JSON.stringify(w.headers) : null;
-        set('webhook_headers', headers, 'webhook.headers');
+        const headers = incomingHeaders(w.headers ?? {}, this.#headers(current));
+        const text = Object.keys(headers).length > 0 ? JSON.stringify(headers) : null;
+        setSealed('webhook_headers_sealed', text, WEBHOOK_HEADERS_PURPOSE, 'webhook.headers');
       }
     }
 
@@ -111,7 +116,7 @@ export class AlertActionsService implements AlertNotifier {
       else if (p.auth_token) {
         set(
           'telephony_auth_token_sealed',
-          this.secretBox.seal(p.auth_token, AUTH_TOKEN),
+          this.secretBox.seal(p.auth_token, AUTH_TOKEN_PURPOSE),
           'telephony.auth_token',
         );
       }
@@ -131,7 +136,7 @@ export class AlertActionsService implements AlertNotifier {
       entityType: 'alert_actions',
       details: { changed },
     });
-    return toResponse(next);
+    return this.#toResponse(next);
   }
 
   /** AlertNotifier: queue one delivery per enabled channel and recipient, if the alert is severe enough. */
@@ -139,11 +144,12 @@ export class AlertActionsService implements AlertNotifier {
     const config = await this.repository.getConfig();
     if (severityRank(alert.severity) < severityRank(config.min_severity as Severity)) return;
     const deliveries: NewDelivery[] = [];
-    if (config.webhook_enabled && config.webhook_url) {
+    const url = this.#url(config);
+    if (config.webhook_enabled && url) {
       deliveries.push({
         alert_id: alert.id,
         channel: 'webhook',
-        target: redactUrl(config.webhook_url),
+        target: maskUrlSecrets(url),
         payload: JSON.stringify({ event: 'alert.created', alert }),
       });
     }
@@ -202,7 +208,9 @@ export class AlertActionsService implements AlertNotifier {
     const webhook = this.#webhookTarget(config);
     if (webhook) {
       const body = JSON.stringify({ event: 'alert.test', alert: sample });
-      results.push(sendWebhook(webhook, body).then((r) => outcome('webhook', redactUrl(webhook.url), r)));
+      // the URL as configured (the target's has its credentials moved into a header)
+      const target = maskUrlSecrets(this.#url(config) ?? webhook.url);
+      results.push(sendWebhook(webhook, body).then((r) => outcome('webhook', target, r)));
     } else {
       results.push(Promise.resolve(skipped('webhook', 'The webhook is not enabled')));
     }
@@ -225,13 +233,48 @@ export class AlertActionsService implements AlertNotifier {
   }
 
   #webhookTarget(config: ActionConfigRow): WebhookTarget | null {
-    if (!config.webhook_enabled || !config.webhook_url) return null;
+    const url = this.#url(config);
+    if (!config.webhook_enabled || !url) return null;
     return {
-      url: config.webhook_url,
-      secret: config.webhook_secret_sealed
-        ? this.secretBox.open(config.webhook_secret_sealed, WEBHOOK_SECRET)
-        : null,
-      headers: config.webhook_headers ? (JSON.parse(config.webhook_headers) as Record<string, string>) : {},
+      ...withoutUrlCredentials(url, this.#headers(config)),
+      secret: this.#open(config.webhook_secret_sealed, WEBHOOK_SECRET_PURPOSE),
+    };
+  }
+
+  #open(sealed: string | null, purpose: string): string | null {
+    return sealed === null ? null : this.secretBox.open(sealed, purpose);
+  }
+
+  #url(config: ActionConfigRow): string | null {
+    return this.#open(config.webhook_url_sealed, WEBHOOK_URL_PURPOSE);
+  }
+
+  #headers(config: ActionConfigRow): Record<string, string> {
+    const text = this.#open(config.webhook_headers_sealed, WEBHOOK_HEADERS_PURPOSE);
+    return text ? (JSON.parse(text) as Record<string, string>) : {};
+  }
+
+  #toResponse(config: ActionConfigRow): ActionConfigResponse {
+    const url = this.#url(config);
+    return {
+      min_severity: (SEVERITIES as readonly string[]).includes(config.min_severity)
+        ? (config.min_severity as Severity)
+        : 'high',
+      webhook: {
+        enabled: config.webhook_enabled,
+        url: url === null ? null : maskUrlSecrets(url),
+        secret_set: config.webhook_secret_sealed !== null,
+        headers: Object.fromEntries(Object.keys(this.#headers(config)).map((name) => [name, SECRET_MASK])),
+      },
+      telephony: {
+        enabled: config.telephony_enabled,
+        account_sid: config.telephony_account_sid,
+        auth_token_set: config.telephony_auth_token_sealed !== null,
+        from_number: config.telephony_from_number,
+        to_numbers: numbers(config),
+        base_url: config.telephony_base_url ?? DEFAULT_TELEPHONY_BASE_URL,
+      },
+      updated_at: config.updated_at,
     };
   }
 
@@ -245,32 +288,79 @@ export class AlertActionsService implements AlertNotifier {
     return {
       baseUrl: config.telephony_base_url ?? DEFAULT_TELEPHONY_BASE_URL,
       accountSid: sid,
-      authToken: this.secretBox.open(token, AUTH_TOKEN),
+      authToken: this.secretBox.open(token, AUTH_TOKEN_PURPOSE),
       from,
     };
   }
 }
 
-function toResponse(config: ActionConfigRow): ActionConfigResponse {
+/**
+ * The URL to store from a PATCH: the masked URL that GET shows keeps the stored one; a URL with `***` where a
+ * secret goes is refused (it would be sent as such); otherwise it must parse as a URL.
+ */
+function incomingUrl(url: string | null, stored: string | null): string | null {
+  if (url === null) return null;
+  if (stored !== null && url === maskUrlSecrets(stored)) return stored;
+  const loc = ['body', 'webhook', 'url'];
+  if (urlHoldsMask(url)) {
+    throw new FieldValidationError(loc, `${SECRET_MASK} stands for a stored secret: send the whole URL`);
+  }
+  if (!URL.canParse(url)) throw new FieldValidationError(loc, 'Input should be a valid URL', 'url_parsing');
+  return url;
+}
+
+/** The headers to store from a PATCH: `***` keeps the stored value of that header; each must be sendable. */
+function incomingHeaders(
+  headers: Record<string, string>,
+  stored: Record<string, string>,
+): Record<string, string> {
+  const loc = ['body', 'webhook', 'headers'];
+  const storedByName = new Map(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== SECRET_MASK) {
+      resolved[name] = value;
+      continue;
+    }
+    const kept = storedByName.get(name.toLowerCase());
+    if (kept === undefined) {
+      throw new FieldValidationError(
+        [...loc, name],
+        `${SECRET_MASK} stands for a stored value, and this header has none: send its value`,
+      );
+    }
+    resolved[name] = kept;
+  }
+  checkWebhookHeaders(resolved, loc);
+  return resolved;
+}
+
+/**
+ * `user:pass@` in the URL is sent as Basic authorization (as curl does) and the URL without it, whatever the HTTP
+ * client would make of it (fetch refuses such URLs); a configured Authorization header wins.
+ */
+function withoutUrlCredentials(
+  url: string,
+  headers: Record<string, string>,
+): { url: string; headers: Record<string, string> } {
+  const parsed = new URL(url);
+  if (parsed.username === '' && parsed.password === '') return { url, headers };
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text; // a stray % is taken as it stands
+    }
+  };
+  const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  const configured = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
   return {
-    min_severity: (SEVERITIES as readonly string[]).includes(config.min_severity)
-      ? (config.min_severity as Severity)
-      : 'high',
-    webhook: {
-      enabled: config.webhook_enabled,
-      url: config.webhook_url,
-      secret_set: config.webhook_secret_sealed !== null,
-      headers: config.webhook_headers ? (JSON.parse(config.webhook_headers) as Record<string, string>) : {},
-    },
-    telephony: {
-      enabled: config.telephony_enabled,
-      account_sid: config.telephony_account_sid,
-      auth_token_set: config.telephony_auth_token_sealed !== null,
-      from_number: config.telephony_from_number,
-      to_numbers: numbers(config),
-      base_url: config.telephony_base_url ?? DEFAULT_TELEPHONY_BASE_URL,
-    },
-    updated_at: config.updated_at,
+    url: parsed.toString(),
+    headers: configured
+      ? headers
+      : { ...headers, authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}` },
   };
 }
 
@@ -278,7 +368,7 @@ function toResponse(config: ActionConfigRow): ActionConfigResponse {
 function requireComplete(config: ActionConfigRow): void {
   const missing = (field: string, path: string[]) =>
     new FieldValidationError(['body', ...path, field], `Required while ${path[0]} is enabled`, 'missing');
-  if (config.webhook_enabled && !config.webhook_url) throw missing('url', ['webhook']);
+  if (config.webhook_enabled && !config.webhook_url_sealed) throw missing('url', ['webhook']);
   if (config.telephony_enabled) {
     if (!config.telephony_account_sid) throw missing('account_sid', ['telephony']);
     if (!config.telephony_auth_token_sealed) throw missing('auth_token', ['telephony']);

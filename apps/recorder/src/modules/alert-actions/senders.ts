@@ -1,6 +1,7 @@
 // The two notification channels on the wire. Each call is one attempt; the outbox decides about retries.
 import { createHmac } from 'node:crypto';
 import { redactUrl } from '../../platform/logging.js';
+import { OutboundError, outboundRequest } from '../../platform/net/outbound-http.js';
 
 export interface SendResult {
   ok: boolean;
@@ -24,6 +25,8 @@ export interface SmsTarget {
 }
 
 const TIMEOUT_MS = 10_000;
+/** receivers answer with a status and perhaps a short text; nothing longer is read */
+const DRAIN_BYTES = 64 * 1024;
 
 /** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`: the receiver recomputes it with the shared secret. */
 export function signature(secret: string, timestamp: string, body: string): string {
@@ -58,32 +61,36 @@ export async function sendSms(target: SmsTarget, to: string, text: string): Prom
 }
 
 async function post(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+  let status: number;
   try {
-    const response = await fetch(url, {
+    // The answer's content is not needed (and may echo secrets): only a little is read, so that a connection
+    // can be reused; a longer one ends the exchange, its status still counts.
+    ({ status } = await outboundRequest({
       method: 'POST',
+      url,
       headers,
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    // Drain the body so the connection can be reused; its content is not needed (and may echo secrets).
-    await response.arrayBuffer().catch(() => undefined);
-    const status = response.status;
-    if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null, retryable: false };
-    return {
-      ok: false,
-      statusCode: status,
-      error: `HTTP ${status}`,
-      retryable: status >= 500 || status === 408 || status === 429,
-    };
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: DRAIN_BYTES,
+    }));
   } catch (error) {
-    const reason = error instanceof Error ? describe(error) : 'request failed';
-    return { ok: false, statusCode: null, error: redactUrl(reason), retryable: true };
+    if (error instanceof OutboundError && error.kind === 'too_large' && error.status !== null) {
+      status = error.status;
+    } else {
+      return { ok: false, statusCode: null, error: redactUrl(describe(error)), retryable: true };
+    }
   }
+  if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null, retryable: false };
+  return {
+    ok: false,
+    statusCode: status,
+    error: `HTTP ${status}`,
+    retryable: status >= 500 || status === 408 || status === 429,
+  };
 }
 
-function describe(error: Error): string {
-  if (error.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
+function describe(error: unknown): string {
+  if (!(error instanceof OutboundError)) return error instanceof Error ? error.message : 'request failed';
+  if (error.kind === 'timeout') return `no answer within ${TIMEOUT_MS / 1000} s`;
+  return error.code ?? error.message;
 }

@@ -20,6 +20,8 @@ export const SYSTEM_SOURCES = {
   cameraOffline: 'camera_offline',
   recordingFailure: 'recording_failure',
   diskFloor: 'disk_floor',
+  storageError: 'storage_error',
+  storageUnavailable: 'storage_unavailable',
 } as const;
 
 export interface DiskFloorReport {
@@ -265,6 +267,11 @@ export class AlertsService {
   }
 
   #onEvent(event: BusEvent): void {
+    // Storage concerns every camera at once: one system alert, whichever camera met it first.
+    if (event.type === 'storage.error' || event.type === 'storage.unavailable') {
+      this.#track(this.#raiseStorage(event));
+      return;
+    }
     const cameraId = event.camera_id;
     if (cameraId === null) return;
     switch (event.type) {
@@ -325,6 +332,24 @@ export class AlertsService {
         message: why ? `Recording failed on ${name}: ${why.slice(0, 500)}` : `Recording failed on ${name}.`,
         data: { event_id: event.id, ...detail },
       };
+    });
+  }
+
+  async #raiseStorage(event: BusEvent): Promise<void> {
+    const unavailable = event.type === 'storage.unavailable';
+    const error = typeof event.data.error === 'string' ? event.data.error.slice(0, 500) : null;
+    await this.raiseOnce({
+      source_name: unavailable ? SYSTEM_SOURCES.storageUnavailable : SYSTEM_SOURCES.storageError,
+      severity: 'critical',
+      title: unavailable ? 'Recordings volume is unavailable' : 'Recording cannot write to its disk',
+      message: unavailable
+        ? `Nothing is recorded until the recordings volume is back${error ? `: ${error}` : '.'}`
+        : `Recording stopped writing${event.camera_id === null ? '' : ` (first seen on camera ${event.camera_id})`}${error ? `: ${error}` : '.'} Retention is making room; recording resumes by itself when space is back.`,
+      data: {
+        event_id: event.id,
+        ...(event.camera_id === null ? {} : { camera_id: event.camera_id }),
+        ...pick(event.data, ['error', 'path']),
+      },
     });
   }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { JsonObject, Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 /**
  * Rights a manifest may ask for. `admin`: superuser rights. Without it the app's account holds exactly the
@@ -11,7 +11,7 @@ export type AppPermission = (typeof APP_PERMISSIONS)[number];
 /** Lower-case so the app's account name (`app.<id>`) is as unique as the id; 46 keeps it within 50. */
 export const AppId = Type.String({ minLength: 1, maxLength: 46, pattern: '^[a-z0-9][a-z0-9._-]*$' });
 
-export const AppManifest = Type.Object(
+export const AppManifest = JsonObject(
   {
     id: AppId,
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -19,7 +19,7 @@ export const AppManifest = Type.Object(
     permissions: Type.Optional(Type.Array(StringEnum(APP_PERMISSIONS), { uniqueItems: true, maxItems: 10 })),
   },
   // A manifest carries whatever else the app describes about itself; it is stored and returned as sent.
-  { additionalProperties: true },
+  { maxProperties: 100, maxJsonLength: 65_536 },
 );
 export type AppManifest = Static<typeof AppManifest>;
 

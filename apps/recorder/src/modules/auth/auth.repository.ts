@@ -1,11 +1,10 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { LoginThrottleTable, RefreshTokensTable } from '../../platform/db/schema.js';
+import type { RefreshTokensTable } from '../../platform/db/schema.js';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
-export type ThrottleRow = Selectable<LoginThrottleTable>;
 
-/** Refresh-token families (rotation and reuse detection) and per-username login throttling. */
+/** Refresh-token families (rotation and reuse detection) and login throttling (see login-throttle.ts). */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -56,29 +55,68 @@ export class AuthRepository {
     await this.db.deleteFrom('login_throttle').where('updated_at', '<', before).execute();
   }
 
-  findThrottle(usernameKey: string): Promise<ThrottleRow | undefined> {
+  /**
+   * Counts one login attempt of a username from a source (or, with username '', of the source) in one statement,
+   * before the password is checked, so parallel attempts cannot all read the same count (SQLite runs one writer at
+   * a time; PostgreSQL's INSERT … ON CONFLICT DO UPDATE locks the row, on every node). A lock that has run out,
+   * or a count untouched since `staleBefore`, starts over at 1; the attempt that reaches `maxFailures` sets
+   * `locked_until`, and a running lock stays as it is. Returns the row as this attempt left it: the attempt may
+   * go ahead when `failures <= maxFailures`.
+   */
+  async countAttempt(
+    usernameKey: string,
+    source: string,
+    at: { maxFailures: number; now: string; lockUntil: string; staleBefore: string },
+  ): Promise<{ failures: number; locked_until: string | null }> {
+    const startsOver = sql<boolean>`(login_throttle.locked_until <= ${at.now} or login_throttle.updated_at < ${at.staleBefore})`;
+    const failures = sql<number>`case when ${startsOver} then 1 else login_throttle.failures + 1 end`;
     return this.db
-      .selectFrom('login_throttle')
-      .selectAll()
-      .where('username_key', '=', usernameKey)
-      .executeTakeFirst();
-  }
-
-  async saveThrottle(row: ThrottleRow): Promise<void> {
-    await this.db
       .insertInto('login_throttle')
-      .values(row)
+      .values({
+        username_key: usernameKey,
+        source,
+        failures: 1,
+        locked_until: at.maxFailures <= 1 ? at.lockUntil : null,
+        updated_at: at.now,
+      })
       .onConflict((oc) =>
-        oc.column('username_key').doUpdateSet({
-          failures: row.failures,
-          locked_until: row.locked_until,
-          updated_at: row.updated_at,
+        oc.columns(['username_key', 'source']).doUpdateSet({
+          failures,
+          locked_until: sql<
+            string | null
+          >`case when login_throttle.locked_until > ${at.now} then login_throttle.locked_until
+            when ${failures} >= ${at.maxFailures} then ${at.lockUntil} else null end`,
+          updated_at: at.now,
         }),
       )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Takes back one counted attempt (it was not a failure), lifting the lock it set, if it did. */
+  async giveBackAttempt(usernameKey: string, source: string, maxFailures: number): Promise<void> {
+    await this.db
+      .updateTable('login_throttle')
+      .set({
+        failures: sql<number>`failures - 1`,
+        locked_until: sql<
+          string | null
+        >`case when failures - 1 < ${maxFailures} then null else locked_until end`,
+      })
+      .where('username_key', '=', usernameKey)
+      .where('source', '=', source)
+      .where('failures', '>', 0)
       .execute();
   }
 
-  async clearThrottle(usernameKey: string): Promise<void> {
-    await this.db.deleteFrom('login_throttle').where('username_key', '=', usernameKey).execute();
+  /** A successful login: the count starts over (an UPDATE, not a DELETE, which would drop every cached result). */
+  async resetAttempts(usernameKey: string, source: string): Promise<void> {
+    await this.db
+      .updateTable('login_throttle')
+      .set({ failures: 0, locked_until: null })
+      .where('username_key', '=', usernameKey)
+      .where('source', '=', source)
+      .where('failures', '>', 0)
+      .execute();
   }
 }

@@ -1,7 +1,7 @@
 // Login, token rotation, logout, and turning a bearer token or URL ticket into a Principal.
 import { randomUUID } from 'node:crypto';
 import type { JwtService } from '../../platform/auth/jwt.js';
-import { InvalidTokenError } from '../../platform/auth/jwt.js';
+import { EPOCH_CLAIM, InvalidTokenError, tokenEpoch } from '../../platform/auth/jwt.js';
 import type { Principal, RequestContext, TicketPurpose } from '../../platform/auth/principal.js';
 import type { TicketService } from '../../platform/auth/tickets.js';
 import type { PasswordHasher } from '../../platform/crypto/passwords.js';
@@ -11,9 +11,7 @@ import type { UserRow } from '../users/users.repository.js';
 import type { SessionRevoker, UsersService } from '../users/users.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { LoginBody, TokenResponse } from './auth.schemas.js';
-
-export const MAX_LOGIN_FAILURES = 5;
-export const LOCKOUT_SECONDS = 5 * 60;
+import { ACCOUNT_LIMIT, loginSource, type LoginThrottle } from './login-throttle.js';
 
 export interface TokenLifetimes {
   accessTokenTtlSeconds: number;
@@ -29,6 +27,7 @@ export class AuthService implements SessionRevoker {
   constructor(
     private readonly users: UsersService,
     private readonly repository: AuthRepository,
+    private readonly throttle: LoginThrottle,
     private readonly jwt: JwtService,
     private readonly tickets: TicketService,
     private readonly hasher: PasswordHasher,
@@ -37,40 +36,37 @@ export class AuthService implements SessionRevoker {
   ) {}
 
   async login(body: LoginBody, client: ClientInfo): Promise<TokenResponse> {
-    const key = body.username.toLowerCase();
-    const now = new Date();
-    const throttle = await this.repository.findThrottle(key);
-    const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until) : null;
-    if (lockedUntil && lockedUntil > now) {
+    // (bounded like the column: lower-casing can lengthen a name)
+    const key = body.username.toLowerCase().slice(0, 255);
+    const source = loginSource(client.ip);
+    // Counted before the password is checked (see login-throttle.ts); unknown usernames alike.
+    const attempt = await this.throttle.reserve(key, source);
+    if (!attempt.allowed) {
       await this.audit.record(anonymous(client, body.username), {
         action: 'auth.login_locked',
-        details: { username: body.username },
+        details: { username: body.username, locked_by: attempt.lockedBy },
       });
       throw new TooManyRequestsError(
         'Too many failed login attempts; try again later',
-        (lockedUntil.getTime() - now.getTime()) / 1000,
+        attempt.retryAfterSeconds,
       );
     }
 
     const user = await this.users.findByUsername(body.username);
     if (!(await this.hasher.verify(user?.password_hash, body.password))) {
-      // A lock that has run out starts a fresh count.
-      const failures = (throttle && !lockedUntil ? throttle.failures : 0) + 1;
-      const locks = failures >= MAX_LOGIN_FAILURES;
-      await this.repository.saveThrottle({
-        username_key: key,
-        failures,
-        locked_until: locks ? new Date(now.getTime() + LOCKOUT_SECONDS * 1000).toISOString() : null,
-        updated_at: now.toISOString(),
-      });
       await this.audit.record(anonymous(client, body.username), {
         action: 'auth.login_failed',
         entityType: user ? 'user' : undefined,
         entityId: user?.id,
-        details: { username: body.username, failures, locked: locks },
+        details: {
+          username: body.username,
+          failures: attempt.failures,
+          locked: attempt.failures >= ACCOUNT_LIMIT.maxFailures,
+        },
       });
       throw new UnauthorizedError('Incorrect username or password');
     }
+    await this.throttle.succeeded(key, source);
     if (!user!.is_active) {
       await this.audit.record(anonymous(client, body.username), {
         action: 'auth.login_failed',
@@ -81,7 +77,6 @@ export class AuthService implements SessionRevoker {
       throw new ForbiddenError('Inactive user');
     }
 
-    if (throttle) await this.repository.clearThrottle(key);
     await this.users.recordLogin(user!.id);
     const tokens = await this.#issueTokens(user!, randomUUID());
     await this.audit.record(
@@ -112,7 +107,12 @@ export class AuthService implements SessionRevoker {
     return this.#issueTokens(user, stored.family_id);
   }
 
-  /** Ends the session of the given refresh token, or every session of the caller when none is given. */
+  /**
+   * Ends the session of the given refresh token, or every session of the caller when none is given. Either way
+   * every access token and ticket of the caller issued until now stops working: an access token names no
+   * session, and checking one per request would cost a lookup. The caller's other sessions keep their refresh
+   * tokens and go on after their next refresh.
+   */
   async logout(context: RequestContext, refreshToken: string | undefined): Promise<void> {
     const now = new Date().toISOString();
     const userId = context.principal.userId;
@@ -123,6 +123,7 @@ export class AuthService implements SessionRevoker {
       const stored = claims ? await this.repository.findRefreshToken(claims.jti) : undefined;
       if (stored?.user_id === userId) await this.repository.revokeFamily(stored.family_id, now);
     }
+    await this.users.endTokens(userId);
     await this.audit.record(context, {
       action: 'auth.logout',
       entityType: 'user',
@@ -140,19 +141,20 @@ export class AuthService implements SessionRevoker {
       const expired = error instanceof InvalidTokenError && error.reason === 'expired';
       throw new UnauthorizedError(expired ? 'Token has expired' : 'Could not validate credentials');
     });
-    return this.#principalFor(Number(claims.sub));
+    return this.#principalFor(Number(claims.sub), tokenEpoch(claims));
   }
 
   async authenticateTicket(ticket: string, purpose: TicketPurpose): Promise<Principal> {
     const redeemed = await this.tickets.redeem(ticket, purpose).catch(() => {
       throw new UnauthorizedError('Invalid or expired ticket');
     });
-    return { ...(await this.#principalFor(redeemed.userId)), ticket: redeemed.scope };
+    return { ...(await this.#principalFor(redeemed.userId, redeemed.epoch)), ticket: redeemed.scope };
   }
 
-  async #principalFor(userId: number): Promise<Principal> {
-    // Looked up on every request so deactivation and rights changes take effect at once.
-    const principal = Number.isInteger(userId) ? await this.users.principalFor(userId) : undefined;
+  async #principalFor(userId: number, epoch: number): Promise<Principal> {
+    // Looked up on every request so deactivation, revocation (the token epoch) and rights changes take effect at
+    // once; the token epoch comes with the user row, no extra read.
+    const principal = Number.isInteger(userId) ? await this.users.principalFor(userId, epoch) : undefined;
     if (!principal) throw new UnauthorizedError('Could not validate credentials');
     return principal;
   }
@@ -161,6 +163,7 @@ export class AuthService implements SessionRevoker {
     const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.lifetimes;
     const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, {
       username: user.username,
+      [EPOCH_CLAIM]: user.token_epoch,
     });
     const refresh = await this.jwt.sign('refresh', String(user.id), refreshTokenTtlSeconds, {
       fam: familyId,

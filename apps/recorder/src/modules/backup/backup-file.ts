@@ -5,6 +5,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { jsonDepthExceeds } from '../../platform/http/json-body.js';
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -15,7 +16,12 @@ const scrypt = promisify(scryptCallback) as (
 
 const MAGIC = Buffer.from('NVRBAK', 'ascii');
 export const FORMAT_VERSION = 1;
-const DEFAULT_LOG_N = 15;
+/**
+ * The scrypt cost every backup is written with (32 MiB, ~0.1 s), and the only one a restore accepts: the header
+ * is read before anything is authenticated, so any other value is refused before scrypt runs (a forged log2 N 20
+ * asked for 1 GiB and 6 s per request).
+ */
+export const KDF = { logN: 15, r: 8, p: 1 } as const;
 const HEADER_BYTES = MAGIC.length + 4 + 16 + 12;
 const TAG_BYTES = 16;
 /** A decompressed payload larger than this is refused (a "zip bomb" from someone holding the key). */
@@ -35,17 +41,19 @@ async function deriveKey(
 }
 
 export async function sealBackup(payload: unknown, secretKey: string): Promise<Buffer> {
-  const [logN, r, p] = [DEFAULT_LOG_N, 8, 1];
+  return sealBackupText(JSON.stringify(payload), secretKey);
+}
+
+/** A backup file of the payload's JSON text as it stands. */
+export async function sealBackupText(json: string, secretKey: string): Promise<Buffer> {
+  const { logN, r, p } = KDF;
   const salt = randomBytes(16);
   const iv = randomBytes(12);
   const header = Buffer.concat([MAGIC, Buffer.from([FORMAT_VERSION, logN, r, p]), salt, iv]);
   const key = await deriveKey(secretKey, salt, logN, r, p);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(header);
-  const body = Buffer.concat([
-    cipher.update(gzipSync(Buffer.from(JSON.stringify(payload), 'utf8'))),
-    cipher.final(),
-  ]);
+  const body = Buffer.concat([cipher.update(gzipSync(Buffer.from(json, 'utf8'))), cipher.final()]);
   return Buffer.concat([header, cipher.getAuthTag(), body]);
 }
 
@@ -56,14 +64,16 @@ export async function openBackup(file: Buffer, secretKey: string): Promise<unkno
   }
   const [version, logN, r, p] = file.subarray(MAGIC.length, MAGIC.length + 4);
   if (version !== FORMAT_VERSION) throw new BackupFileError(`Unsupported backup format version ${version}`);
-  // Bounds keep a forged header from making the server spend minutes or gigabytes on scrypt.
-  if (logN! < 10 || logN! > 20 || r! < 1 || r! > 32 || p! < 1 || p! > 16) {
-    throw new BackupFileError('The backup header is damaged');
+  if (logN !== KDF.logN || r !== KDF.r || p !== KDF.p) {
+    throw new BackupFileError(
+      `The backup header asks for scrypt parameters (log2 N ${logN}, r ${r}, p ${p}) that this recorder does ` +
+        `not write (log2 N ${KDF.logN}, r ${KDF.r}, p ${KDF.p}): the file is damaged or not from an NVR recorder`,
+    );
   }
   const header = file.subarray(0, HEADER_BYTES);
   const salt = header.subarray(MAGIC.length + 4, MAGIC.length + 20);
   const iv = header.subarray(MAGIC.length + 20, HEADER_BYTES);
-  const key = await deriveKey(secretKey, salt, logN!, r!, p!);
+  const key = await deriveKey(secretKey, salt, KDF.logN, KDF.r, KDF.p);
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAAD(header);
   decipher.setAuthTag(file.subarray(HEADER_BYTES, HEADER_BYTES + TAG_BYTES));
@@ -73,8 +83,16 @@ export async function openBackup(file: Buffer, secretKey: string): Promise<unkno
   } catch {
     throw new BackupFileError('The backup could not be decrypted: wrong secret key, or the file is damaged');
   }
+  let text: string;
   try {
-    return JSON.parse(gunzipSync(compressed, { maxOutputLength: MAX_PAYLOAD_BYTES }).toString('utf8'));
+    text = gunzipSync(compressed, { maxOutputLength: MAX_PAYLOAD_BYTES }).toString('utf8');
+  } catch {
+    throw new BackupFileError('The backup content is damaged');
+  }
+  // Rows are flat: a value nested deeper is no backup of ours (and would overflow the restore's JSON.stringify).
+  if (jsonDepthExceeds(text)) throw new BackupFileError('The backup content is nested too deeply');
+  try {
+    return JSON.parse(text);
   } catch {
     throw new BackupFileError('The backup content is damaged');
   }

@@ -7,6 +7,12 @@ import { TOKEN_PURPOSE } from '../cloud-credentials/cloud-credentials.service.js
 import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud-settings/cloud-settings.service.js';
 import { STREAM_KEY_PURPOSE } from '../stream-targets/stream-targets.service.js';
 import { ADAPTER_TOKEN_PURPOSE } from '../adapters/adapters.service.js';
+import {
+  AUTH_TOKEN_PURPOSE as ALERT_AUTH_TOKEN_PURPOSE,
+  WEBHOOK_HEADERS_PURPOSE,
+  WEBHOOK_SECRET_PURPOSE,
+  WEBHOOK_URL_PURPOSE,
+} from '../alert-actions/alert-actions.service.js';
 
 export type Row = Record<string, unknown>;
 
@@ -38,7 +44,16 @@ export interface BackupSection {
 }
 
 export const SECTIONS: readonly BackupSection[] = [
-  { name: 'users', table: 'users', key: ['id'], serial: true, mode: 'upsert' },
+  {
+    name: 'users',
+    table: 'users',
+    key: ['id'],
+    serial: true,
+    mode: 'upsert',
+    // The token epoch is session state, not configuration: an older value written back would bring back access
+    // tokens a logout or password change ended. A user keeps theirs; one the restore adds starts at 0.
+    onRestore: ({ token_epoch: _sessionState, ...row }) => row,
+  },
   {
     name: 'cameras',
     table: 'cameras',
@@ -73,12 +88,15 @@ export const SECTIONS: readonly BackupSection[] = [
     table: 'alert_action_config',
     key: ['id'],
     mode: 'replace',
+    // The URL and header fields carry the plaintext column names of backups made before migration 0012.
     secrets: [
-      { column: 'webhook_secret_sealed', field: 'webhook_secret', purpose: 'alerts.webhook_secret' },
+      { column: 'webhook_url_sealed', field: 'webhook_url', purpose: WEBHOOK_URL_PURPOSE },
+      { column: 'webhook_secret_sealed', field: 'webhook_secret', purpose: WEBHOOK_SECRET_PURPOSE },
+      { column: 'webhook_headers_sealed', field: 'webhook_headers', purpose: WEBHOOK_HEADERS_PURPOSE },
       {
         column: 'telephony_auth_token_sealed',
         field: 'telephony_auth_token',
-        purpose: 'alerts.telephony_auth_token',
+        purpose: ALERT_AUTH_TOKEN_PURPOSE,
       },
     ],
   },

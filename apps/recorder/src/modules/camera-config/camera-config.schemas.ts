@@ -19,7 +19,7 @@ const settableFields = {
   recording_segment_seconds: Type.Integer({ minimum: 10, maximum: 3600, default: 60 }),
   rtmp_publisher: Type.Boolean({ default: false }),
   webrtc_publisher: Type.Boolean({ default: false }),
-  rtsp_transport: Nullable(Type.String({ pattern: RTSP_TRANSPORT })),
+  rtsp_transport: Nullable(Type.String({ maxLength: 4, pattern: RTSP_TRANSPORT })),
   source_url: Nullable(Type.String({ maxLength: 500 })),
   extra_options: Nullable(Type.String({ maxLength: 2000 })),
   stream_protocol: StringEnum(STREAM_PROTOCOLS, { default: 'rtsp' }),

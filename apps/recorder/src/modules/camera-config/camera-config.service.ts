@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestContext } from '../../platform/auth/principal.js';
+import type { Principal, RequestContext } from '../../platform/auth/principal.js';
 import { ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { TlsProbeResult } from '../../media/tls-probe.js';
 import { probeTarget } from '../../media/tls-probe.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
+import type { CameraHostPolicy } from '../cameras/camera-hosts.js';
 import type { CameraRow } from '../cameras/cameras.repository.js';
 import { splitStreamUrl } from '../cameras/stream-urls.js';
 import type {
@@ -22,6 +23,7 @@ import {
   type TransportSecurity,
 } from './camera-config.schemas.js';
 import { parseExtraOptions } from './extra-options.js';
+import { requireConfiguredProbePort } from './probe-ports.js';
 import { recordingPathProblem } from './recording-path.js';
 
 export type TlsProber = (host: string, port: number) => Promise<TlsProbeResult>;
@@ -42,6 +44,7 @@ export class CameraConfigService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly prober: TlsProber,
+    private readonly hosts: CameraHostPolicy,
     private readonly recordingsRoot: string,
     private readonly log: FastifyBaseLogger | Console = console,
   ) {}
@@ -51,7 +54,7 @@ export class CameraConfigService {
     if (await this.configs.findByCamera(body.camera_id)) {
       throw new ConflictError({ code: 'config_exists', message: 'This camera already has a stream config' });
     }
-    await this.#check(body.camera_id, body);
+    await this.#check(context.principal, body.camera_id, body);
     const row = await this.configs.insert({
       ...DEFAULT_CAMERA_CONFIG,
       ...body,
@@ -79,7 +82,7 @@ export class CameraConfigService {
   ): Promise<CameraConfigResponse> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
     const current = await this.#require(cameraId);
-    await this.#check(cameraId, body);
+    await this.#check(context.principal, cameraId, body);
     const patch: CameraConfigPatch = {};
     for (const [key, value] of Object.entries(body)) {
       // null clears the nullable fields; for the others (booleans, numbers, enums) it leaves them as they are.
@@ -134,6 +137,12 @@ export class CameraConfigService {
 
   async probe(context: RequestContext, cameraId: number, query: ProbeQuery): Promise<CameraConfigResponse> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
+    if (query.port !== undefined && !context.principal.isSuperuser) {
+      // A port of the caller's choosing would make the probe a port scanner of the camera's host.
+      const config = await this.#require(cameraId);
+      const { host } = probeTarget(config.source_url ?? camera.rtsp_url, query.port, camera.ip_address);
+      requireConfiguredProbePort(host, query.port, camera, config);
+    }
     const row = await this.#probe(camera, query.port, query.reset_policy);
     await this.audit.record(context, {
       action: 'camera.transport_security_probe',
@@ -215,7 +224,11 @@ export class CameraConfigService {
     await this.configs.update(cameraId, patch);
   }
 
-  async #check(cameraId: number, body: Partial<CameraConfigCreate> | CameraConfigUpdate): Promise<void> {
+  async #check(
+    principal: Principal,
+    cameraId: number,
+    body: Partial<CameraConfigCreate> | CameraConfigUpdate,
+  ): Promise<void> {
     if (body.recording_path) {
       const problem = recordingPathProblem(
         this.recordingsRoot,
@@ -234,6 +247,7 @@ export class CameraConfigService {
           "Put credentials in the camera's username and password, not in the URL",
         );
       }
+      await this.hosts.checkSave(principal, [[['body', 'source_url'], body.source_url]]);
     }
   }
 

@@ -2,7 +2,9 @@
 // this process's ffmpeg supervisors and is rebuilt as they start. Until a supervisor reports, a camera shows
 // the honest "unknown" values.
 
-export type RecordingState = 'recording' | 'starting' | 'retrying' | 'failed' | 'stopped' | 'disabled';
+/** API.md §4's six states, and `storage_error`: the recordings disk is full, read-only or not mounted. */
+export type RecordingState =
+  'recording' | 'starting' | 'retrying' | 'failed' | 'stopped' | 'disabled' | 'storage_error';
 
 export interface CameraRuntimeStatus {
   live_online: boolean | null;

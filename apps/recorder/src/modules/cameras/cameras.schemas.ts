@@ -1,12 +1,13 @@
 import { Type, type Static, type TNull, type TOptional, type TString, type TUnion } from '@sinclair/typebox';
-import { Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
+import { DESCRIPTION_MAX_LENGTH, Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
 
 export const SKILL_PATTERN = '^[a-z][a-z0-9_]*$';
 
 export const CameraAssignment = Type.Object(
   {
     skill: Type.String({ minLength: 2, maxLength: 64, pattern: SKILL_PATTERN }),
-    labels: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: 32 }))),
+    // 64 characters after trimming (skills.service.ts); the raw text may carry some spaces around it
+    labels: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 32 }))),
   },
   { additionalProperties: false },
 );
@@ -19,7 +20,7 @@ const Assignments = Type.Array(CameraAssignment, { maxItems: MAX_ASSIGNMENTS });
 /** The optional, nullable text fields shared by create and update, with SEED.md's bounds. */
 const optionalText = {
   status: { maxLength: 20 },
-  description: {},
+  description: { maxLength: DESCRIPTION_MAX_LENGTH },
   location: { maxLength: 200 },
   display_aspect_ratio: { maxLength: 16 },
   firmware_version: { maxLength: 100 },

@@ -14,6 +14,7 @@ import { DEFAULT_CAMERA_CONFIG } from '../camera-config/camera-config.schemas.js
 import type { Assignment, SkillsService } from '../skills/skills.service.js';
 import { normalizeAssignments } from '../skills/skills.service.js';
 import type { CameraAccess } from './camera-access.js';
+import type { CameraHostPolicy } from './camera-hosts.js';
 import type { CameraStatusService } from './camera-status.service.js';
 import type { CameraPatch, CameraRow, CamerasRepository } from './cameras.repository.js';
 import {
@@ -64,6 +65,7 @@ export class CamerasService {
     private readonly access: CameraAccess,
     private readonly skills: SkillsService,
     private readonly status: CameraStatusService,
+    private readonly hosts: CameraHostPolicy,
     private readonly secrets: SecretBox,
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
@@ -73,11 +75,29 @@ export class CamerasService {
     this.#listeners.push(listener);
   }
 
+  /**
+   * For the pipelines, right before they connect: why this camera may not be read from `url` now (its owner is
+   * not a superuser and the host resolves to the recorder's own machine or link), or null.
+   */
+  sourceRefusal(camera: CameraRow, url: string): Promise<string | null> {
+    return this.hosts.connectRefusal(camera.owner_id, url);
+  }
+
+  /** For other addresses a camera's pipelines connect to (stream targets): the same host rules on save. */
+  checkHosts(...args: Parameters<CameraHostPolicy['checkSave']>): Promise<void> {
+    return this.hosts.checkSave(...args);
+  }
+
   async create(context: RequestContext, body: CameraCreate, force: boolean): Promise<CameraResponse> {
     checkHost(body.ip_address);
     const rtsp = body.rtsp_url ? splitStreamUrl(body.rtsp_url, 'rtsp_url') : null;
     const sub = body.substream_url ? splitStreamUrl(body.substream_url, 'substream_url') : null;
     const assignments = body.assignments ? normalizeAssignments(body.assignments) : [];
+    await this.hosts.checkSave(context.principal, [
+      [['body', 'ip_address'], body.ip_address],
+      [['body', 'rtsp_url'], rtsp?.url],
+      [['body', 'substream_url'], sub?.url],
+    ]);
     const ownerId = context.principal.userId;
     const rtspUrl = rtsp?.url ?? null;
     if (!force)
@@ -169,6 +189,11 @@ export class CamerasService {
       urlUsername ??= split.username;
       urlPassword ??= split.password;
     }
+    await this.hosts.checkSave(context.principal, [
+      [['body', 'ip_address'], patch.ip_address],
+      [['body', 'rtsp_url'], patch.rtsp_url],
+      [['body', 'substream_url'], patch.substream_url],
+    ]);
     if (urlUsername !== null && body.username === undefined) patch.username = urlUsername;
     if (urlPassword !== null && !body.password)
       patch.password_sealed = this.secrets.seal(urlPassword, PASSWORD_PURPOSE);

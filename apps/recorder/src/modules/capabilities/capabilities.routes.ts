@@ -12,7 +12,9 @@ export const capabilitiesRoutes =
       {
         schema: {
           tags: ['ai'],
-          summary: 'Orchestrator state and every adapter: status, tasks, model, health and capability card',
+          summary:
+            'Orchestrator state and every adapter: status, tasks, model; for superusers also URL, health, ' +
+            'capability card and last error',
           response: { 200: CapabilitiesResponse, ...authErrors },
         },
       },

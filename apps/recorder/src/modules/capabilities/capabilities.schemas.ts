@@ -4,7 +4,10 @@ import { ADAPTER_STATUSES, AdapterModel } from '../adapters/adapters.schemas.js'
 
 const Opaque = Type.Object({}, { additionalProperties: true });
 
-/** API.md §8 CapabilitiesResponse. `health` and `card` are passed through as the adapter sent them. */
+/**
+ * API.md §8 CapabilitiesResponse. `health` and `card` are passed through as the adapter sent them. The fields
+ * marked optional are the superuser's: plain users get `status`, `tasks` and `model` of each adapter.
+ */
 export const CapabilitiesResponse = Type.Object({
   orchestrator: Type.Object({
     version: Type.String(),
@@ -17,14 +20,14 @@ export const CapabilitiesResponse = Type.Object({
   adapters: Type.Record(
     Type.String(),
     Type.Object({
-      url: Type.String(),
+      url: Type.Optional(Type.String()),
       status: StringEnum(ADAPTER_STATUSES),
       tasks: Type.Array(Type.String()),
       model: AdapterModel,
-      health: Nullable(Opaque),
-      card: Nullable(Opaque),
-      last_seen_at: Nullable(Timestamp),
-      last_error: Nullable(Type.String()),
+      health: Type.Optional(Nullable(Opaque)),
+      card: Type.Optional(Nullable(Opaque)),
+      last_seen_at: Type.Optional(Nullable(Timestamp)),
+      last_error: Type.Optional(Nullable(Type.String())),
     }),
   ),
 });

@@ -1,5 +1,7 @@
 // GET /capabilities (API.md §8): what AI the recorder can do now, from the adapters' polled health and cards.
-// Readable by every signed-in user (apps and the UI decide what to offer from it).
+// Readable by every signed-in user (apps and the UI decide what to offer from it); where the adapters are and
+// what they run on (URL, health, capability card with its hardware, last error) only for superusers, who
+// manage the adapters. Everyone else learns which tasks and models are available, per adapter.
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { AdapterRegistry } from '../adapters/adapter-registry.js';
 import type { CapabilitiesResponse } from './capabilities.schemas.js';
@@ -10,8 +12,9 @@ export class CapabilitiesService {
     private readonly version: string,
   ) {}
 
-  capabilities(_context: RequestContext): CapabilitiesResponse {
+  capabilities(context: RequestContext): CapabilitiesResponse {
     const entries = this.registry.list();
+    const full = context.principal.isSuperuser;
     return {
       orchestrator: {
         version: this.version,
@@ -25,14 +28,18 @@ export class CapabilitiesService {
         entries.map((e) => [
           e.name,
           {
-            url: e.url,
             status: e.status,
             tasks: e.card?.tasks ?? [],
             model: e.card?.model ?? null,
-            health: e.health,
-            card: e.card && Object.keys(e.card.raw).length > 0 ? e.card.raw : null,
-            last_seen_at: e.lastSeenAt,
-            last_error: e.lastError,
+            ...(full
+              ? {
+                  url: e.url,
+                  health: e.health,
+                  card: e.card && Object.keys(e.card.raw).length > 0 ? e.card.raw : null,
+                  last_seen_at: e.lastSeenAt,
+                  last_error: e.lastError,
+                }
+              : {}),
           },
         ]),
       ),

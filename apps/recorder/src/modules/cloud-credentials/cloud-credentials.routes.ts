@@ -20,7 +20,8 @@ export const cloudCredentialsRoutes =
       {
         schema: {
           tags,
-          summary: 'Store a provider credential for the caller (the token is write-only)',
+          summary:
+            'Store a provider credential for the caller (the token is write-only; a custom endpoint is superuser-only)',
           body: CredentialCreate,
           response: { 201: CredentialResponse, ...authErrors },
         },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { JsonObject, Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 /** The providers the recorder can call (API.md §12). */
 export const PROVIDERS = ['huggingface', 'openai'] as const;
@@ -8,15 +8,19 @@ export const ProviderSchema = StringEnum(PROVIDERS);
 
 export const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$' });
 
-/** Free account details, echoed back; `base_url` overrides the provider's endpoint (self-hosted servers). */
-const AccountInfo = Type.Object(
+/**
+ * Free account details, echoed back. `base_url` overrides the provider's endpoint (self-hosted servers) and
+ * `allow_private_network` lets it be on this machine or the LAN: both superuser-only (the service answers 403).
+ */
+const AccountInfo = JsonObject(
   {
     base_url: Type.Optional(HttpUrl),
+    allow_private_network: Type.Optional(Type.Boolean()),
     /** OpenAI: sent as OpenAI-Organization / OpenAI-Project */
     organization: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     project: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
-  { additionalProperties: true, maxProperties: 50 },
+  { maxProperties: 50, maxJsonLength: 8192 },
 );
 
 export const CredentialCreate = Type.Object(

@@ -1,9 +1,10 @@
 // Per-user cloud provider credentials (API.md §12). The token is sealed with the secret box and never leaves the
 // recorder except in the Authorization header of a provider call: not in responses, logs or the audit log.
 import { randomUUID } from 'node:crypto';
+import { superuserRequiredFor } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import { ConflictError, NotFoundError } from '../../platform/http/errors.js';
+import { ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CloudCredentialsRepository, CredentialRow } from './cloud-credentials.repository.js';
 import type {
@@ -15,6 +16,9 @@ import type {
 } from './cloud-credentials.schemas.js';
 
 export const TOKEN_PURPOSE = 'cloud.provider_token';
+
+/** account_info keys that point the recorder somewhere else: only a superuser may set them. */
+const ENDPOINT_KEYS = ['base_url', 'allow_private_network'] as const;
 
 /** What a provider call needs; only ever handed to the provider clients. */
 export interface OpenCredential {
@@ -33,6 +37,7 @@ export class CloudCredentialsService {
   ) {}
 
   async create(context: RequestContext, body: CredentialCreate): Promise<CredentialResponse> {
+    checkEndpoint(context, body.account_info ?? null);
     const now = new Date().toISOString();
     const row: CredentialRow = {
       id: randomUUID(),
@@ -103,6 +108,27 @@ export class CloudCredentialsService {
     const row = await this.repository.find(id);
     if (!row || row.user_id !== userId) throw new NotFoundError('Cloud credential');
     return row;
+  }
+}
+
+/**
+ * A custom endpoint makes the recorder connect where the credential says: plain users may not choose that (403
+ * naming the key), and a base URL must be a plain base that the provider path is appended to (422).
+ */
+function checkEndpoint(context: RequestContext, accountInfo: Record<string, unknown> | null): void {
+  if (!accountInfo) return;
+  const key = ENDPOINT_KEYS.find((name) => accountInfo[name] !== undefined);
+  if (key && !context.principal.isSuperuser) {
+    throw superuserRequiredFor(['body', 'account_info', key], `Only a superuser may set account_info.${key}`);
+  }
+  const base = accountInfo.base_url;
+  if (typeof base !== 'string') return;
+  const url = new URL(base);
+  if (url.search || url.hash || base.includes('?') || base.includes('#') || url.username || url.password) {
+    throw new FieldValidationError(
+      ['body', 'account_info', 'base_url'],
+      'A base URL without credentials, query or fragment: the provider path is appended to it',
+    );
   }
 }
 

@@ -1,8 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import { MAX_JSON_LENGTH, Nullable, Timestamp } from '../../platform/http/schemas.js';
 
-const Inputs = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 });
-const Parameters = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 });
+// Inputs may carry an inline image (base64): the request body limit (1 MiB) is their bound.
+const Inputs = Type.Record(Type.String(), Type.Unknown(), {
+  maxProperties: 100,
+  [MAX_JSON_LENGTH]: 1024 * 1024,
+});
+const Parameters = Type.Record(Type.String(), Type.Unknown(), {
+  maxProperties: 100,
+  [MAX_JSON_LENGTH]: 65_536,
+});
 
 export const CloudInferenceRequest = Type.Object(
   {

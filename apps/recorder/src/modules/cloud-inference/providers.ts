@@ -3,7 +3,12 @@
 //  - openai (any OpenAI-compatible server): POST {base}/chat/completions, Bearer token, a chat with the prompt and
 //    the images as `image_url` parts.
 // The token only ever goes into the Authorization header; error texts are scrubbed of it.
+// The operator's endpoints (HUGGINGFACE_BASE_URL, OPENAI_BASE_URL) are trusted as configured. A credential's own
+// `base_url` (set by a superuser) must be a public address when the call connects, unless the credential also
+// has `allow_private_network: true` (a self-hosted server on the LAN or this machine).
 import { FieldValidationError } from '../../platform/http/errors.js';
+import { NON_PUBLIC_SCOPES, type AddressScope } from '../../platform/net/address-scope.js';
+import { OutboundError, outboundRequest, type OutboundResponse } from '../../platform/net/outbound-http.js';
 import type { ResolvedModel } from '../cloud-models/cloud-models.service.js';
 
 export interface ProviderEndpoints {
@@ -15,6 +20,8 @@ export interface ProviderRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** address scopes the call may not connect to (a credential's custom endpoint) */
+  refuseScopes?: ReadonlySet<AddressScope>;
 }
 
 export type ProviderOutcome =
@@ -29,7 +36,11 @@ export type ProviderOutcome =
       latencyMs: number;
     };
 
-const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const MIB = 1024 * 1024;
+const MAX_RESPONSE_BYTES = 5 * MIB;
+const MAX_MESSAGE_CHARS = 500;
+/** 2xx answers that are not JSON but still a result: the media some Hugging Face tasks answer with */
+const BINARY_RESULT = /^\s*(image|audio|video)\/|^\s*application\/octet-stream/i;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -42,10 +53,10 @@ export function buildRequest(
 ): ProviderRequest {
   const { provider, config, credential, model } = resolved;
   const accountBase = credential.accountInfo.base_url;
-  const base = (typeof accountBase === 'string' && accountBase ? accountBase : endpoints[provider]).replace(
-    /\/+$/,
-    '',
-  );
+  const custom = typeof accountBase === 'string' && accountBase !== '';
+  const base = (custom ? accountBase : endpoints[provider]).replace(/\/+$/, '');
+  const refuseScopes =
+    custom && credential.accountInfo.allow_private_network !== true ? NON_PUBLIC_SCOPES : undefined;
   const merged = { ...(config.parameters ?? {}), ...(parameters ?? {}) };
   const headers: Record<string, string> = {
     authorization: `Bearer ${credential.token}`,
@@ -58,7 +69,7 @@ export function buildRequest(
     if (Object.keys(merged).length > 0) body.parameters = merged;
     if (config.options && Object.keys(config.options).length > 0) body.options = config.options;
     const path = model.model_id.split('/').map(encodeURIComponent).join('/');
-    return { url: `${base}/models/${path}`, headers, body: JSON.stringify(body) };
+    return { url: `${base}/models/${path}`, headers, body: JSON.stringify(body), refuseScopes };
   }
   const organization = credential.accountInfo.organization;
   const project = credential.accountInfo.project;
@@ -76,7 +87,7 @@ export function buildRequest(
     }
     body[key] = value;
   }
-  return { url: `${base}/chat/completions`, headers, body: JSON.stringify(body) };
+  return { url: `${base}/chat/completions`, headers, body: JSON.stringify(body), refuseScopes };
 }
 
 /**
@@ -160,89 +171,105 @@ export async function sendRequest(
 ): Promise<ProviderOutcome> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const scrub = (text: string) => (secret ? text.split(secret).join('***') : text);
+  const failed = (error: string, retryable: boolean, statusCode: number | null = null): ProviderOutcome => ({
+    ok: false,
+    error,
+    retryable,
+    retryAfterMs: null,
+    statusCode,
+    latencyMs: latency(),
+  });
+  let response: OutboundResponse;
   try {
-    const response = await fetch(request.url, {
+    response = await outboundRequest({
       method: 'POST',
+      url: request.url,
       headers: request.headers,
       body: request.body,
-      redirect: 'manual',
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      timeoutMs,
+      maxBytes: MAX_RESPONSE_BYTES,
+      signal,
+      refuseScopes: request.refuseScopes,
     });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const status = response.status;
-    if (bytes.length > MAX_RESPONSE_BYTES) {
-      return {
-        ok: false,
-        error: `Provider answer too large (${bytes.length} bytes)`,
-        retryable: false,
-        retryAfterMs: null,
-        statusCode: status,
-        latencyMs: latency(),
-      };
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    switch (error.kind) {
+      case 'aborted':
+        return failed('Cancelled', false);
+      case 'timeout':
+        return failed(`Provider did not answer within ${Math.round(timeoutMs / 1000)} s`, true);
+      case 'too_large':
+        return failed(
+          `Provider answer larger than ${MAX_RESPONSE_BYTES / MIB} MiB: not read`,
+          false,
+          error.status,
+        );
+      case 'refused_address':
+        return failed(
+          `Provider endpoint refused: ${error.message}; a custom endpoint must be a public address unless ` +
+            'a superuser sets account_info.allow_private_network on the credential',
+          false,
+        );
+      default:
+        return failed(
+          `Provider unreachable: ${clean(error.code ? `${error.code} ${error.message}` : error.message, secret)}`,
+          true,
+        );
     }
-    const text = bytes.toString('utf8');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (status >= 200 && status < 300) {
-      const type = response.headers.get('content-type') ?? '';
-      const resultJson =
-        json !== undefined
-          ? JSON.stringify(json)
-          : JSON.stringify({ content_type: type, base64: bytes.toString('base64') });
+  }
+  const { status, body } = response;
+  const type = String(response.headers['content-type'] ?? '');
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    json = undefined;
+  }
+  if (status >= 200 && status < 300) {
+    if (json !== undefined)
+      return { ok: true, resultJson: JSON.stringify(json), statusCode: status, latencyMs: latency() };
+    // Hugging Face answers some tasks (text-to-image, text-to-speech) with the media itself; anything else that is
+    // not JSON is no provider answer and is not passed on.
+    if (BINARY_RESULT.test(type)) {
+      const resultJson = JSON.stringify({ content_type: type, base64: body.toString('base64') });
       return { ok: true, resultJson, statusCode: status, latencyMs: latency() };
     }
-    const message = scrub(errorMessage(json, text)).slice(0, 500);
-    return {
-      ok: false,
-      error: `Provider answered HTTP ${status}${message ? `: ${message}` : ''}`,
-      retryable: status >= 500 || status === 408 || status === 429,
-      retryAfterMs: retryAfter(response.headers.get('retry-after'), json),
-      statusCode: status,
-      latencyMs: latency(),
-    };
-  } catch (error) {
-    if (signal?.aborted) {
-      return {
-        ok: false,
-        error: 'Cancelled',
-        retryable: false,
-        retryAfterMs: null,
-        statusCode: null,
-        latencyMs: latency(),
-      };
-    }
-    const timedOut = timeout.aborted;
-    const reason = timedOut
-      ? `Provider did not answer within ${Math.round(timeoutMs / 1000)} s`
-      : `Provider unreachable: ${scrub(describe(error))}`;
-    return {
-      ok: false,
-      error: reason,
-      retryable: true,
-      retryAfterMs: null,
-      statusCode: null,
-      latencyMs: latency(),
-    };
+    return failed(`Provider answered HTTP ${status} without JSON`, false, status);
   }
+  const message = providerMessage(json, secret);
+  return {
+    ok: false,
+    error: `Provider answered HTTP ${status}${message ? `: ${message}` : ''}`,
+    retryable: status >= 500 || status === 408 || status === 429,
+    retryAfterMs: retryAfter(String(response.headers['retry-after'] ?? ''), json),
+    statusCode: status,
+    latencyMs: latency(),
+  };
 }
 
-function errorMessage(json: unknown, text: string): string {
-  if (isObject(json)) {
-    const error = json.error;
-    if (typeof error === 'string') {
-      const eta = json.estimated_time;
-      return typeof eta === 'number' ? `${error} (estimated ${Math.ceil(eta)} s)` : error;
-    }
-    if (isObject(error) && typeof error.message === 'string') return error.message;
-    if (typeof json.message === 'string') return json.message;
-  }
-  return text.replace(/\s+/g, ' ').trim().slice(0, 200);
+/**
+ * The error text of the providers' documented error shapes — HF `{error, estimated_time?}`, OpenAI
+ * `{error: {message}}`, or a top-level `message` — scrubbed of the token, without control characters, bounded.
+ * Any other body (an HTML page, a foreign JSON document) is not repeated: the status says enough.
+ */
+function providerMessage(json: unknown, secret: string): string {
+  if (!isObject(json)) return '';
+  const error = json.error;
+  let text = '';
+  if (typeof error === 'string') {
+    const eta = json.estimated_time;
+    text = typeof eta === 'number' ? `${error} (estimated ${Math.ceil(eta)} s)` : error;
+  } else if (isObject(error) && typeof error.message === 'string') text = error.message;
+  else if (typeof json.message === 'string') text = json.message;
+  return clean(text, secret);
+}
+
+/** Token scrubbed, control characters and runs of white space made one space, at most 500 characters. */
+function clean(text: string, secret: string): string {
+  const scrubbed = secret ? text.split(secret).join('***') : text;
+  // eslint-disable-next-line no-control-regex
+  const flat = scrubbed.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return flat.length > MAX_MESSAGE_CHARS ? `${flat.slice(0, MAX_MESSAGE_CHARS)}…` : flat;
 }
 
 /** Retry-After (seconds or an HTTP date), or HF's `estimated_time` while a model loads. */
@@ -255,14 +282,4 @@ function retryAfter(header: string | null, json: unknown): number | null {
   }
   if (isObject(json) && typeof json.estimated_time === 'number') return json.estimated_time * 1000;
   return null;
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return 'request failed';
-  const cause = (error as Error & { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: string }).code;
-    return code ? `${code} ${cause.message}` : cause.message;
-  }
-  return error.message;
 }

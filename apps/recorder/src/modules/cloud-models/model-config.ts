@@ -1,6 +1,7 @@
 // A cloud model's `config` (SEED.md: a string holding JSON). It must be a JSON object whose keys the recorder
 // knows for the model's provider, so that no setting is accepted and then ignored.
 import { FieldValidationError } from '../../platform/http/errors.js';
+import { jsonDepthExceeds, tooDeepMessage } from '../../platform/http/json-body.js';
 import type { Provider } from '../cloud-credentials/cloud-credentials.schemas.js';
 
 export interface ModelConfig {
@@ -31,6 +32,8 @@ export function parseModelConfig(
   loc: (string | number)[] = ['body', 'config'],
 ): ModelConfig {
   if (text === null || text === undefined || text.trim() === '') return {};
+  // parameters and options go to the provider through JSON.stringify, which overflows thousands deep
+  if (jsonDepthExceeds(text)) throw new FieldValidationError(loc, tooDeepMessage(), 'json_invalid');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -17,13 +17,15 @@ const RecordingIn = Type.Object(
     /** write-only */
     secret_key: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
     /** S3 bucket naming rules (3..63, lower case, digits, dots, hyphens) */
-    bucket: Type.Optional(Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }))),
+    bucket: Type.Optional(
+      Nullable(Type.String({ maxLength: 63, pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' })),
+    ),
     region: Type.Optional(
       Nullable(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-_]+$' })),
     ),
     /** the S3 endpoint, e.g. https://s3.example.com (path-style addressing) */
     server_url: Type.Optional(Nullable(HttpUrl)),
-    storage_class: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z][A-Z0-9_]{1,31}$' }))),
+    storage_class: Type.Optional(Nullable(Type.String({ maxLength: 32, pattern: '^[A-Z][A-Z0-9_]{1,31}$' }))),
   },
   { additionalProperties: false },
 );

@@ -8,8 +8,13 @@ import { stat } from 'node:fs/promises';
 import { Agent } from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
+import type { Readable } from 'node:stream';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { OutboundError, limitStream } from '../../platform/net/outbound-http.js';
 import type { S3Target } from '../cloud-settings/cloud-settings.service.js';
+
+/** S3 answers a PUT with headers and at most a short XML document; the SDK reads no more than this of it. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export type UploadResult = { ok: true } | { ok: false; error: string; retryable: boolean };
 
@@ -84,6 +89,21 @@ export class S3Uploader {
           : {}),
       },
     });
+    // Innermost (after the deserializer in the stack): the raw reply, before the SDK collects and parses it.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const result = await next(args);
+        const response = result.response as { statusCode?: number; body?: unknown };
+        if (response.body && typeof (response.body as Readable).pipe === 'function')
+          response.body = limitStream(
+            response.body as Readable,
+            MAX_ANSWER_BYTES,
+            response.statusCode ?? null,
+          );
+        return result;
+      },
+      { step: 'deserialize', priority: 'low', name: 'boundedAnswer' },
+    );
     this.#cached = { key, client };
     return client;
   }
@@ -92,6 +112,10 @@ export class S3Uploader {
 function describe(error: unknown, secret: string): string {
   if (!(error instanceof Error)) return 'upload failed';
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (error instanceof OutboundError && error.kind === 'too_large') {
+    const answered = error.status ?? status;
+    return `The S3 endpoint answered${answered ? ` HTTP ${answered} with` : ''} more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; not read`;
+  }
   const code = (error as { code?: string }).code;
   let text = `${error.name}${status ? ` (HTTP ${status})` : ''}${code && code !== error.name ? ` ${code}` : ''}: ${error.message}`;
   if (secret) text = text.split(secret).join('***');

@@ -3,7 +3,7 @@
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import { planSource } from '../recordings/stream-source.js';
+import { planSource, verifySource } from '../recordings/stream-source.js';
 
 export type CameraInput = { ok: true; input: StreamInput } | { ok: false; reason: string };
 
@@ -16,11 +16,15 @@ export async function cameraInput(
   if (!camera || camera.deleted_at !== null) return { ok: false, reason: 'camera not found' };
   if (!camera.is_active) return { ok: false, reason: 'camera is paused (is_active false)' };
   const config = await configs.find(cameraId);
-  const decision = planSource(
-    config?.source_url ?? camera.rtsp_url,
-    config?.transport_security ?? 'rtsps_preferred',
-    config?.transport_security_probe_result ?? 'not_probed',
-    config?.transport_security_probe_port ?? null,
+  const decision = await verifySource(
+    planSource(
+      config?.source_url ?? camera.rtsp_url,
+      config?.transport_security ?? 'rtsps_preferred',
+      config?.transport_security_probe_result ?? 'not_probed',
+      config?.transport_security_probe_port ?? null,
+    ),
+    undefined,
+    (url) => cameras.sourceRefusal(camera, url),
   );
   if (!decision.ok) return { ok: false, reason: decision.error };
   const { username, password } = await cameras.credentials(cameraId);

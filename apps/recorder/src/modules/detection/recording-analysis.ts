@@ -2,6 +2,9 @@
 // recordings directory) once each, one frame per `inference_interval` seconds of footage, and report progress
 // in the model status. Chunks that appear later are picked up at the next scan. Results carry the footage time
 // as executed_at; they are stored but not published live (they describe the past) and raise no alerts.
+// Results belong to the camera that recorded the footage, so only those who may view it read them; before each
+// chunk the model's right to that footage is checked again (AiModelsService.footageRefusal): a refused chunk
+// is left unanalysed (and taken up should the right come back) and the model reports the error.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { extractFileFrames } from '../../media/ffmpeg/frame-grabber.js';
@@ -13,12 +16,15 @@ import type { AiModelRow } from '../ai-models/ai-models.repository.js';
 import { DEFAULT_INTERVAL_SECONDS, parseModelConfig } from '../ai-models/ai-models.schemas.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
 import type { ModelStats } from './detection-loop.js';
+import { cameraDirectories, cameraOfChunk } from './footage-cameras.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
 export interface RecordingAnalysisDeps {
   models: AiModelsService;
+  cameras: CamerasService;
   configs: CameraConfigService;
   registry: AdapterRegistry;
   results: DetectionResultsService;
@@ -77,6 +83,11 @@ export class RecordingAnalysis {
     while (!this.#abort.signal.aborted) {
       const dir = await this.#directory();
       const files = dir ? await listChunks(dir) : [];
+      const cameraOf = await this.#footageCameras();
+      // Refused cameras are not asked again within a scan (a recordings root holds many chunks of each);
+      // footage that may be read is checked again before each chunk, so a right lost mid-scan stops it.
+      const refusedCameras = new Map<number | null, string>();
+      const refusals = new Map<string, number>();
       const analysed = await this.deps.models.analysedFiles(this.model.id);
       const progress = this.stats.progress!;
       const key = (file: string) => relative(this.deps.recordingsRoot, file);
@@ -88,6 +99,15 @@ export class RecordingAnalysis {
       for (const file of files) {
         if (this.#abort.signal.aborted) throw new Stopped();
         if (analysed.has(key(file))) continue;
+        const cameraId = cameraOf(file);
+        const refusal =
+          refusedCameras.get(cameraId) ?? (await this.deps.models.footageRefusal(this.model, cameraId));
+        if (refusal !== null) {
+          refusedCameras.set(cameraId, refusal);
+          refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1);
+          progress.files_total -= 1;
+          continue;
+        }
         progress.current_file = key(file);
         const startMs = Number(CHUNK_NAME.exec(basename(file))?.[1] ?? Number.NaN);
         let frames = 0;
@@ -98,7 +118,7 @@ export class RecordingAnalysis {
             interval,
             async (jpeg, index) => {
               const footageMs = Number.isFinite(startMs) ? startMs + index * interval * 1000 : null;
-              await this.#analyse(jpeg, index, footageMs, params);
+              await this.#analyse(jpeg, index, footageMs, params, cameraId);
               progress.frames_analysed += 1;
             },
             this.#abort.signal,
@@ -116,6 +136,12 @@ export class RecordingAnalysis {
       progress.completed = true;
       this.stats.state = 'idle';
       if (!dir) this.stats.lastError = 'recording_path is not inside the recordings root';
+      if (refusals.size > 0) {
+        this.stats.state = 'error';
+        this.stats.lastError = [...refusals]
+          .map(([reason, count]) => `${count} chunk(s) not analysed: ${reason}`)
+          .join('; ');
+      }
       await this.#sleep(this.deps.rescanMs);
     }
   }
@@ -136,12 +162,27 @@ export class RecordingAnalysis {
     }
   }
 
+  /**
+   * Which camera recorded a chunk: the model's own camera for its camera directory; for a custom
+   * recording_path, traced from the directory the chunk lies in (read afresh on every scan).
+   */
+  async #footageCameras(): Promise<(file: string) => number | null> {
+    if (!this.model.recording_path) return () => this.model.assigned_camera_id;
+    const directories = await cameraDirectories(
+      this.deps.recordingsRoot,
+      this.deps.cameras,
+      this.deps.configs,
+    );
+    return (file) => cameraOfChunk(directories, file);
+  }
+
   /** One frame: waits for an adapter, retries an unreachable one, skips the frame on an adapter error. */
   async #analyse(
     jpeg: Buffer,
     index: number,
     footageMs: number | null,
     params: Record<string, unknown>,
+    cameraId: number | null,
   ): Promise<void> {
     const { model, stats, deps } = this;
     for (;;) {
@@ -164,12 +205,12 @@ export class RecordingAnalysis {
           frame = { uri: `frame://rec-model-${model.id}/${name}` };
         } else frame = { b64: jpeg.toString('base64') };
         const started = Date.now();
-        const body = await deps.registry.infer(adapter, model.task, frame, params, model.assigned_camera_id);
+        const body = await deps.registry.infer(adapter, model.task, frame, params, cameraId);
         const mapped = mapResult(model.task, body);
         if (typeof mapped === 'string') throw new AdapterCallError('invalid', mapped);
         const row = await deps.results.store({
           model_id: model.id,
-          camera_id: model.assigned_camera_id,
+          camera_id: cameraId,
           task: model.task,
           label: mapped.label,
           caption: mapped.caption,

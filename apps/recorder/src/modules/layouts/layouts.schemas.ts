@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging } from '../../platform/http/schemas.js';
+import { DESCRIPTION_MAX_LENGTH, Nullable, Paging } from '../../platform/http/schemas.js';
 
 /** At most one tile per grid cell of the largest (8 × 8) grid. */
 export const MAX_TILES = 64;
@@ -8,7 +8,8 @@ export const MAX_TILES = 64;
 export const Tile = Type.Record(
   Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$' }),
   Type.Integer({ minimum: -2147483648, maximum: 2147483647 }),
-  { maxProperties: 16 },
+  // A record only checks the keys that match its pattern: other keys are refused, not taken with any value.
+  { maxProperties: 16, additionalProperties: false },
 );
 export type Tile = Static<typeof Tile>;
 
@@ -18,7 +19,7 @@ export const CustomWindowLayout = Type.Object(
   {
     id: LayoutId,
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH }))),
     enabled: Type.Boolean({ default: true }),
     grid_columns: Type.Integer({ minimum: 1, maximum: 8, default: 4 }),
     grid_rows: Type.Integer({ minimum: 1, maximum: 8, default: 4 }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
-import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import { ErrorResponse, TicketQuery, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import { StreamTicket } from './live.schemas.js';
 import { sendFile } from '../../platform/http/file-response.js';
@@ -32,7 +32,7 @@ export const liveRoutes =
           tags,
           summary: 'Live HLS (fMP4), started on demand and shared by every viewer of the camera',
           params: CameraIdParams,
-          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          querystring: TicketQuery,
           response: { 200: Type.String(), 404: ErrorResponse, 503: ErrorResponse, ...authErrors },
         },
       },
@@ -56,7 +56,7 @@ export const liveRoutes =
             id: Type.Integer({ minimum: 1 }),
             file: Type.String({ pattern: '^(init\\.mp4|seg-[0-9]+\\.m4s)$' }),
           }),
-          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          querystring: TicketQuery,
           response: { 404: ErrorResponse, ...authErrors },
         },
       },
@@ -85,8 +85,8 @@ export const liveRoutes =
           tags,
           summary: 'WebRTC live view (WHEP): SDP offer in, SDP answer out; needs webrtc_publisher',
           params: CameraIdParams,
-          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
-          body: Type.String({ minLength: 1 }),
+          querystring: TicketQuery,
+          body: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
           response: {
             201: Type.String({ description: 'application/sdp answer' }),
             400: ErrorResponse,
@@ -115,7 +115,7 @@ export const liveRoutes =
           tags,
           summary: 'Ends a WHEP session',
           params: Type.Object({ id: Type.Integer({ minimum: 1 }), session: Type.String({ format: 'uuid' }) }),
-          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          querystring: TicketQuery,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
         },
       },
@@ -132,7 +132,7 @@ export const liveRoutes =
           tags,
           summary: 'The current picture of the camera (JPEG)',
           params: CameraIdParams,
-          querystring: Type.Object({ ticket: Type.Optional(Type.String()) }),
+          querystring: TicketQuery,
           response: {
             200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/jpeg' }),
             404: ErrorResponse,

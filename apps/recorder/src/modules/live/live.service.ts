@@ -93,6 +93,7 @@ export class LiveService {
         config?.transport_security_probe_port ?? null,
       ),
       this.verifyRtsps,
+      (url) => this.cameras.sourceRefusal(camera, url),
     );
     if (!decision.ok) throw new AppError(503, decision.error);
     const { username, password } = await this.cameras.credentials(cameraId);

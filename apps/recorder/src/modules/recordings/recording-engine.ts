@@ -9,6 +9,7 @@ import {
   killOrphans,
   recoverSegment,
   type ClosedSegment,
+  type RecorderTransition,
 } from '../../media/camera-recorder.js';
 import { mediaDuration } from '../../media/ffmpeg/probe.js';
 import { redact } from '../../media/ffmpeg/args.js';
@@ -24,6 +25,7 @@ import type { CameraRow } from '../cameras/cameras.repository.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
 import type { RecordingsRepository } from './recordings.repository.js';
+import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
 import { planSource, verifySource, type RtspsVerifier } from './stream-source.js';
 
 export interface RecordingEngineOptions {
@@ -31,6 +33,10 @@ export interface RecordingEngineOptions {
   ffmpegPath: string;
   ffprobePath: string;
   backoff?: BackoffPolicy;
+  /** once a camera is `failed` (max_restart_attempts used up), how often it is tried again */
+  slowRetryMs?: number;
+  /** how often the recordings volume is checked for having gone or come back */
+  volumeCheckMs?: number;
   healthyResetMs?: number;
   /** checks RTSPS sources' certificates before streaming (the media-source TLS service) */
   verifyRtsps?: RtspsVerifier;
@@ -48,7 +54,13 @@ export interface IndexedChunk {
 
 export type RecordingNotice =
   | { type: 'camera.online' | 'recording.started'; cameraId: number }
-  | { type: 'camera.offline' | 'recording.failed'; cameraId: number; error: string | null };
+  | { type: 'camera.offline' | 'recording.failed' | 'storage.error'; cameraId: number; error: string | null }
+  | { type: 'storage.unavailable'; cameraId: null; error: string }
+  | { type: 'storage.available'; cameraId: null };
+
+/** Defaults of the options above. */
+export const SLOW_RETRY_MS = 30_000;
+export const VOLUME_CHECK_MS = 10_000;
 
 const STATE: Record<Transition['to'], RecordingState> = {
   starting: 'starting',
@@ -64,6 +76,12 @@ interface Active {
   recorder: CameraRecorder;
   /** what it was started with: a change of any of it means a restart */
   fingerprint: string;
+  /** the state last reported, so that only changes are logged and announced */
+  state: RecordingState | null;
+  /** the last run ended on a write failure (disk full, read-only): a storage error until it records again */
+  storageFailing: boolean;
+  /** whether the camera was last seen streaming (null: not yet known) */
+  online: boolean | null;
 }
 
 export class RecordingEngine {
@@ -78,6 +96,7 @@ export class RecordingEngine {
     private readonly configs: CameraConfigService,
     private readonly status: CameraStatusService,
     private readonly index: RecordingsRepository,
+    private readonly volume: RecordingsVolume,
     private readonly options: RecordingEngineOptions,
     private readonly log: FastifyBaseLogger | Console = console,
   ) {}
@@ -91,16 +110,31 @@ export class RecordingEngine {
     this.#chunkListeners.push(listener);
   }
 
-  /** Reconciles the index with the disk, then starts every camera that should record. */
+  /**
+   * Reconciles the index with the disk, then starts every camera that should record — unless the recordings
+   * volume is missing: then nothing is reconciled or recorded until it is back (checked every volumeCheckMs).
+   */
   async start(): Promise<void> {
     const ids = await this.cameras.allIds();
-    await this.reconcile(ids);
+    const volume = await this.volume.check();
+    if (volume.available) await this.reconcile(ids);
+    else this.#volumeChanged(volume);
     await Promise.all(ids.map((id) => this.sync(id)));
+    this.volume.onChange((state) => void this.#onVolumeChange(state));
+    this.volume.watch(this.options.volumeCheckMs ?? VOLUME_CHECK_MS, (error) =>
+      this.log.error({ err: error }, 'checking the recordings volume failed'),
+    );
+  }
+
+  /** Cameras waiting after a write failure try again now (e.g. retention has freed space). */
+  retryStorageFailures(): void {
+    for (const active of this.#active.values()) if (active.storageFailing) active.recorder.retryNow();
   }
 
   /** Stops every recorder; each closes and indexes its current chunk. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.volume.stop();
     await Promise.all([...this.#pending.values()]);
     await Promise.all([...this.#active.values()].map(({ recorder }) => recorder.stop()));
     this.#active.clear();
@@ -132,13 +166,10 @@ export class RecordingEngine {
   async #sync(cameraId: number): Promise<void> {
     const camera = await this.cameras.find(cameraId);
     const config = camera ? await this.configs.find(cameraId) : undefined;
-    const wanted =
-      !this.#stopped &&
-      camera &&
-      config &&
-      camera.deleted_at === null &&
-      camera.is_active &&
-      config.recording_enabled;
+    const shouldRecord =
+      camera && config && camera.deleted_at === null && camera.is_active && config.recording_enabled;
+    const volume = this.volume.state;
+    const wanted = !this.#stopped && shouldRecord && volume?.available === true;
     const current = this.#active.get(cameraId);
     const credentials = wanted ? await this.cameras.credentials(cameraId) : null;
     const fingerprint = wanted && credentials ? fingerprintOf(camera, config, credentials) : '';
@@ -147,11 +178,13 @@ export class RecordingEngine {
       await current.recorder.stop();
     }
     if (!wanted) {
+      const volumeMissing = !this.#stopped && shouldRecord && volume?.available === false;
       this.#report(cameraId, {
-        recording_state: config?.recording_enabled && camera?.is_active ? 'stopped' : 'disabled',
+        recording_state: volumeMissing ? 'storage_error' : shouldRecord ? 'stopped' : 'disabled',
         live_online: null,
         media_server_provisioned: false,
         stream_action: current ? 'stop' : null,
+        ...(volumeMissing && !volume.available ? { stream_warning: volume.reason } : {}),
       });
       if (current && config) await this.configs.recordRuntime(cameraId, { stream_active: false });
       return;
@@ -175,6 +208,7 @@ export class RecordingEngine {
         config.transport_security_probe_port,
       ),
       this.options.verifyRtsps,
+      (url) => this.cameras.sourceRefusal(camera, url),
     );
     if (!decision.ok) {
       this.#report(cameraId, {
@@ -209,29 +243,44 @@ export class RecordingEngine {
       ffprobePath: this.options.ffprobePath,
       autoRestart: config.auto_restart,
       maxRestartAttempts: config.max_restart_attempts,
+      slowRetryMs: this.options.slowRetryMs ?? SLOW_RETRY_MS,
       backoff: this.options.backoff ?? DEFAULT_BACKOFF,
       healthyResetMs: this.options.healthyResetMs ?? 60_000,
       onSegment: async (segment) => {
         await this.#indexSegment(cameraId, cameraDir, segment);
       },
       onTransition: (transition) => this.#onTransition(cameraId, transition, warning),
+      onFreeze: (frozenMs) =>
+        this.log.warn(
+          { cameraId, frozenSeconds: Math.round(frozenMs / 100) / 10 },
+          'camera sent no video for a while and resumed: chunk cut so that its times stay true',
+        ),
       onError: (error) => this.log.error({ err: error, cameraId }, 'recording bookkeeping failed'),
     });
-    this.#active.set(cameraId, { recorder, fingerprint });
+    this.#active.set(cameraId, { recorder, fingerprint, state: null, storageFailing: false, online: null });
     this.#report(cameraId, { media_server_provisioned: true, stream_warning: warning });
     await this.configs.recordRuntime(cameraId, { last_provisioned_at: new Date().toISOString() });
     await recorder.start();
   }
 
-  #onTransition(cameraId: number, transition: Transition, warning: string | null): void {
+  #onTransition(cameraId: number, transition: RecorderTransition, warning: string | null): void {
+    const active = this.#active.get(cameraId);
+    if (!active) return;
+    // A write failure is the disk's, not the camera's: its own state until the camera records again.
+    if (transition.to === 'running') active.storageFailing = false;
+    else if (transition.storageFailure) active.storageFailing = true;
+    const storage = active.storageFailing && transition.to !== 'stopped';
+    const state: RecordingState = storage ? 'storage_error' : STATE[transition.to];
+    const previous = active.state;
+    active.state = state;
     const online =
       transition.to === 'running'
         ? true
-        : transition.to === 'retrying' || transition.to === 'failed'
+        : !storage && (transition.to === 'retrying' || transition.to === 'failed')
           ? false
           : undefined;
     this.#report(cameraId, {
-      recording_state: STATE[transition.to],
+      recording_state: state,
       stream_action: transition.action,
       stream_warning: transition.error ? redact(transition.error) : warning,
       ...(online === undefined ? {} : { live_online: online }),
@@ -247,13 +296,60 @@ export class RecordingEngine {
     this.configs
       .recordRuntime(cameraId, runtime)
       .catch((error: unknown) => this.log.warn({ err: error }, 'runtime update failed'));
-    if (transition.to === 'running') {
+    if (state === previous) return;
+    this.#logState(cameraId, previous, state, transition);
+    const error = transition.error ? redact(transition.error) : null;
+    if (state === 'recording') {
+      active.online = true;
       this.#notify({ type: 'camera.online', cameraId });
       this.#notify({ type: 'recording.started', cameraId });
-    } else if (transition.to === 'retrying' && transition.from !== 'retrying') {
-      this.#notify({ type: 'camera.offline', cameraId, error: transition.error });
-    } else if (transition.to === 'failed') {
-      this.#notify({ type: 'recording.failed', cameraId, error: transition.error });
+    } else if (state === 'storage_error') {
+      this.#notify({ type: 'storage.error', cameraId, error });
+    } else if (state === 'retrying' || state === 'failed') {
+      if (active.online !== false) this.#notify({ type: 'camera.offline', cameraId, error });
+      active.online = false;
+      if (state === 'failed') this.#notify({ type: 'recording.failed', cameraId, error });
+    }
+  }
+
+  /** One line per change of a camera's recording state; errors are already redacted by the media layer. */
+  #logState(
+    cameraId: number,
+    from: RecordingState | null,
+    to: RecordingState,
+    transition: RecorderTransition,
+  ): void {
+    const fields = {
+      cameraId,
+      from,
+      to,
+      failures: transition.failures,
+      ...(transition.error ? { error: redact(transition.error) } : {}),
+      ...(transition.delayMs === undefined ? {} : { retryInSeconds: Math.round(transition.delayMs / 1000) }),
+    };
+    if (to === 'failed' || to === 'storage_error') this.log.error(fields, 'recording state changed');
+    else if (to === 'retrying') this.log.warn(fields, 'recording state changed');
+    else if (to === 'starting') this.log.debug(fields, 'recording state changed');
+    else this.log.info(fields, 'recording state changed');
+  }
+
+  async #onVolumeChange(state: VolumeState): Promise<void> {
+    this.#volumeChanged(state);
+    const ids = await this.cameras.allIds();
+    if (state.available) await this.reconcile(ids);
+    await Promise.all(ids.map((id) => this.sync(id)));
+  }
+
+  #volumeChanged(state: VolumeState): void {
+    if (state.available) {
+      this.log.info({ root: this.options.recordingsRoot }, 'recordings volume is available again');
+      this.#notify({ type: 'storage.available', cameraId: null });
+    } else {
+      this.log.error(
+        { root: this.options.recordingsRoot, reason: state.reason },
+        'recordings volume unavailable',
+      );
+      this.#notify({ type: 'storage.unavailable', cameraId: null, error: state.reason });
     }
   }
 
@@ -286,7 +382,9 @@ export class RecordingEngine {
 
   /**
    * After a crash or while the service was down: segments left in `.incoming` are indexed with what plays of
-   * them, complete chunks the index does not know are added, and rows whose files are gone are dropped.
+   * them, complete chunks the index does not know are added, and rows whose files are gone are dropped — but
+   * never the rows of a camera whose whole directory is missing (a custom recording_path on a disk that is not
+   * mounted): those wait for it to come back (retention still removes them by age).
    */
   async reconcile(cameraIds: number[]): Promise<void> {
     const known = await this.index.allPaths();
@@ -298,6 +396,18 @@ export class RecordingEngine {
         cameraId,
         config?.recording_path ?? null,
       );
+      if (!(await isDirectory(cameraDir))) {
+        const prefix = `${relative(this.options.recordingsRoot, cameraDir)}/`;
+        const kept = [...known].filter((path) => path.startsWith(prefix));
+        for (const path of kept) seen.add(path);
+        if (kept.length > 0) {
+          this.log.warn(
+            { cameraId, dir: cameraDir, chunks: kept.length },
+            'recording directory missing: index kept',
+          );
+        }
+        continue;
+      }
       const incoming = join(cameraDir, INCOMING_DIR);
       const orphans = await killOrphans(incoming);
       if (orphans > 0)
@@ -370,6 +480,10 @@ function fingerprintOf(
     config.auto_restart,
     config.max_restart_attempts,
   ]);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() === true;
 }
 
 /** Every `YYYY/MM/DD/<ms>.mp4` under a camera directory. */

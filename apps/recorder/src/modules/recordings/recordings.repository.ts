@@ -57,6 +57,17 @@ export class RecordingsRepository {
     return new Set(rows.map((row) => row.path));
   }
 
+  /** Paths of the newest chunks of all cameras. */
+  async newestPaths(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('recordings')
+      .select('path')
+      .orderBy('start_ms', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.path);
+  }
+
   async newestEnd(cameraId: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('recordings')

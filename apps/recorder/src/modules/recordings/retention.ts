@@ -6,6 +6,7 @@ import { rm, rmdir, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import type { RecordingsVolume } from './recordings-volume.js';
 import type { RecordingsService } from './recordings.service.js';
 
 const BATCH = 200;
@@ -29,6 +30,7 @@ export class RetentionService {
     private readonly index: RecordingsRepository,
     private readonly settings: RecordingsService,
     private readonly recordingsRoot: string,
+    private readonly volume: RecordingsVolume,
     private readonly log: FastifyBaseLogger | Console = console,
     private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
   ) {}
@@ -60,6 +62,10 @@ export class RetentionService {
   }
 
   async #round(): Promise<RetentionResult> {
+    // On a volume that is not mounted every file looks gone and the free space is another disk's: hands off.
+    if (!this.volume.available) {
+      return { deletedByAge: 0, deletedForSpace: 0, freeBytes: Number.NaN, belowFloor: false };
+    }
     const { retention_days, min_free_disk_gb } = await this.settings.currentSettings();
     let deletedByAge = 0;
     if (retention_days > 0) {

@@ -60,11 +60,19 @@ export type RtspsVerifier = (
   port: number,
 ) => Promise<{ ok: true; warning?: string } | { ok: false; error: string }>;
 
+/** Why a planned URL may not be connected to (the camera host rules, cameras/camera-hosts.ts), or null. */
+export type SourceGuard = (url: string) => Promise<string | null>;
+
+/** The last checks before a pipeline connects: the host rules, then an RTSPS source's certificate. */
 export async function verifySource(
   decision: SourceDecision,
   verify?: RtspsVerifier,
+  guard?: SourceGuard,
 ): Promise<SourceDecision> {
-  if (!verify || !decision.ok) return decision;
+  if (!decision.ok) return decision;
+  const refusal = guard ? await guard(decision.plan.url) : null;
+  if (refusal) return { ok: false, error: refusal };
+  if (!verify) return decision;
   const url = new URL(decision.plan.url);
   if (url.protocol !== 'rtsps:') return decision;
   const verdict = await verify(

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import { JsonObject, Nullable, Timestamp } from '../../platform/http/schemas.js';
 import { SKILL_PATTERN } from '../cameras/cameras.schemas.js';
 
 export const SkillParams = Type.Object({
@@ -10,7 +10,8 @@ export const SkillParams = Type.Object({
 export const SkillDeclaration = Type.Object(
   {
     consumer: Type.String({ minLength: 1, maxLength: 100 }),
-    params: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+    /** the consumer's settings, stored and listed with every assignment */
+    params: Type.Optional(Nullable(JsonObject({}, { maxProperties: 50, maxJsonLength: 8192 }))),
   },
   { additionalProperties: false },
 );

@@ -16,7 +16,7 @@ import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CloudEgress } from '../cloud-settings/cloud-egress.js';
 import type { CloudSettingsService } from '../cloud-settings/cloud-settings.service.js';
-import { planSource } from '../recordings/stream-source.js';
+import { planSource, verifySource } from '../recordings/stream-source.js';
 import { StreamTargetRunner } from './stream-target-runner.js';
 import type { StreamTargetRow, StreamTargetsRepository } from './stream-targets.repository.js';
 import type {
@@ -90,6 +90,9 @@ export class StreamTargetsService {
       updated_at: existing ? now : null,
     };
     validate(row);
+    // A target is pushed to by the recorder: the same host rules as a camera's own address.
+    if (row.server_url !== existing?.server_url)
+      await this.cameras.checkHosts(context.principal, [[['body', 'server_url'], row.server_url]]);
     if (row.enabled && !existing?.enabled) this.egress.require();
     await this.repository.upsert(row);
     await this.audit.record(context, {
@@ -270,11 +273,15 @@ export class StreamTargetsService {
     if (!camera || camera.deleted_at !== null || !camera.is_active)
       throw new AppError(409, 'The camera is not active');
     const config = await this.configs.find(cameraId);
-    const decision = planSource(
-      config?.source_url ?? camera.rtsp_url,
-      config?.transport_security ?? 'rtsps_preferred',
-      config?.transport_security_probe_result ?? 'not_probed',
-      config?.transport_security_probe_port ?? null,
+    const decision = await verifySource(
+      planSource(
+        config?.source_url ?? camera.rtsp_url,
+        config?.transport_security ?? 'rtsps_preferred',
+        config?.transport_security_probe_result ?? 'not_probed',
+        config?.transport_security_probe_port ?? null,
+      ),
+      undefined,
+      (url) => this.cameras.sourceRefusal(camera, url),
     );
     if (!decision.ok) throw new AppError(409, decision.error);
     const { username, password } = await this.cameras.credentials(cameraId);

@@ -1,11 +1,11 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { CompiledRead } from '../../platform/db/compiled-read.js';
 import type { Db } from '../../platform/db/database.js';
 import { cacheable } from '../../platform/db/result-cache.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Omit<UsersTable, 'id'>;
+export type NewUserRow = Omit<Insertable<UsersTable>, 'id'>;
 export type UserPatch = Updateable<Omit<UsersTable, 'id'>>;
 
 /** What a user listing shows: every column but the password hash (and the lookup key). */
@@ -20,6 +20,14 @@ const LIST_COLUMNS = [
   'last_login_at',
 ] as const;
 export type UserListRow = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
+
+/**
+ * The epoch that ends a user's access tokens and tickets (platform/auth/jwt.ts): max(epoch + 1, now in ms). Never
+ * a value the user had before; the time keeps it apart from the epochs of an account that had this id before a
+ * restore (a new account starts at its creation time).
+ */
+const nextTokenEpoch = (nowMs: number) =>
+  sql<number>`case when token_epoch + 1 > ${nowMs} then token_epoch + 1 else ${nowMs} end`;
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -77,7 +85,21 @@ export class UsersRepository {
     return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
-  async update(id: number, patch: UserPatch): Promise<UserRow | undefined> {
-    return this.db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  /** `endTokens`: in the same statement, every access token and ticket of the user stops working. */
+  async update(id: number, patch: UserPatch, endTokens = false): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set(endTokens ? { ...patch, token_epoch: nextTokenEpoch(Date.now()) } : patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async endTokens(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ token_epoch: nextTokenEpoch(Date.now()) })
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -86,6 +86,8 @@ export class UsersService {
       created_at: new Date().toISOString(),
       updated_at: null,
       last_login_at: null,
+      // Not 0: an account that had this id before (a restore may hand ids out again) had lower epochs.
+      token_epoch: Date.now(),
     });
     await this.audit.record(context, {
       action: 'user.create',
@@ -116,8 +118,11 @@ export class UsersService {
     if (body.is_superuser !== undefined) patch.is_superuser = body.is_superuser;
     if (body.password !== undefined) patch.password_hash = await this.hasher.hash(body.password);
 
-    const row = (await this.users.update(id, patch)) ?? (await this.#require(id));
-    if (body.password !== undefined || body.is_active === false) await this.sessions.revokeAllSessions(id);
+    // A new password or a deactivation ends the user's sessions: access tokens and tickets with the same write
+    // (a reactivated account does not get them back), refresh tokens right after.
+    const endSessions = body.password !== undefined || body.is_active === false;
+    const row = (await this.users.update(id, patch, endSessions)) ?? (await this.#require(id));
+    if (endSessions) await this.sessions.revokeAllSessions(id);
     await this.audit.record(context, {
       action: 'user.update',
       entityType: 'user',
@@ -132,7 +137,7 @@ export class UsersService {
     requireSuperuser(context.principal);
     await this.#require(id);
     if (id === context.principal.userId) throw new BadRequestError('You cannot deactivate yourself');
-    await this.users.update(id, { is_active: false, updated_at: new Date().toISOString() });
+    await this.users.update(id, { is_active: false, updated_at: new Date().toISOString() }, true);
     await this.sessions.revokeAllSessions(id);
     await this.audit.record(context, { action: 'user.deactivate', entityType: 'user', entityId: id });
   }
@@ -143,10 +148,12 @@ export class UsersService {
       throw new BadRequestError('Current password is incorrect');
     }
     checkPasswordPolicy(body.new_password, user.username, 'new_password');
-    await this.users.update(user.id, {
-      password_hash: await this.hasher.hash(body.new_password),
-      updated_at: new Date().toISOString(),
-    });
+    // Every session ends, the caller's too (access tokens and tickets with the same write): log in again.
+    await this.users.update(
+      user.id,
+      { password_hash: await this.hasher.hash(body.new_password), updated_at: new Date().toISOString() },
+      true,
+    );
     await this.sessions.revokeAllSessions(user.id);
     await this.audit.record(context, {
       action: 'user.password_change',
@@ -171,6 +178,7 @@ export class UsersService {
       created_at: new Date().toISOString(),
       updated_at: null,
       last_login_at: null,
+      token_epoch: Date.now(),
     });
     await this.audit.record(
       { userId: null, username: null, ip: null, userAgent: null },
@@ -188,13 +196,26 @@ export class UsersService {
     return this.users.findById(id);
   }
 
-  /** For the auth module: the caller behind a verified credential, read now; undefined unless active. */
-  async principalFor(id: number): Promise<Principal | undefined> {
+  /**
+   * For the auth module: the caller behind a verified credential, read now; undefined unless the user is active
+   * and the credential's token epoch is still theirs (a logout or password change since ends it).
+   */
+  async principalFor(id: number, tokenEpoch: number): Promise<Principal | undefined> {
     const row = await this.users.findById(id);
-    if (!row?.is_active) return undefined;
+    if (!row?.is_active || row.token_epoch !== tokenEpoch) return undefined;
     const principal: Principal = { userId: row.id, username: row.username, isSuperuser: row.is_superuser };
     this.#principalRows.set(principal, row);
     return principal;
+  }
+
+  /** For URL tickets: the epoch a new ticket of this user is issued in. */
+  async tokenEpochOf(id: number): Promise<number | undefined> {
+    return (await this.users.findById(id))?.token_epoch;
+  }
+
+  /** For the auth module (logout): every access token and ticket of the user issued until now stops working. */
+  async endTokens(id: number): Promise<void> {
+    await this.users.endTokens(id);
   }
 
   async recordLogin(id: number): Promise<void> {

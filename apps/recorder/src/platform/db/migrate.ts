@@ -13,7 +13,9 @@ import { config } from './migrations/0007_config.js';
 import { adapterTokens } from './migrations/0008_adapter_tokens.js';
 import { perfIndexes } from './migrations/0009_perf_indexes.js';
 import { probePort } from './migrations/0010_probe_port.js';
-import type { PortableMigration } from './migrations/helpers.js';
+import { tokenRevocation } from './migrations/0011_token_revocation.js';
+import { alertActionSecrets } from './migrations/0012_alert_action_secrets.js';
+import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0001_foundation', foundation],
@@ -26,22 +28,34 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0008_adapter_tokens', adapterTokens],
   ['0009_perf_indexes', perfIndexes],
   ['0010_probe_port', probePort],
+  ['0011_token_revocation', tokenRevocation],
+  ['0012_alert_action_secrets', alertActionSecrets],
 ];
 
 /** In the order they apply. */
 export const MIGRATION_NAMES = MIGRATIONS.map(([name]) => name);
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+export interface MigrateOptions extends MigrationContext {
+  /** stop after this migration (tests that set up data as an earlier version wrote it) */
+  upTo?: string;
+}
+
+export async function migrateToLatest(
+  handle: DatabaseHandle,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const { upTo, ...context } = options;
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
         MIGRATIONS.map(([name, migration]): [string, Migration] => [
           name,
-          { up: (db) => migration.up(db, handle.dialect) },
+          { up: (db) => migration.up(db, handle.dialect, context) },
         ]),
       ),
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   // Every table, those of this run included, notifies other recorders of its changes (pg-changes.ts).
   if (handle.dialect === 'postgres') await installChangeTriggers(handle.db);

@@ -14,6 +14,11 @@ export interface UsersTable {
   created_at: string;
   updated_at: string | null;
   last_login_at: string | null;
+  /**
+   * Access tokens and URL tickets carry the epoch their user had when they were issued and are valid only while it
+   * is still the user's epoch (see platform/auth/jwt.ts); logout, a password change and deactivation move it on.
+   */
+  token_epoch: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -25,8 +30,12 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+/** Login attempts of one username from one source, or (username_key '') of one source across usernames. */
 export interface LoginThrottleTable {
   username_key: string;
+  /** the client's IPv4 address or IPv6 /64 (see modules/auth/login-throttle.ts) */
+  source: string;
+  /** attempts counted since the count last started over (reserved before the password is checked) */
   failures: number;
   locked_until: string | null;
   updated_at: string;
@@ -157,11 +166,12 @@ export interface AlertActionConfigTable {
   id: number;
   min_severity: string;
   webhook_enabled: boolean;
-  webhook_url: string | null;
+  /** SecretBox output (purpose `alerts.webhook_url`): the URL may carry credentials or tokens (0012) */
+  webhook_url_sealed: string | null;
   /** SecretBox output (purpose `alerts.webhook_secret`) */
   webhook_secret_sealed: string | null;
-  /** JSON text */
-  webhook_headers: string | null;
+  /** SecretBox output (purpose `alerts.webhook_headers`) of a JSON object of header name → value (0012) */
+  webhook_headers_sealed: string | null;
   telephony_enabled: boolean;
   telephony_account_sid: string | null;
   /** SecretBox output (purpose `alerts.telephony_auth_token`) */

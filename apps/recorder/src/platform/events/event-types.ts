@@ -18,6 +18,11 @@ export interface EventMap {
   'camera.offline': Open & { reason?: string };
   'recording.started': Open & { path?: string };
   'recording.failed': Open & { error?: string; reason?: string };
+  /** a camera's recording could not write: disk full or read-only */
+  'storage.error': Open & { error?: string };
+  /** the recordings volume is missing (not mounted): nothing is recorded, reconciled or deleted until it is back */
+  'storage.unavailable': Open & { error?: string; path?: string };
+  'storage.available': Open & { path?: string };
   'adapter.model_changed': Open & { adapter?: string };
   'adapter.unavailable': Open & { adapter?: string };
   'job.updated': Open & { job_id?: number | string; status?: string };
@@ -33,6 +38,9 @@ export const EVENT_TYPES: readonly EventType[] = [
   'camera.offline',
   'recording.started',
   'recording.failed',
+  'storage.error',
+  'storage.unavailable',
+  'storage.available',
   'adapter.model_changed',
   'adapter.unavailable',
   'job.updated',

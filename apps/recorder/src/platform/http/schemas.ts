@@ -1,5 +1,14 @@
 // Schema building blocks shared by every module's *.schemas.ts.
-import { Type, type TNull, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
+import {
+  Type,
+  type ObjectOptions,
+  type TNull,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TUnion,
+} from '@sinclair/typebox';
 
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
@@ -31,6 +40,37 @@ export const StringEnum = <const T extends readonly string[]>(
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 export const Timestamp = Type.String({ format: 'date-time' });
+
+// Bounds for free text and free JSON that the specification leaves open (SEED.md "Limits"), shared so that the
+// same kind of field has the same limit everywhere. Every string, array and free object of a request schema has
+// one (a test walks the OpenAPI document).
+
+/** A free-text description (cameras, layouts). */
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** Schema keyword (checked in validation.ts): the value's JSON text is at most this many characters long. */
+export const MAX_JSON_LENGTH = 'x-max-json-length';
+
+/**
+ * A JSON object taken as sent (stored and listed again, or forwarded), bounded in keys and in the length of its
+ * JSON text, so that one request cannot store megabytes that every later listing carries. Its depth is bounded
+ * by the body parser (platform/http/json-body.ts).
+ */
+export function JsonObject<T extends TProperties>(
+  properties: T,
+  bounds: { maxProperties: number; maxJsonLength: number },
+  options: ObjectOptions = {},
+): TObject<T> {
+  return Type.Object(properties, {
+    additionalProperties: true,
+    ...options,
+    maxProperties: bounds.maxProperties,
+    [MAX_JSON_LENGTH]: bounds.maxJsonLength,
+  });
+}
+
+/** `?ticket=` of the media and event URLs (API.md §10): a signed token of a few hundred characters. */
+export const TicketQuery = Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 4096 })) });
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

@@ -4,6 +4,7 @@ import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationIssue } from './errors.js';
+import { MAX_JSON_LENGTH } from './schemas.js';
 
 // Both are CommonJS modules whose default export is the real one.
 const Ajv = AjvModule.default;
@@ -19,8 +20,23 @@ function createAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  ajv.addKeyword({ keyword: MAX_JSON_LENGTH, type: 'object', schemaType: 'number', validate: maxJsonLength });
   return ajv;
 }
+
+/** The `x-max-json-length` keyword (depth is bounded by the body parser; a value too deep counts as too long). */
+function maxJsonLength(limit: number, data: unknown): boolean {
+  let length: number;
+  try {
+    length = JSON.stringify(data).length;
+  } catch {
+    length = Infinity;
+  }
+  if (length <= limit) return true;
+  maxJsonLength.errors = [{ keyword: MAX_JSON_LENGTH, params: { limit } }];
+  return false;
+}
+maxJsonLength.errors = [] as { keyword: string; params: { limit: number } }[];
 
 const bodyAjv = createAjv(false);
 const paramAjv = createAjv(true);
@@ -98,6 +114,13 @@ function describe(error: SchemaError): { msg: string; type: string } {
         msg: `Input should be greater than or equal to ${String(params.limit)}`,
         type: 'greater_than_equal',
       };
+    case MAX_JSON_LENGTH:
+      return {
+        msg: `Value should be at most ${String(params.limit)} characters long as JSON`,
+        type: 'too_long',
+      };
+    case 'maxProperties':
+      return { msg: `Object should have at most ${String(params.limit)} keys`, type: 'too_long' };
     case 'maxItems':
       return { msg: `List should have at most ${String(params.limit)} items`, type: 'too_long' };
     case 'minItems':

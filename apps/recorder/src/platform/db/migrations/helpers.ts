@@ -1,9 +1,16 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { DialectName } from '../database.js';
+
+/** What the recorder hands to migrations besides the database. */
+export interface MigrationContext {
+  /** seals secrets that earlier versions stored in plaintext; absent where no such rows can exist (tests) */
+  secretBox?: SecretBox;
+}
 
 /** A migration written once for both dialects; the dialect is passed in only for the few column types that differ. */
 export interface PortableMigration {
-  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  up(db: Kysely<unknown>, dialect: DialectName, context: MigrationContext): Promise<void>;
 }
 
 /** Auto-incrementing integer primary key: SERIAL on PostgreSQL, INTEGER PRIMARY KEY AUTOINCREMENT on SQLite. */
