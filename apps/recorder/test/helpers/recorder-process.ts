@@ -23,12 +23,14 @@ export interface RecorderProcess {
   readonly child: ChildProcess;
   readonly dataDir: string;
   readonly host: string;
+  /** an access token of `admin` */
+  readonly token: string;
   /** everything the process wrote to stdout and stderr */
   output(): string;
   /** calls the API as `admin` */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** the event stream as `admin` */
-  events(query?: string): Promise<SseClient>;
+  /** the event stream as `admin` (`replay`: every stored event first, through Last-Event-ID) */
+  events(query?: string, options?: { replay?: boolean }): Promise<SseClient>;
   /** sends a signal and waits until the process has exited */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -82,6 +84,7 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
     child,
     dataDir,
     host,
+    token,
     output: () => output,
     async api(method, path, body) {
       const response = await fetch(`http://${host}/api/v1${path}`, {
@@ -95,8 +98,11 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },
-    events: (query = '') =>
-      SseClient.open(host, `/api/v1/events/stream${query}`, { authorization: `Bearer ${token}` }),
+    events: (query = '', { replay = false } = {}) =>
+      SseClient.open(host, `/api/v1/events/stream${query}`, {
+        authorization: `Bearer ${token}`,
+        ...(replay ? { 'last-event-id': '0' } : {}),
+      }),
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
