@@ -115,8 +115,10 @@ export async function buildApp(
     return reply.status(e.status).send(e.toEnvelope());
   });
 
-  await app.register(healthRoutes);
-  await app.register(capabilityRoutes);
+  // The recorder polls these every 30 s: a line per poll at info is noise (still logged at debug, and errors).
+  const pollLogLevel = ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn';
+  await app.register(healthRoutes, { logLevel: pollLogLevel });
+  await app.register(capabilityRoutes, { logLevel: pollLogLevel });
   await app.register(adapterRoutes);
   await app.register(hardwareRoutes);
   await app.register(metricsRoutes);

@@ -83,10 +83,19 @@ describe('main', () => {
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
     assert.equal((await fetch(`${url}/health`)).status, 200);
+    assert.equal((await fetch(`${url}/capabilities`)).status, 401);
+    assert.equal((await fetch(`${url}/hardware`)).status, 401);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const [code] = (await exited) as [number];
     assert.equal(code, 0);
+    // The recorder's polls of /health and /capabilities are not logged at info (a line every 30 s is noise);
+    // other requests are.
+    const requests = out
+      .split('\n')
+      .filter((line) => line.includes('"incoming request"'))
+      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    assert.deepEqual(requests, ['/hardware'], out);
   });
 
   it('with defaults it listens on loopback only and needs the token it keeps in DATA_DIR', async (t) => {
@@ -106,6 +115,7 @@ describe('main', () => {
       assert.equal(((await anonymous.json()) as { error: { code: string } }).error.code, 'unauthorized');
       assert.equal((await infer(url, { authorization: 'Bearer wrong' })).status, 401);
       assert.equal((await fetch(`${url}/capabilities`)).status, 401);
+      assert.equal((await fetch(`${url}/hardware`)).status, 401);
       const authorized = await infer(url, { authorization: `Bearer ${token}` });
       assert.notEqual(authorized.status, 401, await authorized.text());
       assert.equal(

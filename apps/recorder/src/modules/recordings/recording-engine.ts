@@ -175,6 +175,8 @@ export class RecordingEngine {
     const fingerprint = wanted && credentials ? fingerprintOf(camera, config, credentials) : '';
     if (current && (!wanted || current.fingerprint !== fingerprint)) {
       this.#active.delete(cameraId);
+      if (wanted)
+        this.log.info({ cameraId }, 'recording restarts: the camera or its stream settings changed');
       await current.recorder.stop();
     }
     if (!wanted) {
