@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import { planSource, verifySource, type RtspsVerifier } from '../recordings/stream-source.js';
+import { decideSource, streamInput, type RtspsVerifier } from '../recordings/stream-source.js';
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
@@ -85,25 +85,12 @@ export class LiveService {
     const camera = await this.cameras.find(cameraId);
     const config = await this.configs.find(cameraId);
     if (!camera) throw new AppError(404, 'Camera not found');
-    const decision = await verifySource(
-      planSource(
-        config?.source_url ?? camera.rtsp_url,
-        config?.transport_security ?? 'rtsps_preferred',
-        config?.transport_security_probe_result ?? 'not_probed',
-        config?.transport_security_probe_port ?? null,
-      ),
-      this.verifyRtsps,
-      (url) => this.cameras.sourceRefusal(camera, url),
-    );
+    const decision = await decideSource(camera, config, {
+      verifyRtsps: this.verifyRtsps,
+      guard: (url) => this.cameras.sourceRefusal(camera, url),
+    });
     if (!decision.ok) throw new AppError(503, decision.error);
-    const { username, password } = await this.cameras.credentials(cameraId);
-    return {
-      url: decision.plan.url,
-      username,
-      password,
-      rtspTransport: config?.rtsp_transport === 'udp' ? 'udp' : 'tcp',
-      extraOptions: config?.extra_options ? (JSON.parse(config.extra_options) as Record<string, string>) : {},
-    };
+    return streamInput(decision.plan.url, await this.cameras.credentials(cameraId), config);
   }
 
   async streamTicket(context: RequestContext, cameraId: number): Promise<StreamTicket> {

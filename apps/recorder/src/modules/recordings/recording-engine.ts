@@ -26,7 +26,7 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
-import { planSource, verifySource, type RtspsVerifier } from './stream-source.js';
+import { decideSource, streamInput, type RtspsVerifier } from './stream-source.js';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -202,16 +202,10 @@ export class RecordingEngine {
     fingerprint: string,
   ): Promise<void> {
     const cameraId = camera.id;
-    const decision = await verifySource(
-      planSource(
-        config.source_url ?? camera.rtsp_url,
-        config.transport_security,
-        config.transport_security_probe_result,
-        config.transport_security_probe_port,
-      ),
-      this.options.verifyRtsps,
-      (url) => this.cameras.sourceRefusal(camera, url),
-    );
+    const decision = await decideSource(camera, config, {
+      verifyRtsps: this.options.verifyRtsps,
+      guard: (url) => this.cameras.sourceRefusal(camera, url),
+    });
     if (!decision.ok) {
       this.#report(cameraId, {
         recording_state: 'failed',
@@ -223,23 +217,10 @@ export class RecordingEngine {
       return;
     }
     const cameraDir = cameraRecordingDir(this.options.recordingsRoot, cameraId, config.recording_path);
-    const extraOptions = config.extra_options
-      ? (JSON.parse(config.extra_options) as Record<string, string>)
-      : {};
     const warning = decision.plan.warning;
     const recorder = new CameraRecorder({
       cameraDir,
-      input: (attempt) => ({
-        url: decision.plan.url,
-        username,
-        password,
-        // `auto`: TCP first, then alternate with UDP between attempts.
-        rtspTransport:
-          config.rtsp_transport === 'udp' || (config.rtsp_transport === 'auto' && attempt % 2 === 1)
-            ? 'udp'
-            : 'tcp',
-        extraOptions: Object.fromEntries(Object.entries(extraOptions).map(([k, v]) => [k, String(v)])),
-      }),
+      input: (attempt) => streamInput(decision.plan.url, { username, password }, config, attempt),
       segmentSeconds: config.recording_segment_seconds,
       ffmpegPath: this.options.ffmpegPath,
       ffprobePath: this.options.ffprobePath,

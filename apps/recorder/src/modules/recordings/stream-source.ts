@@ -4,7 +4,10 @@
 //   plaintext_allowed the URL as given
 // An upgrade goes to the port the last probe connected to (the config's transport_security_probe_port), or to 322
 // when no probe has run yet.
+import type { StreamInput } from '../../media/ffmpeg/args.js';
 import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
+import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
+import type { CameraRow } from '../cameras/cameras.repository.js';
 
 export interface SourcePlan {
   url: string;
@@ -82,4 +85,46 @@ export async function verifySource(
   if (!verdict.ok) return verdict;
   const warning = [decision.plan.warning, verdict.warning].filter(Boolean).join('; ') || null;
   return { ok: true, plan: { ...decision.plan, warning } };
+}
+
+/**
+ * Every pipeline's way to the URL it reads a camera from: the source (config `source_url`, else the camera's
+ * `rtsp_url`) planned by the transport-security policy, then the host rules and an RTSPS certificate check.
+ */
+export function decideSource(
+  camera: CameraRow,
+  config: CameraConfigRow | undefined,
+  checks: { verifyRtsps?: RtspsVerifier; guard?: SourceGuard } = {},
+): Promise<SourceDecision> {
+  return verifySource(
+    planSource(
+      config?.source_url ?? camera.rtsp_url,
+      config?.transport_security ?? 'rtsps_preferred',
+      config?.transport_security_probe_result ?? 'not_probed',
+      config?.transport_security_probe_port ?? null,
+    ),
+    checks.verifyRtsps,
+    checks.guard,
+  );
+}
+
+/**
+ * The ffmpeg input for a decided URL: the camera's credentials, the transport (`auto`: TCP first, then UDP on
+ * every other attempt) and the config's allow-listed input options as text.
+ */
+export function streamInput(
+  url: string,
+  credentials: { username: string | null; password: string | null },
+  config: CameraConfigRow | undefined,
+  attempt = 0,
+): StreamInput {
+  const transport = config?.rtsp_transport;
+  const extra = config?.extra_options ? (JSON.parse(config.extra_options) as Record<string, unknown>) : {};
+  return {
+    url,
+    username: credentials.username,
+    password: credentials.password,
+    rtspTransport: transport === 'udp' || (transport === 'auto' && attempt % 2 === 1) ? 'udp' : 'tcp',
+    extraOptions: Object.fromEntries(Object.entries(extra).map(([key, value]) => [key, String(value)])),
+  };
 }

@@ -16,7 +16,7 @@ import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CloudEgress } from '../cloud-settings/cloud-egress.js';
 import type { CloudSettingsService } from '../cloud-settings/cloud-settings.service.js';
-import { planSource, verifySource } from '../recordings/stream-source.js';
+import { decideSource, streamInput } from '../recordings/stream-source.js';
 import { StreamTargetRunner } from './stream-target-runner.js';
 import type { StreamTargetRow, StreamTargetsRepository } from './stream-targets.repository.js';
 import type {
@@ -273,25 +273,11 @@ export class StreamTargetsService {
     if (!camera || camera.deleted_at !== null || !camera.is_active)
       throw new AppError(409, 'The camera is not active');
     const config = await this.configs.find(cameraId);
-    const decision = await verifySource(
-      planSource(
-        config?.source_url ?? camera.rtsp_url,
-        config?.transport_security ?? 'rtsps_preferred',
-        config?.transport_security_probe_result ?? 'not_probed',
-        config?.transport_security_probe_port ?? null,
-      ),
-      undefined,
-      (url) => this.cameras.sourceRefusal(camera, url),
-    );
+    const decision = await decideSource(camera, config, {
+      guard: (url) => this.cameras.sourceRefusal(camera, url),
+    });
     if (!decision.ok) throw new AppError(409, decision.error);
-    const { username, password } = await this.cameras.credentials(cameraId);
-    return {
-      url: decision.plan.url,
-      username,
-      password,
-      rtspTransport: config?.rtsp_transport === 'udp' ? 'udp' : 'tcp',
-      extraOptions: config?.extra_options ? (JSON.parse(config.extra_options) as Record<string, string>) : {},
-    };
+    return streamInput(decision.plan.url, await this.cameras.credentials(cameraId), config);
   }
 
   async #caFile(ca: Buffer): Promise<string> {
