@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: runs the recorder (8000) and the AI adapter (9100) side by side from their built output
-// (`node scripts/start-all.mjs recorder` runs one of them).
+// (`node scripts/start-all.mjs recorder` runs one of them; `--dev` runs the sources, for `npm run dev:*`).
 // Stopping: SIGTERM or SIGINT (what `docker stop`, systemd and Ctrl-C send; `npm start` passes them on because
 // its script `exec`s this one) is passed to both services, which stop their pipelines cleanly; this process
 // exits once both have. If either service stops, the other is stopped too and the exit code is kept. Nothing is
@@ -12,10 +12,13 @@ import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
 const SERVICES = {
-  recorder: 'apps/recorder/dist/main.js',
-  adapter: 'apps/adapter/dist/main.js',
+  recorder: 'apps/recorder',
+  adapter: 'apps/adapter',
 };
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --dev: from the TypeScript sources through tsx (`npm run dev:*`), instead of the built output.
+const dev = args.includes('--dev');
+const wanted = args.filter((arg) => arg !== '--dev');
 const unknown = wanted.filter((name) => !(name in SERVICES));
 if (unknown.length > 0) {
   console.error(`unknown service ${unknown.join(', ')}; choose from ${Object.keys(SERVICES).join(', ')}`);
@@ -28,7 +31,10 @@ const COLORS = { 40: '\u001b[33m', 50: '\u001b[31m', 60: '\u001b[31m' };
 let stopping = false;
 let exitCode = 0;
 const children = (wanted.length > 0 ? wanted : Object.keys(SERVICES)).map((name) => {
-  const child = spawn(process.execPath, [SERVICES[name]], {
+  const entry = dev
+    ? ['--conditions=source', '--import', 'tsx', `${SERVICES[name]}/src/main.ts`]
+    : [`${SERVICES[name]}/dist/main.js`];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: process.env,
     stdio: ['ignore', pretty ? 'pipe' : 'inherit', 'inherit', 'ipc'],
