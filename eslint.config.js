@@ -1,12 +1,21 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-fixtures/**',
+      'apps/web/src/api/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -24,6 +33,10 @@ export default tseslint.config(
       ],
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
   },
   {
     // Tests read JSON bodies of whatever shape the API sent; asserting on them is the point.

@@ -10,7 +10,9 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const workspaces = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const passThrough = process.argv.slice(2).filter((a) => a.startsWith('-'));
-const targets = workspaces.length ? workspaces : ['packages/contracts', 'apps/recorder', 'apps/adapter'];
+const targets = workspaces.length
+  ? workspaces
+  : ['packages/contracts', 'apps/recorder', 'apps/adapter', 'apps/web'];
 
 function findTests(dir, out = []) {
   if (!existsSync(dir)) return out;

@@ -20,6 +20,7 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionRoutes } from './modules/auth/session.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { aiModelsRoutes } from './modules/ai-models/ai-models.routes.js';
@@ -34,6 +35,8 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
+import { DEFAULT_WEB_DIR, isPageNavigation, registerWebApp, sendApp } from './platform/http/web-app.js';
+import { openApiOptions } from './platform/http/openapi.js';
 import { lazySerializers } from './platform/http/serialization.js';
 import { SECURITY_HEADERS, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { validatorCompiler } from './platform/http/validation.js';
@@ -60,7 +63,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  registerErrorHandling(app);
+  // The web app, when built, answers page navigations nothing else matched (its own router has the pages).
+  let webApp = false;
+  registerErrorHandling(app, (request, reply) =>
+    webApp && isPageNavigation(request) ? sendApp(reply) : null,
+  );
   registerJsonBodyParser(app);
   app.addHook('onRoute', (route) => {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
@@ -81,15 +88,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(formbody);
   // The event stream also upgrades to a WebSocket; clients only send small control messages.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'NVR recorder API', version: config.version },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearerAuth: [] }],
-    },
-  });
+  await app.register(swagger, openApiOptions(config.version));
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
@@ -101,6 +100,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes(container.auth, container.users));
+      await api.register(sessionRoutes(container.auth));
       await api.register(usersRoutes(container.users));
       await api.register(auditRoutes(container.audit));
       await api.register(camerasRoutes(container.cameras));
@@ -125,5 +125,6 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  webApp = await registerWebApp(app, DEFAULT_WEB_DIR);
   return app;
 }

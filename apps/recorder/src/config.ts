@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything is validated up front so a bad deployment fails at start with
 // one message that lists every problem, instead of failing later at the first request that touches it.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { adapterTokenPath, isBearerToken } from '@nvr/contracts';
@@ -69,7 +70,10 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const VERSION = '0.1.0';
+// The recorder package's version (../package.json from src/ and from dist/ alike): /health, OpenAPI, backups.
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];

@@ -220,6 +220,7 @@ export async function createContainer(
     overrides.tlsProber ?? ((host, port) => probeTls(host, port)),
     cameraHosts,
     config.recordingsDir,
+    logger,
   );
   const cameras = new CamerasService(
     camerasRepository,

@@ -8,7 +8,13 @@ import { JwtService } from '../src/platform/auth/jwt.js';
 import { SECURITY_HEADERS } from '../src/platform/http/security-headers.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
-const PUBLIC = new Set(['POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /health']);
+const PUBLIC = new Set([
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/session',
+  'POST /api/v1/auth/session/refresh',
+  'GET /health',
+]);
 
 describe('HTTP platform', () => {
   let t: TestApp;

@@ -106,6 +106,12 @@ describe('recording engine', { timeout: 240_000 }, () => {
     });
     assert.equal(ranged.statusCode, 206);
     assert.equal(ranged.headers['content-range'], `bytes 100-199/${chunk.size_bytes}`);
+    const beyond = await api('GET', `/recordings/${camera.id}/chunks/${chunk.id}.mp4`, undefined, {
+      range: `bytes=${chunk.size_bytes + 10}-`,
+    });
+    assert.equal(beyond.statusCode, 416);
+    assert.equal(beyond.headers['content-range'], `bytes */${chunk.size_bytes}`);
+    assert.deepEqual(beyond.json(), { detail: 'Range not satisfiable' });
     assert.deepEqual(
       ranged.rawPayload,
       (await api('GET', `/recordings/${camera.id}/chunks/${chunk.id}.mp4`)).rawPayload.subarray(100, 200),

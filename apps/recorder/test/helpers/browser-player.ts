@@ -26,9 +26,9 @@ export interface BrowserPlayer {
   close(): Promise<void>;
 }
 
-/** Opens the test player on the recorder's origin (e.g. http://127.0.0.1:41234). */
-export async function openPlayer(origin: string): Promise<BrowserPlayer> {
-  const browser: Browser = await chromium.launch({
+/** Debian's chromium, headless, as the tests and benchmarks run it (muted video may play without a gesture). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless=new',
@@ -39,6 +39,11 @@ export async function openPlayer(origin: string): Promise<BrowserPlayer> {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
+}
+
+/** Opens the test player on the recorder's origin (e.g. http://127.0.0.1:41234). */
+export async function openPlayer(origin: string): Promise<BrowserPlayer> {
+  const browser: Browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const [html, hlsJs] = await Promise.all([readFile(PAGE), readFile(HLS_JS)]);

@@ -14,6 +14,7 @@ export const adaptersRoutes =
       {
         schema: {
           tags,
+          operationId: 'listAdapters',
           summary: 'AI adapters the recorder routes work to, with their polled state (superuser)',
           response: { 200: AdapterList, ...authErrors },
         },
@@ -25,6 +26,7 @@ export const adaptersRoutes =
       {
         schema: {
           tags,
+          operationId: 'registerAdapter',
           summary: 'Register an adapter by URL (superuser); answers after its first poll',
           body: AdapterCreate,
           response: { 201: AdapterResponse, 400: ErrorResponse, 409: ErrorResponse, ...authErrors },
@@ -38,6 +40,7 @@ export const adaptersRoutes =
       {
         schema: {
           tags,
+          operationId: 'removeAdapter',
           summary: 'Stop using a registered adapter (superuser); ADAPTER_URLS ones are removed there',
           params: AdapterNameParams,
           response: { 204: Type.Null(), 400: ErrorResponse, 404: ErrorResponse, ...authErrors },

@@ -21,6 +21,7 @@ export const aiModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createAiModel',
           summary: 'Create an AI model record (manage right on its camera; without a camera: superuser)',
           body: AIModelCreate,
           response: { 201: AIModelResponse, 404: ErrorResponse, ...authErrors },
@@ -34,6 +35,7 @@ export const aiModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listAiModels',
           summary: 'AI models of cameras the caller may view',
           querystring: AIModelQuery,
           response: { 200: AIModelList, 404: ErrorResponse, ...authErrors },
@@ -46,6 +48,8 @@ export const aiModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getAiModel',
+          summary: 'One AI model',
           params: IdParams,
           response: { 200: AIModelResponse, 404: ErrorResponse, ...authErrors },
         },
@@ -57,6 +61,7 @@ export const aiModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getAiModelStatus',
           summary: "The detection loop's view of the model (recording models: analysis progress)",
           params: IdParams,
           response: { 200: AIModelStatus, 404: ErrorResponse, ...authErrors },
@@ -64,12 +69,17 @@ export const aiModelsRoutes =
       },
       async (request) => models.status(requestContext(request), request.params.id),
     );
-    for (const method of ['PUT', 'PATCH'] as const) {
+    // PUT and PATCH are the same partial update; each needs its own operationId.
+    for (const [method, operationId] of [
+      ['PUT', 'replaceAiModel'],
+      ['PATCH', 'updateAiModel'],
+    ] as const) {
       app.route({
         method,
         url: '/ai-models/:id',
         schema: {
           tags,
+          operationId,
           summary: 'Partial update: only sent fields change; null clears a nullable field',
           params: IdParams,
           body: AIModelUpdate,
@@ -83,6 +93,7 @@ export const aiModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteAiModel',
           summary: 'Delete the model and its detection results',
           params: IdParams,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },

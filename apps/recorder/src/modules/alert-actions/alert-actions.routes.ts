@@ -13,6 +13,7 @@ export const alertActionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getAlertActions',
           summary: 'Notification actions (superuser); secrets appear only as *_set flags',
           response: { 200: ActionConfigResponse, ...authErrors },
         },
@@ -24,6 +25,7 @@ export const alertActionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'updateAlertActions',
           summary: 'Partial update of the notification actions (superuser)',
           body: ActionConfigIn,
           response: { 200: ActionConfigResponse, ...authErrors },
@@ -36,6 +38,7 @@ export const alertActionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'testAlertActions',
           summary: 'Send a test notification on every channel now and report each outcome (superuser)',
           response: { 200: TestResult, ...authErrors },
         },
@@ -47,6 +50,7 @@ export const alertActionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listAlertDeliveries',
           summary: "An alert's notification deliveries: attempts, outcome, next retry (superuser)",
           params: IdParams,
           response: { 200: DeliveryList, 404: ErrorResponse, ...authErrors },

@@ -13,6 +13,7 @@ export const alertsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listAlerts',
           summary: 'Alerts the caller may see, newest first',
           querystring: AlertQuery,
           response: { 200: AlertList, 404: ErrorResponse, ...authErrors },
@@ -25,6 +26,7 @@ export const alertsRoutes =
       {
         schema: {
           tags,
+          operationId: 'acknowledgeAlerts',
           summary:
             'Acknowledge alerts: by ids (all or none), by filters, or everything in scope (empty body)',
           body: AckIn,
@@ -42,6 +44,8 @@ export const alertsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getAlert',
+          summary: 'One alert',
           params: IdParams,
           response: { 200: AlertResponse, 404: ErrorResponse, ...authErrors },
         },
@@ -53,6 +57,7 @@ export const alertsRoutes =
       {
         schema: {
           tags,
+          operationId: 'acknowledgeAlert',
           summary: 'Acknowledge one alert (again: no change)',
           params: IdParams,
           response: { 200: AlertResponse, 404: ErrorResponse, ...authErrors },

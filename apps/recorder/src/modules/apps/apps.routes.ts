@@ -21,6 +21,7 @@ export const appsRoutes =
       {
         schema: {
           tags,
+          operationId: 'registerApp',
           summary:
             'Register or update an app by manifest.id (superuser token or the app’s own key); wants_key returns a new API key once',
           body: AppRegisterRequest,
@@ -34,7 +35,15 @@ export const appsRoutes =
     );
     app.get(
       '/apps',
-      { schema: { tags, querystring: AppListQuery, response: { 200: AppList, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'listApps',
+          summary: 'Registered apps (superuser)',
+          querystring: AppListQuery,
+          response: { 200: AppList, ...authErrors },
+        },
+      },
       async (request) => apps.list(requestContext(request), request.query),
     );
     app.get(
@@ -42,6 +51,8 @@ export const appsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getApp',
+          summary: 'One registered app (superuser, or the app itself)',
           params: AppParams,
           response: { 200: AppResponse, 404: ErrorResponse, ...authErrors },
         },
@@ -53,6 +64,7 @@ export const appsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteApp',
           summary: 'Remove an app; its key stops working at once',
           params: AppParams,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
@@ -68,6 +80,7 @@ export const appsRoutes =
       {
         schema: {
           tags,
+          operationId: 'enableApp',
           summary: 'Approve the app: its key authenticates with the rights its manifest asks for',
           params: AppParams,
           response: { 200: AppResponse, 404: ErrorResponse, 409: ErrorResponse, ...authErrors },
@@ -80,6 +93,8 @@ export const appsRoutes =
       {
         schema: {
           tags,
+          operationId: 'disableApp',
+          summary: 'Withdraw the approval: its key no longer authenticates (superuser)',
           params: AppParams,
           response: { 200: AppResponse, 404: ErrorResponse, ...authErrors },
         },

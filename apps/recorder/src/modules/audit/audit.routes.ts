@@ -12,6 +12,7 @@ export const auditRoutes =
       {
         schema: {
           tags: ['audit'],
+          operationId: 'listAuditLogs',
           summary: 'Audit log, newest first (superuser)',
           querystring: AuditLogQuery,
           response: { 200: AuditLogList, ...authErrors },

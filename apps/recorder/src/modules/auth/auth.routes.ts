@@ -25,6 +25,7 @@ export const authRoutes =
         config: { public: true },
         schema: {
           tags,
+          operationId: 'login',
           summary: 'Log in (form-encoded OAuth2 password grant, or the same fields as JSON)',
           security: [],
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
@@ -46,6 +47,8 @@ export const authRoutes =
         config: { public: true },
         schema: {
           tags,
+          operationId: 'refreshTokens',
+          summary: 'Trade a refresh token for a new token pair',
           security: [],
           body: RefreshBody,
           response: { 200: TokenResponse, 401: ErrorResponse },
@@ -60,7 +63,14 @@ export const authRoutes =
         preValidation: async (request) => {
           request.body ??= {};
         },
-        schema: { tags, body: LogoutBody, response: { 204: Type.Null(), ...authErrors } },
+        schema: {
+          tags,
+          operationId: 'logout',
+          summary:
+            "Log out: end the given refresh token's session, or without one every session of the caller",
+          body: LogoutBody,
+          response: { 204: Type.Null(), ...authErrors },
+        },
       },
       async (request, reply) => {
         await auth.logout(requestContext(request), request.body.refresh_token);
@@ -69,7 +79,14 @@ export const authRoutes =
     );
     app.get(
       '/auth/me',
-      { schema: { tags, response: { 200: UserResponse, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getCurrentUser',
+          summary: 'The signed-in user',
+          response: { 200: UserResponse, ...authErrors },
+        },
+      },
       async (request) => users.me(requestContext(request)),
     );
   };

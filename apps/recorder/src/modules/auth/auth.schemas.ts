@@ -6,10 +6,10 @@ export const LoginBody = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 255 }),
     password: Type.String({ minLength: 1, maxLength: 256 }),
-    grant_type: Type.Optional(Nullable(Type.String({ pattern: '^password$' }))),
-    scope: Type.String({ default: '' }),
-    client_id: Type.Optional(Nullable(Type.String())),
-    client_secret: Type.Optional(Nullable(Type.String())),
+    grant_type: Type.Optional(Nullable(Type.String({ pattern: '^password$', maxLength: 8 }))),
+    scope: Type.String({ default: '', maxLength: 1000 }),
+    client_id: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+    client_secret: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   },
   { additionalProperties: false },
 );
@@ -25,13 +25,13 @@ export const TokenResponse = Type.Object({
 export type TokenResponse = Static<typeof TokenResponse>;
 
 export const RefreshBody = Type.Object(
-  { refresh_token: Type.String({ minLength: 1 }) },
+  { refresh_token: Type.String({ minLength: 1, maxLength: 4096 }) },
   { additionalProperties: false },
 );
 export type RefreshBody = Static<typeof RefreshBody>;
 
 export const LogoutBody = Type.Object(
-  { refresh_token: Type.Optional(Type.String({ minLength: 1 })) },
+  { refresh_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) },
   { additionalProperties: false },
 );
 export type LogoutBody = Static<typeof LogoutBody>;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
+import { Binary, documentedFormBody, mediaResponse } from '../../platform/http/openapi.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { readMultipart } from '../media-tls/multipart.js';
 import { ConfigBackupRequest, RestoreQuery, RestoreReport } from './backup.schemas.js';
@@ -16,14 +17,33 @@ export const backupRoutes =
       limits: { fileSize: MAX_BACKUP_BYTES, fieldSize: 4096, files: 1, fields: 2, parts: 3 },
     });
     const tags = ['system'];
+    const restoreForm = Type.Object(
+      {
+        file: Type.Unsafe<Buffer>({
+          ...Binary,
+          maxLength: MAX_BACKUP_BYTES,
+          description: 'A file from POST /system/backup',
+        }),
+        secret_key: Type.String({ maxLength: 4096, description: 'The secret_key the backup was made with' }),
+      },
+      { additionalProperties: false },
+    );
     app.post(
       '/system/backup',
       {
         schema: {
           tags,
+          operationId: 'createBackup',
           summary: 'Download the configuration, encrypted under a key derived from secret_key (superuser)',
           body: ConfigBackupRequest,
-          response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...authErrors },
+          response: {
+            200: mediaResponse('application/octet-stream', Binary, 'The encrypted backup file', {
+              'content-disposition': Type.String({
+                description: '`attachment; filename="nvr-config-<time>.nvrbak"`',
+              }),
+            }),
+            ...authErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -37,8 +57,10 @@ export const backupRoutes =
     app.post(
       '/system/restore',
       {
+        config: documentedFormBody(restoreForm),
         schema: {
           tags,
+          operationId: 'restoreBackup',
           summary:
             'Restore a configuration backup (multipart file + secret_key; superuser). All or nothing; ?dry_run=true only reports',
           consumes: ['multipart/form-data'],

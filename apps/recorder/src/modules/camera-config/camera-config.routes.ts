@@ -24,6 +24,8 @@ export const cameraConfigRoutes =
       {
         schema: {
           tags,
+          operationId: 'createCameraConfig',
+          summary: "Create a camera's stream config (409 config_exists if it has one)",
           body: CameraConfigCreate,
           response: { 201: CameraConfigResponse, 404: ErrorResponse, 409: ErrorResponse, ...authErrors },
         },
@@ -32,14 +34,35 @@ export const cameraConfigRoutes =
         reply.status(201).send(await configs.create(requestContext(request), request.body)),
     );
     for (const url of ['/camera-config/:camera_id'] as const) {
-      app.get(url, { schema: { tags, params: CameraIdParam, response: ok } }, async (request) =>
-        configs.get(requestContext(request), request.params.camera_id),
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            operationId: 'getCameraConfig',
+            summary: "A camera's stream config",
+            params: CameraIdParam,
+            response: ok,
+          },
+        },
+        async (request) => configs.get(requestContext(request), request.params.camera_id),
       );
-      for (const method of ['PUT', 'PATCH'] as const) {
+      // PUT and PATCH are the same partial update; each needs its own operationId.
+      for (const [method, operationId] of [
+        ['PUT', 'replaceCameraConfig'],
+        ['PATCH', 'updateCameraConfig'],
+      ] as const) {
         app.route({
           method,
           url,
-          schema: { tags, params: CameraIdParam, body: CameraConfigUpdate, response: ok },
+          schema: {
+            tags,
+            operationId,
+            summary: "Change a camera's stream config: only sent fields change",
+            params: CameraIdParam,
+            body: CameraConfigUpdate,
+            response: ok,
+          },
           handler: async (request) =>
             configs.update(requestContext(request), request.params.camera_id, request.body),
         });
@@ -49,6 +72,8 @@ export const cameraConfigRoutes =
         {
           schema: {
             tags,
+            operationId: 'deleteCameraConfig',
+            summary: "Delete a camera's stream config",
             params: CameraIdParam,
             response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
           },
@@ -63,12 +88,29 @@ export const cameraConfigRoutes =
     // Aliases under the camera.
     app.get(
       '/cameras/:id/config',
-      { schema: { tags, params: CameraIdParams, response: ok } },
+      {
+        schema: {
+          tags,
+          operationId: 'getConfigOfCamera',
+          summary: "A camera's stream config (alias of GET /camera-config/{camera_id})",
+          params: CameraIdParams,
+          response: ok,
+        },
+      },
       async (request) => configs.get(requestContext(request), request.params.id),
     );
     app.put(
       '/cameras/:id/config',
-      { schema: { tags, params: CameraIdParams, body: CameraConfigUpdate, response: ok } },
+      {
+        schema: {
+          tags,
+          operationId: 'updateConfigOfCamera',
+          summary: "Change a camera's stream config (alias of PATCH /camera-config/{camera_id})",
+          params: CameraIdParams,
+          body: CameraConfigUpdate,
+          response: ok,
+        },
+      },
       async (request) => configs.update(requestContext(request), request.params.id, request.body),
     );
     app.post(
@@ -76,6 +118,7 @@ export const cameraConfigRoutes =
       {
         schema: {
           tags,
+          operationId: 'probeTransportSecurity',
           summary: 'Probe the camera for RTSPS (TLS handshake) and let the policy follow unless operator-set',
           params: CameraIdParams,
           querystring: ProbeQuery,
@@ -86,7 +129,16 @@ export const cameraConfigRoutes =
     );
     app.put(
       '/cameras/:id/transport-security',
-      { schema: { tags, params: CameraIdParams, body: TransportSecurityBody, response: ok } },
+      {
+        schema: {
+          tags,
+          operationId: 'setTransportSecurityPolicy',
+          summary: "Set the camera's transport-security policy (operator-set: probes no longer change it)",
+          params: CameraIdParams,
+          body: TransportSecurityBody,
+          response: ok,
+        },
+      },
       async (request) => configs.setPolicy(requestContext(request), request.params.id, request.body.policy),
     );
   };

@@ -46,7 +46,7 @@ export class CameraConfigService {
     private readonly prober: TlsProber,
     private readonly hosts: CameraHostPolicy,
     private readonly recordingsRoot: string,
-    private readonly log: FastifyBaseLogger | Console = console,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async create(context: RequestContext, body: CameraConfigCreate): Promise<CameraConfigResponse> {

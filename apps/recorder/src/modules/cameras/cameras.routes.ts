@@ -27,6 +27,7 @@ export const camerasRoutes =
       {
         schema: {
           tags,
+          operationId: 'createCamera',
           summary: 'Add a camera (409 duplicate_camera unless force=true)',
           querystring: ForceQuery,
           body: CameraCreate,
@@ -40,27 +41,54 @@ export const camerasRoutes =
     );
     app.get(
       '/cameras',
-      { schema: { tags, querystring: CameraListQuery, response: { 200: CameraList, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'listCameras',
+          summary: 'Cameras the caller may view, with search (q) and paging',
+          querystring: CameraListQuery,
+          response: { 200: CameraList, ...authErrors },
+        },
+      },
       async (request) => cameras.list(requestContext(request), request.query),
     );
     app.get(
       '/cameras/deleted',
       {
-        schema: { tags, summary: 'Cameras in the bin', response: { 200: DeletedCameraList, ...authErrors } },
+        schema: {
+          tags,
+          operationId: 'listBinnedCameras',
+          summary: 'Cameras in the bin',
+          response: { 200: DeletedCameraList, ...authErrors },
+        },
       },
       async (request) => cameras.listBinned(requestContext(request)),
     );
     app.get(
       '/cameras/:id',
-      { schema: { tags, params: CameraIdParams, response: { 200: CameraResponse, ...found } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getCamera',
+          summary: 'One camera',
+          params: CameraIdParams,
+          response: { 200: CameraResponse, ...found },
+        },
+      },
       async (request) => cameras.get(requestContext(request), request.params.id),
     );
-    for (const method of ['PUT', 'PATCH'] as const) {
+    // PUT and PATCH are the same partial update (SEED.md); each needs its own operationId.
+    for (const [method, operationId] of [
+      ['PUT', 'replaceCamera'],
+      ['PATCH', 'updateCamera'],
+    ] as const) {
       app.route({
         method,
         url: '/cameras/:id',
         schema: {
           tags,
+          operationId,
+          summary: 'Change a camera: only sent fields change, null clears a nullable field',
           params: CameraIdParams,
           body: CameraUpdate,
           response: { 200: CameraResponse, ...found },
@@ -73,6 +101,7 @@ export const camerasRoutes =
       {
         schema: {
           tags,
+          operationId: 'binCamera',
           summary: 'Move the camera to the bin (recordings are kept)',
           params: CameraIdParams,
           response: { 200: DeletedCameraInfo, ...found },
@@ -85,6 +114,8 @@ export const camerasRoutes =
       {
         schema: {
           tags,
+          operationId: 'restoreCamera',
+          summary: 'Take a camera out of the bin (409 duplicate_camera unless force=true)',
           params: CameraIdParams,
           querystring: ForceQuery,
           response: { 200: CameraResponse, 409: ErrorResponse, ...found },
@@ -97,6 +128,7 @@ export const camerasRoutes =
       {
         schema: {
           tags,
+          operationId: 'hardDeleteCamera',
           summary:
             "Delete a binned camera and its recordings for good (phrase: hard delete <name> and it's recording)",
           params: CameraIdParams,

@@ -12,6 +12,7 @@ export const capabilitiesRoutes =
       {
         schema: {
           tags: ['ai'],
+          operationId: 'getCapabilities',
           summary:
             'Orchestrator state and every adapter: status, tasks, model; for superusers also URL, health, ' +
             'capability card and last error',

@@ -20,6 +20,7 @@ export const cloudCredentialsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createCloudCredential',
           summary:
             'Store a provider credential for the caller (the token is write-only; a custom endpoint is superuser-only)',
           body: CredentialCreate,
@@ -36,6 +37,7 @@ export const cloudCredentialsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listCloudCredentials',
           summary: "The caller's provider credentials (never the token)",
           querystring: CredentialQuery,
           response: { 200: CredentialList, ...authErrors },
@@ -48,6 +50,7 @@ export const cloudCredentialsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getCloudCredential',
           summary: "One of the caller's provider credentials (never the token)",
           params: UuidParams,
           response: { 200: CredentialResponse, 404: ErrorResponse, ...authErrors },
@@ -60,6 +63,7 @@ export const cloudCredentialsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteCloudCredential',
           summary: 'Delete a credential (409 while a cloud model uses it)',
           params: UuidParams,
           response: { 204: Type.Null(), 404: ErrorResponse, 409: ErrorResponse, ...authErrors },

@@ -13,6 +13,7 @@ export const cloudInferenceRoutes =
       {
         schema: {
           tags,
+          operationId: 'runCloudInference',
           summary:
             'Run one inference on a cloud model now (failed provider calls answer 200 with status failed)',
           body: CloudInferenceRequest,
@@ -26,6 +27,7 @@ export const cloudInferenceRoutes =
       {
         schema: {
           tags,
+          operationId: 'getCloudResult',
           summary: 'A stored cloud inference result of the caller',
           params: ResultParams,
           response: { 200: CloudInferenceResponse, 404: ErrorResponse, ...authErrors },

@@ -14,6 +14,7 @@ export const cloudJobsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createCloudJob',
           summary: 'Queue an inference job on a cloud model (202, status queued)',
           body: JobCreate,
           response: { 202: JobResponse, ...errors },
@@ -27,6 +28,7 @@ export const cloudJobsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listCloudJobs',
           summary: "The caller's jobs, newest first",
           querystring: JobQuery,
           response: { 200: JobList, ...authErrors },
@@ -36,7 +38,15 @@ export const cloudJobsRoutes =
     );
     app.get(
       '/cloud/jobs/:id',
-      { schema: { tags, params: JobParams, response: { 200: JobResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getCloudJob',
+          summary: "One of the caller's jobs and its status (result_id once done)",
+          params: JobParams,
+          response: { 200: JobResponse, ...errors },
+        },
+      },
       async (request) => jobs.get(requestContext(request), request.params.id),
     );
     app.post(
@@ -44,6 +54,7 @@ export const cloudJobsRoutes =
       {
         schema: {
           tags,
+          operationId: 'cancelCloudJob',
           summary: 'Cancel a queued or running job (409 once it has ended)',
           params: JobParams,
           response: { 200: JobResponse, 409: ErrorResponse, ...errors },

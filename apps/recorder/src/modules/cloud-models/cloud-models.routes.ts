@@ -21,6 +21,7 @@ export const cloudModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createCloudModel',
           summary: "Register a provider model with one of the caller's credentials",
           body: CloudModelCreate,
           response: { 201: CloudModelResponse, ...errors },
@@ -34,6 +35,7 @@ export const cloudModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listCloudModels',
           summary: "The caller's provider models",
           querystring: CloudModelQuery,
           response: { 200: CloudModelList, ...authErrors },
@@ -43,7 +45,15 @@ export const cloudModelsRoutes =
     );
     app.get(
       '/cloud/models/:id',
-      { schema: { tags, params: IdParams, response: { 200: CloudModelResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getCloudModel',
+          summary: "One of the caller's provider models",
+          params: IdParams,
+          response: { 200: CloudModelResponse, ...errors },
+        },
+      },
       async (request) => models.get(requestContext(request), request.params.id),
     );
     app.put(
@@ -51,6 +61,7 @@ export const cloudModelsRoutes =
       {
         schema: {
           tags,
+          operationId: 'updateCloudModel',
           summary: 'Update a provider model (omitted fields keep their value)',
           params: IdParams,
           body: CloudModelUpdate,
@@ -61,7 +72,15 @@ export const cloudModelsRoutes =
     );
     app.delete(
       '/cloud/models/:id',
-      { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'deleteCloudModel',
+          summary: 'Delete a provider model',
+          params: IdParams,
+          response: { 204: Type.Null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await models.remove(requestContext(request), request.params.id);
         return reply.status(204).send(null);

@@ -13,6 +13,7 @@ export const cloudSettingsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getCloudSettings',
           summary: 'Cloud recording and streaming settings (superuser); secrets only as *_set flags',
           response: { 200: CloudSettingsResponse, ...authErrors },
         },
@@ -24,6 +25,7 @@ export const cloudSettingsRoutes =
       {
         schema: {
           tags,
+          operationId: 'updateCloudSettings',
           summary:
             'Update the cloud settings (superuser); omitted fields keep, null clears, blank secrets keep',
           body: CloudSettingsIn,
@@ -37,6 +39,7 @@ export const cloudSettingsRoutes =
       {
         schema: {
           tags,
+          operationId: 'setCloudRecordingEnabled',
           summary: 'Switch cloud recording upload on or off (superuser)',
           body: CloudUpdate,
           response: { 200: CloudSettingsResponse, ...authErrors },
@@ -49,6 +52,7 @@ export const cloudSettingsRoutes =
       {
         schema: {
           tags,
+          operationId: 'setCloudStreamingEnabled',
           summary: 'Switch cloud streaming (the stream targets) on or off (superuser)',
           body: CloudUpdate,
           response: { 200: CloudSettingsResponse, ...authErrors },

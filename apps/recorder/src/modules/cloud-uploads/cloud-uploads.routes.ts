@@ -20,6 +20,7 @@ export const cloudUploadsRoutes =
       {
         schema: {
           tags: ['cloud'],
+          operationId: 'getCloudRecordingStatus',
           summary:
             'Cloud recording upload queue: pending, uploaded, failed, last error, last success (superuser)',
           response: { 200: UploadStatus, ...authErrors },

@@ -19,6 +19,7 @@ export const detectionResultsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createDetectionResult',
           summary:
             'Store a detection result (manage right on its camera); 404 for an unknown model or camera',
           body: AIDetectionResultCreate,
@@ -33,6 +34,7 @@ export const detectionResultsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listDetectionResults',
           summary: 'Detection results of cameras the caller may view, newest first',
           querystring: AIDetectionResultQuery,
           response: { 200: AIDetectionResultList, 404: ErrorResponse, ...authErrors },
@@ -45,6 +47,8 @@ export const detectionResultsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getDetectionResult',
+          summary: 'One detection result',
           params: IdParams,
           response: { 200: AIDetectionResultResponse, 404: ErrorResponse, ...authErrors },
         },
@@ -56,6 +60,8 @@ export const detectionResultsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteDetectionResult',
+          summary: 'Delete a detection result (manage right on its camera)',
           params: IdParams,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
         },

@@ -16,6 +16,7 @@ export const deviceUsersRoutes =
       {
         schema: {
           tags,
+          operationId: 'listDeviceUsers',
           summary: 'Accounts on the camera (ONVIF GetUsers)',
           params: CameraIdParams,
           querystring: DeviceQuery,
@@ -30,6 +31,7 @@ export const deviceUsersRoutes =
       {
         schema: {
           tags,
+          operationId: 'createDeviceUser',
           summary: 'Create an account on the camera (ONVIF CreateUsers)',
           params: CameraIdParams,
           querystring: DeviceQuery,
@@ -54,6 +56,8 @@ export const deviceUsersRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteDeviceUser',
+          summary: "Remove an account from the camera (ONVIF DeleteUsers; not the recorder's own)",
           params: DeviceUserParams,
           querystring: DeviceQuery,
           response: { 204: Type.Null(), ...deviceErrors },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { requestContext } from '../../platform/http/authentication.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
+import { mediaResponse } from '../../platform/http/openapi.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { EventList, LatestQuery, StreamQuery, TicketResponse } from './events.schemas.js';
 import { splitTypes, type EventsService, type StreamRequest } from './events.service.js';
@@ -29,6 +31,7 @@ export const eventsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listLatestEvents',
           summary: 'Newest stored incidents (detections and alerts) the caller may see',
           querystring: LatestQuery,
           response: { 200: EventList, 404: ErrorResponse, ...authErrors },
@@ -42,6 +45,7 @@ export const eventsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createEventsTicket',
           summary: 'A single-use, 30-second ticket for opening the event stream without headers',
           response: { 200: TicketResponse, ...authErrors },
         },
@@ -55,9 +59,27 @@ export const eventsRoutes =
       config: { ticket: 'events' },
       schema: {
         tags,
+        operationId: 'streamEvents',
         summary: 'Live events as Server-Sent Events, or as a WebSocket on the same path',
+        description:
+          'Server-Sent Events: `id:` is the event id, `event:` its type, `data:` the event as JSON (the shape ' +
+          'of an item of /events/latest); a `: heartbeat` comment every 15 s; `event: lagged` when a slow ' +
+          'client lost events. On reconnect, `Last-Event-ID` (or `?last_event_id=`) replays the stored events ' +
+          'after that id.\n\n' +
+          'The same URL upgrades to a WebSocket (`Upgrade: websocket`, answered 101): one JSON message per ' +
+          'event, of the same shape, plus `{"type":"lagged","dropped":n}`; the client may send ' +
+          '`{"action":"subscribe","camera_ids":[…],"types":[…]}` to change its filter (answered ' +
+          '`{"type":"subscribed",…}`) or `{"action":"ping"}` (answered `{"type":"pong"}`).',
         querystring: StreamQuery,
-        response: { 404: ErrorResponse, ...authErrors },
+        response: {
+          200: mediaResponse(
+            'text/event-stream',
+            Type.String(),
+            'The event stream (stays open; events as they happen)',
+          ),
+          404: ErrorResponse,
+          ...authErrors,
+        },
       },
       // The stream (rights check included) opens before the response starts or the socket upgrades: a refusal
       // is a plain HTTP error, and no event published after the client sees the upgrade can be missed.

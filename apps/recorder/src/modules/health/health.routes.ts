@@ -10,7 +10,8 @@ export const healthRoutes =
         config: { public: true },
         schema: {
           tags: ['health'],
-          summary: 'Liveness',
+          operationId: 'getHealth',
+          summary: 'Liveness: the recorder answers, and its version',
           security: [],
           response: { 200: Type.Object({ status: Type.Literal('ok'), version: Type.String() }) },
         },

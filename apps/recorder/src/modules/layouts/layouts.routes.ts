@@ -20,6 +20,7 @@ export const layoutsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listLayouts',
           summary: "The caller's window layouts",
           querystring: LayoutListQuery,
           response: { 200: LayoutList, ...authErrors },
@@ -32,6 +33,7 @@ export const layoutsRoutes =
       {
         schema: {
           tags,
+          operationId: 'createLayout',
           summary: 'Create a window layout (tiles must lie inside the grid and not overlap)',
           body: CustomWindowLayout,
           response: { 201: LayoutResponse, 400: ErrorResponse, 409: ErrorResponse, ...authErrors },
@@ -45,6 +47,8 @@ export const layoutsRoutes =
       {
         schema: {
           tags,
+          operationId: 'getLayout',
+          summary: "One of the caller's window layouts",
           params: LayoutParams,
           response: { 200: LayoutResponse, 404: ErrorResponse, ...authErrors },
         },
@@ -56,6 +60,7 @@ export const layoutsRoutes =
       {
         schema: {
           tags,
+          operationId: 'replaceLayout',
           summary: 'Replace a window layout',
           params: LayoutParams,
           body: CustomWindowLayout,
@@ -69,6 +74,8 @@ export const layoutsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteLayout',
+          summary: 'Delete a window layout',
           params: LayoutParams,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
         },

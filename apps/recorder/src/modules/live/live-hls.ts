@@ -139,11 +139,13 @@ export class LiveHls {
       }
       // The playlist appears as soon as ffmpeg closes the first segment; progress arrives twice a second.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 250);
-        session.process.once('progress', () => {
+        const done = () => {
           clearTimeout(timer);
+          session.process.off('progress', done);
           resolve();
-        });
+        };
+        const timer = setTimeout(done, 250);
+        session.process.once('progress', done);
       });
     }
   }

@@ -5,6 +5,7 @@ import { ErrorResponse, TicketQuery, authErrors } from '../../platform/http/sche
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import { StreamTicket } from './live.schemas.js';
 import { sendFile } from '../../platform/http/file-response.js';
+import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { LiveService } from './live.service.js';
 
@@ -17,6 +18,7 @@ export const liveRoutes =
       {
         schema: {
           tags,
+          operationId: 'createStreamTicket',
           summary: 'A short-lived media ticket for players that cannot send headers',
           params: CameraIdParams,
           response: { 200: StreamTicket, 404: ErrorResponse, ...authErrors },
@@ -30,10 +32,17 @@ export const liveRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'getLivePlaylist',
           summary: 'Live HLS (fMP4), started on demand and shared by every viewer of the camera',
+          description: 'With `?ticket=`, the init and segment URIs in the playlist carry the same ticket.',
           params: CameraIdParams,
           querystring: TicketQuery,
-          response: { 200: Type.String(), 404: ErrorResponse, 503: ErrorResponse, ...authErrors },
+          response: {
+            200: mediaResponse('application/vnd.apple.mpegurl', Type.String(), 'Live HLS media playlist'),
+            404: ErrorResponse,
+            503: ErrorResponse,
+            ...authErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -51,13 +60,22 @@ export const liveRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'getLiveSegment',
           summary: 'A live segment or the init section named by the live playlist',
+          description:
+            '`init.mp4` (the fMP4 init section) or `seg-<n>.m4s` (a media segment), both sent as video/mp4; ' +
+            'one `Range: bytes=` range may be asked for (206).',
           params: Type.Object({
             id: Type.Integer({ minimum: 1 }),
             file: Type.String({ pattern: '^(init\\.mp4|seg-[0-9]+\\.m4s)$' }),
           }),
           querystring: TicketQuery,
-          response: { 404: ErrorResponse, ...authErrors },
+          response: {
+            200: mediaResponse('video/mp4', Binary, 'The init section or the media segment', FILE_HEADERS),
+            206: partialFileResponse('video/mp4'),
+            404: ErrorResponse,
+            ...authErrors,
+          },
         },
       },
       async (request, reply) => {
@@ -83,12 +101,21 @@ export const liveRoutes =
         },
         schema: {
           tags,
+          operationId: 'createWhepSession',
           summary: 'WebRTC live view (WHEP): SDP offer in, SDP answer out; needs webrtc_publisher',
+          description:
+            'The request body is the SDP offer (`Content-Type: application/sdp`). The answer comes back as ' +
+            'application/sdp with the session URL in `Location`; DELETE that URL to end the session.',
+          consumes: ['application/sdp'],
           params: CameraIdParams,
           querystring: TicketQuery,
           body: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
           response: {
-            201: Type.String({ description: 'application/sdp answer' }),
+            201: mediaResponse('application/sdp', Type.String(), 'The SDP answer', {
+              location: Type.String({
+                description: 'The session URL: /api/v1/cameras/{id}/live/whep/{session}',
+              }),
+            }),
             400: ErrorResponse,
             404: ErrorResponse,
             415: ErrorResponse,
@@ -113,6 +140,7 @@ export const liveRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'deleteWhepSession',
           summary: 'Ends a WHEP session',
           params: Type.Object({ id: Type.Integer({ minimum: 1 }), session: Type.String({ format: 'uuid' }) }),
           querystring: TicketQuery,
@@ -130,11 +158,12 @@ export const liveRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'getCameraSnapshot',
           summary: 'The current picture of the camera (JPEG)',
           params: CameraIdParams,
           querystring: TicketQuery,
           response: {
-            200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/jpeg' }),
+            200: mediaResponse('image/jpeg', Binary, 'One JPEG picture from the camera'),
             404: ErrorResponse,
             503: ErrorResponse,
             ...authErrors,

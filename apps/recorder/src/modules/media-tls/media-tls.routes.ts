@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
+import { Binary, documentedFormBody } from '../../platform/http/openapi.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { MediaTlsStatus, MediaTlsUploadResponse, UPLOAD_FIELDS } from './media-tls.schemas.js';
 import type { MediaTlsService } from './media-tls.service.js';
@@ -17,11 +18,22 @@ export const mediaTlsRoutes =
       limits: { fileSize: MAX_FILE_BYTES, fieldSize: MAX_FILE_BYTES, files: 3, fields: 3, parts: 3 },
     });
     const tags = ['media-source'];
+    const pemFile = (what: string) =>
+      Type.Optional(Type.Unsafe<Buffer>({ ...Binary, maxLength: MAX_FILE_BYTES, description: what }));
+    const uploadForm = Type.Object(
+      {
+        cert_file: pemFile('PEM certificate'),
+        key_file: pemFile('PEM private key of the certificate (stored encrypted, never returned)'),
+        ca_bundle_file: pemFile('PEM CA bundle that media-source certificates are verified against'),
+      },
+      { additionalProperties: false },
+    );
     app.get(
       '/media-source/tls',
       {
         schema: {
           tags,
+          operationId: 'getMediaTls',
           summary:
             'The media-source TLS material: certificate details, whether a key is set, the CA bundle (superuser)',
           response: { 200: MediaTlsStatus, ...authErrors },
@@ -32,8 +44,10 @@ export const mediaTlsRoutes =
     app.post(
       '/media-source/tls',
       {
+        config: documentedFormBody(uploadForm),
         schema: {
           tags,
+          operationId: 'uploadMediaTls',
           summary:
             'Upload cert_file, key_file and/or ca_bundle_file (multipart, PEM, superuser); the key is stored encrypted and never returned',
           consumes: ['multipart/form-data'],
@@ -58,6 +72,7 @@ export const mediaTlsRoutes =
       {
         schema: {
           tags,
+          operationId: 'deleteMediaTls',
           summary: 'Remove all media-source TLS material',
           response: { 204: Type.Null(), ...authErrors },
         },

@@ -20,6 +20,8 @@ export const permissionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listCameraPermissions',
+          summary: 'Who may view or manage the camera, owner first (manage right)',
           params: CameraIdParams,
           response: { 200: Type.Array(CameraPermissionEntry), 404: ErrorResponse, ...authErrors },
         },
@@ -31,6 +33,7 @@ export const permissionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'grantCameraPermission',
           summary: 'Grant or change a user’s rights on the camera (owner or superuser)',
           params: CameraIdParams,
           body: CameraPermissionAssign,
@@ -44,6 +47,8 @@ export const permissionsRoutes =
       {
         schema: {
           tags,
+          operationId: 'revokeCameraPermission',
+          summary: "Revoke a user's rights on the camera (owner or superuser)",
           params: PermissionParams,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
         },

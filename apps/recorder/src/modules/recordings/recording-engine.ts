@@ -98,7 +98,7 @@ export class RecordingEngine {
     private readonly index: RecordingsRepository,
     private readonly volume: RecordingsVolume,
     private readonly options: RecordingEngineOptions,
-    private readonly log: FastifyBaseLogger | Console = console,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   onNotice(listener: (notice: RecordingNotice) => void): void {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { sendFile } from '../../platform/http/file-response.js';
-import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
+import { TicketQuery, ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import {
   ChunkParams,
   RecordingChunk,
@@ -18,12 +19,18 @@ export const recordingsRoutes =
   async (app) => {
     const tags = ['recordings'];
     const found = { 404: ErrorResponse, ...authErrors };
+    const playlist = mediaResponse(
+      'application/vnd.apple.mpegurl',
+      Type.String(),
+      'HLS VOD playlist: each chunk by byte range, discontinuities between chunks',
+    );
 
     app.get(
       '/recordings/:camera_id',
       {
         schema: {
           tags,
+          operationId: 'listRecordings',
           summary: 'MP4 chunks overlapping [start_unix, end_unix] (default: the last 24 h), oldest first',
           params: RecordingParams,
           querystring: RecordingRangeQuery,
@@ -36,7 +43,20 @@ export const recordingsRoutes =
       '/recordings/:camera_id/chunks/:chunk',
       {
         config: { ticket: 'media' },
-        schema: { tags, summary: 'One chunk (video/mp4, HTTP Range)', params: ChunkParams, response: found },
+        schema: {
+          tags,
+          operationId: 'getRecordingChunk',
+          summary: 'One chunk (video/mp4, HTTP Range)',
+          description:
+            'The chunk file. One `Range: bytes=` range may be asked for (206); `?ticket=` (a media ticket) ' +
+            'works in place of the Authorization header.',
+          params: ChunkParams,
+          response: {
+            200: mediaResponse('video/mp4', Binary, 'The chunk (fragmented MP4)', FILE_HEADERS),
+            206: partialFileResponse('video/mp4'),
+            ...found,
+          },
+        },
       },
       async (request, reply) => {
         const file = await recordings.chunkFile(
@@ -53,13 +73,15 @@ export const recordingsRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'getRecordingPlaylist',
           summary: 'HLS VOD playlist over the chunks of a range (plays in browsers with hls.js)',
+          description: 'With `?ticket=`, the chunk URIs in the playlist carry the same ticket.',
           params: RecordingParams,
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
-            ticket: Type.Optional(Type.String()),
+            ticket: TicketQuery.properties.ticket,
           }),
-          response: { 200: Type.String(), ...found },
+          response: { 200: playlist, ...found },
         },
       },
       async (request, reply) => {
@@ -79,13 +101,25 @@ export const recordingsRoutes =
         config: { ticket: 'media' },
         schema: {
           tags,
+          operationId: 'exportRecording',
           summary: 'One MP4 of the range (at most 4 h), trimmed to it, as an attachment',
+          description:
+            'start_unix and end_unix are both required here. One `Range: bytes=` range may be asked for (206).',
           params: RecordingParams,
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
-            ticket: Type.Optional(Type.String()),
+            ticket: TicketQuery.properties.ticket,
           }),
-          response: found,
+          response: {
+            200: mediaResponse('video/mp4', Binary, 'The range as one MP4 file', {
+              ...FILE_HEADERS,
+              'content-disposition': Type.String({
+                description: '`attachment; filename="camera-<id>-<start>-<end>.mp4"`',
+              }),
+            }),
+            206: partialFileResponse('video/mp4'),
+            ...found,
+          },
         },
       },
       async (request, reply) => {
@@ -98,7 +132,15 @@ export const recordingsRoutes =
     );
     app.delete(
       '/recordings/:camera_id/chunks/:chunk',
-      { schema: { tags, params: ChunkParams, response: { 204: Type.Null(), ...found } } },
+      {
+        schema: {
+          tags,
+          operationId: 'deleteRecordingChunk',
+          summary: 'Delete one chunk and its file (manage right)',
+          params: ChunkParams,
+          response: { 204: Type.Null(), ...found },
+        },
+      },
       async (request, reply) => {
         const { camera_id, chunk } = request.params;
         await recordings.deleteChunk(requestContext(request), camera_id, Number.parseInt(chunk, 10));
@@ -107,13 +149,26 @@ export const recordingsRoutes =
     );
     app.get(
       '/settings/recording',
-      { schema: { tags, response: { 200: RecordingSettings, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getRecordingSettings',
+          summary: 'Retention and free-disk floor of the recordings (superuser)',
+          response: { 200: RecordingSettings, ...authErrors },
+        },
+      },
       async (request) => recordings.settings(requestContext(request)),
     );
     app.put(
       '/settings/recording',
       {
-        schema: { tags, body: RecordingSettingsUpdate, response: { 200: RecordingSettings, ...authErrors } },
+        schema: {
+          tags,
+          operationId: 'updateRecordingSettings',
+          summary: 'Change retention and the free-disk floor (superuser)',
+          body: RecordingSettingsUpdate,
+          response: { 200: RecordingSettings, ...authErrors },
+        },
       },
       async (request) => recordings.updateSettings(requestContext(request), request.body),
     );

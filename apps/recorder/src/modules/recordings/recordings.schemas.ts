@@ -38,7 +38,7 @@ export const RecordingSettingsUpdate = Type.Object(
   {
     retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500 })),
     min_free_disk_gb: Type.Optional(Type.Number({ minimum: 0, maximum: 100000 })),
-    recordings_root: Type.Optional(Type.String()),
+    recordings_root: Type.Optional(Type.String({ maxLength: 4096 })),
   },
   { additionalProperties: false },
 );

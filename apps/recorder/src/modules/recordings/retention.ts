@@ -31,7 +31,7 @@ export class RetentionService {
     private readonly settings: RecordingsService,
     private readonly recordingsRoot: string,
     private readonly volume: RecordingsVolume,
-    private readonly log: FastifyBaseLogger | Console = console,
+    private readonly log: FastifyBaseLogger,
     private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
   ) {}
 

@@ -9,14 +9,24 @@ export const skillsRoutes =
   (skills: SkillsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['skills'];
-    app.get('/skills', { schema: { tags, response: { 200: SkillList, ...authErrors } } }, async (request) =>
-      skills.list(requestContext(request)),
+    app.get(
+      '/skills',
+      {
+        schema: {
+          tags,
+          operationId: 'listSkills',
+          summary: 'Skills in use on the cameras the caller may view, with their consumers',
+          response: { 200: SkillList, ...authErrors },
+        },
+      },
+      async (request) => skills.list(requestContext(request)),
     );
     app.put(
       '/skills/:skill_id/cameras/:camera_id',
       {
         schema: {
           tags,
+          operationId: 'declareSkill',
           summary: 'Declare that a consumer uses this skill on the camera',
           params: SkillParams,
           body: SkillDeclaration,
@@ -36,6 +46,8 @@ export const skillsRoutes =
       {
         schema: {
           tags,
+          operationId: 'undeclareSkill',
+          summary: "Remove a consumer's declaration (the assignment goes when none remain)",
           params: SkillParams,
           querystring: UndeclareQuery,
           response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },

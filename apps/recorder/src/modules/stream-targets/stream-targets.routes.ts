@@ -21,6 +21,7 @@ export const streamTargetsRoutes =
       {
         schema: {
           tags,
+          operationId: 'upsertStreamTarget',
           summary: 'Create a stream target, or update the one with this target_id (201 created, 200 updated)',
           body: StreamTargetCreate,
           response: { 200: StreamTargetResponse, 201: StreamTargetResponse, ...errors },
@@ -36,6 +37,7 @@ export const streamTargetsRoutes =
       {
         schema: {
           tags,
+          operationId: 'listStreamTargets',
           summary: 'Stream targets of the cameras the caller may manage (never the stream key)',
           response: { 200: StreamTargetList, ...authErrors },
         },
@@ -44,12 +46,28 @@ export const streamTargetsRoutes =
     );
     app.get(
       '/cloud/stream-targets/:target_id',
-      { schema: { tags, params: TargetParams, response: { 200: StreamTargetResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getStreamTarget',
+          summary: 'One stream target (never the stream key)',
+          params: TargetParams,
+          response: { 200: StreamTargetResponse, ...errors },
+        },
+      },
       async (request) => targets.get(requestContext(request), request.params.target_id),
     );
     app.delete(
       '/cloud/stream-targets/:target_id',
-      { schema: { tags, params: TargetParams, response: { 204: Type.Null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'deleteStreamTarget',
+          summary: 'Stop and delete a stream target',
+          params: TargetParams,
+          response: { 204: Type.Null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await targets.remove(requestContext(request), request.params.target_id);
         return reply.status(204).send(null);
@@ -61,6 +79,7 @@ export const streamTargetsRoutes =
         {
           schema: {
             tags,
+            operationId: action === 'start' ? 'startStreamTarget' : 'stopStreamTarget',
             summary:
               action === 'start'
                 ? 'Enable the target and start pushing (409 while cloud streaming is off)'
@@ -74,7 +93,15 @@ export const streamTargetsRoutes =
     }
     app.get(
       '/cloud/stream-targets/:target_id/status',
-      { schema: { tags, params: TargetParams, response: { 200: StreamTargetStatus, ...errors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getStreamTargetStatus',
+          summary: "A stream target's push state: connection state, failures, last error",
+          params: TargetParams,
+          response: { 200: StreamTargetStatus, ...errors },
+        },
+      },
       async (request) => targets.status(requestContext(request), request.params.target_id),
     );
   };

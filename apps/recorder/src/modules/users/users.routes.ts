@@ -20,7 +20,15 @@ export const usersRoutes =
 
     app.get(
       '/users',
-      { schema: { tags, querystring: UserListQuery, response: { 200: UserList, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'listUsers',
+          summary: 'User accounts, with paging (superuser)',
+          querystring: UserListQuery,
+          response: { 200: UserList, ...authErrors },
+        },
+      },
       async (request) => users.list(requestContext(request), request.query),
     );
     app.post(
@@ -28,6 +36,8 @@ export const usersRoutes =
       {
         schema: {
           tags,
+          operationId: 'createUser',
+          summary: 'Create a user account (superuser; 409 if the username is taken)',
           body: UserCreate,
           response: { 201: UserResponse, 409: ErrorResponse, ...authErrors },
         },
@@ -40,6 +50,8 @@ export const usersRoutes =
       {
         schema: {
           tags,
+          operationId: 'changeOwnPassword',
+          summary: "Change the caller's own password (the current one is required)",
           body: PasswordChange,
           response: { 204: Type.Null(), 400: ErrorResponse, ...authErrors },
         },
@@ -51,7 +63,15 @@ export const usersRoutes =
     );
     app.get(
       '/users/:id',
-      { schema: { tags, params: IdParams, response: { 200: UserResponse, ...notFound, ...authErrors } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getUser',
+          summary: 'One user account (superuser)',
+          params: IdParams,
+          response: { 200: UserResponse, ...notFound, ...authErrors },
+        },
+      },
       async (request) => users.get(requestContext(request), request.params.id),
     );
     app.put(
@@ -59,6 +79,8 @@ export const usersRoutes =
       {
         schema: {
           tags,
+          operationId: 'updateUser',
+          summary: 'Change a user account (superuser)',
           params: IdParams,
           body: UserUpdate,
           response: { 200: UserResponse, 400: ErrorResponse, 409: ErrorResponse, ...notFound, ...authErrors },
@@ -71,6 +93,7 @@ export const usersRoutes =
       {
         schema: {
           tags,
+          operationId: 'deactivateUser',
           summary: 'Deactivate a user and end their sessions',
           params: IdParams,
           response: { 204: Type.Null(), 400: ErrorResponse, ...notFound, ...authErrors },

@@ -51,9 +51,10 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Auth
 /** The caller and request origin, for services. Only valid on authenticated routes. */
 export function requestContext(request: FastifyRequest): RequestContext {
   if (!request.principal) throw new UnauthorizedError();
-  return {
-    principal: request.principal,
-    ip: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-  };
+  return { principal: request.principal, ...clientInfo(request) };
+}
+
+/** Who is calling, as far as the network says (for the audit log and login throttling), before any sign-in. */
+export function clientInfo(request: FastifyRequest): { ip: string | null; userAgent: string | null } {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
 }

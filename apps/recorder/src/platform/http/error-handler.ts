@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, FieldValidationError } from './errors.js';
 import { toValidationIssues } from './validation.js';
 
+/** Answers a request nothing else matched, or returns null for the JSON 404 (the web app's deep links). */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
 /** The single place where thrown errors become HTTP responses (API.md §1 error shapes). */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, notFound: NotFoundFallback = () => null): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof FieldValidationError) {
       return reply.status(422).send({ detail: error.issues });
@@ -35,6 +38,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({ detail: 'Not Found' });
+    return notFound(request, reply) ?? reply.status(404).send({ detail: 'Not Found' });
   });
 }

@@ -20,6 +20,7 @@ export function sendFile(
   if (start > end || start >= file.size) {
     return reply
       .status(416)
+      .type('application/json')
       .header('content-range', `bytes */${file.size}`)
       .send({ detail: 'Range not satisfiable' });
   }

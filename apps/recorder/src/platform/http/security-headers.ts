@@ -17,9 +17,29 @@ interface RecordingResponse {
 const fromHelmetPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
 const helmet = fromHelmetPlugin('helmet') as (options: HelmetOptions) => Middleware;
 
-/** The recorder's helmet options. No upgrade-insecure-requests: recorders are often reached over plain HTTP. */
+/**
+ * The recorder's helmet options. The CSP is the web app's: everything from the recorder's own origin, no inline
+ * or third-party script, style sheets from the origin (inline style attributes allowed: UI primitives position
+ * popovers with them), media and workers also from `blob:` (hls.js feeds video through Media Source Extensions
+ * and runs its demuxer in a worker), no framing. No upgrade-insecure-requests: recorders are often reached over
+ * plain HTTP.
+ */
 export const SECURITY_HEADERS: HelmetOptions = {
-  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      styleSrcAttr: ["'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
 };
 
 export interface HeaderChanges {

@@ -1,0 +1,45 @@
+// The web app (apps/web, a Vite build) served at `/`. Hashed assets are cached for a year (their names change
+// with their content); index.html is never cached, so a new version reaches browsers at once. Client routes
+// (/live, /cameras/12 …) are answered with index.html so that deep links survive a reload; the API, the docs and
+// anything that is not a page navigation keep their JSON 404.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where `npm run build` puts the web app, from this file in src/ or dist/ of the recorder. */
+export const DEFAULT_WEB_DIR = new URL('../../../../web/dist', import.meta.url).pathname;
+
+const NOT_PAGES = /^\/(api|docs|openapi\.json|health)(\/|$|\?)/;
+
+export async function registerWebApp(app: FastifyInstance, dir: string): Promise<boolean> {
+  if (!existsSync(join(dir, 'index.html'))) return false;
+  // Only `reply.sendFile`: the routes below are the recorder's own, public like the page itself.
+  await app.register(fastifyStatic, { root: dir, serve: false });
+  const hidden = { config: { public: true }, schema: { hide: true } } as const;
+  app.get<{ Params: { '*': string } }>('/assets/*', hidden, (request, reply) =>
+    reply.sendFile(`assets/${request.params['*']}`, { maxAge: '365d', immutable: true }),
+  );
+  // The build's other top-level files (icons), by name: nothing else of the directory is reachable.
+  for (const name of readdirSync(dir)) {
+    if (name === 'index.html' || name === 'assets' || !statSync(join(dir, name)).isFile()) continue;
+    app.get(`/${name}`, hidden, (_request, reply) => revalidated(reply, name));
+  }
+  return true;
+}
+
+/** For the not-found handler: a page navigation gets the app (its router shows the page or its own 404). */
+export function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (NOT_PAGES.test(request.url)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendApp(reply: FastifyReply): FastifyReply {
+  return revalidated(reply, 'index.html');
+}
+
+/** A file browsers must check again every time (its name does not change with its content). */
+function revalidated(reply: FastifyReply, name: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile(name, { cacheControl: false });
+}

@@ -1,0 +1,117 @@
+// Web app sessions (docs/architecture.md, "Web app"): the refresh token travels only in an HttpOnly,
+// SameSite=Strict cookie scoped to the session endpoints, each call needs the X-NVR-Client header, refreshing
+// rotates the cookie, and ending the session revokes it.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app.js';
+
+const WEB = { 'x-nvr-client': 'web' };
+
+describe('web app sessions', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  after(() => t.close());
+
+  const cookieOf = (header: string | string[] | undefined) => {
+    const text = [header ?? []].flat().join(';');
+    return { text, value: /nvr_session=([^;]*)/.exec(text)?.[1] ?? null };
+  };
+  const start = (headers: Record<string, string> = WEB, username = 'admin', password = ADMIN_PASSWORD) =>
+    t.request({ method: 'POST', url: '/api/v1/auth/session', headers, payload: { username, password } });
+  const refresh = (cookie: string | null, headers: Record<string, string> = WEB) =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/auth/session/refresh',
+      headers: { ...headers, ...(cookie === null ? {} : { cookie: `nvr_session=${cookie}` }) },
+    });
+
+  it('signs in with the refresh token in an HttpOnly, SameSite=Strict cookie on the session path only', async () => {
+    const response = await start();
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json();
+    assert.deepEqual(Object.keys(body).sort(), ['access_token', 'expires_in', 'token_type', 'username']);
+    assert.equal(body.username, 'admin');
+    const cookie = cookieOf(response.headers['set-cookie']);
+    assert.ok(cookie.value);
+    assert.match(cookie.text, /; Path=\/api\/v1\/auth\/session; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
+    // The access token works for the API.
+    const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: body.access_token });
+    assert.equal(me.json().username, 'admin');
+    // Over HTTPS (a trusted proxy says so) the cookie is Secure too.
+    const secure = await start({ ...WEB, 'x-forwarded-proto': 'https' });
+    assert.match(cookieOf(secure.headers['set-cookie']).text, /; Secure$/);
+  });
+
+  it('refuses session calls without the X-NVR-Client header (a cross-site form cannot add one)', async () => {
+    const signedIn = cookieOf((await start()).headers['set-cookie']).value;
+    for (const response of [await start({}), await refresh(signedIn, {})]) {
+      assert.equal(response.statusCode, 403);
+      assert.equal(response.json().detail.code, 'missing_client_header');
+      assert.equal(response.headers['set-cookie'], undefined);
+    }
+    const ended = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/auth/session',
+      token: t.adminToken,
+      headers: { cookie: `nvr_session=${signedIn}` },
+    });
+    assert.equal(ended.statusCode, 403);
+  });
+
+  it('rotates the cookie on refresh; a replayed old cookie ends the whole session', async () => {
+    const first = cookieOf((await start()).headers['set-cookie']).value;
+    const renewed = await refresh(first);
+    assert.equal(renewed.statusCode, 200, renewed.body);
+    const second = cookieOf(renewed.headers['set-cookie']).value;
+    assert.ok(second && second !== first);
+    assert.equal(renewed.json().username, 'admin');
+    const replayed = await refresh(first);
+    assert.equal(replayed.statusCode, 401);
+    assert.match(cookieOf(replayed.headers['set-cookie']).text, /nvr_session=; .*Max-Age=0/);
+    // Reuse detection revoked the family: the rotated cookie is dead too.
+    assert.equal((await refresh(second)).statusCode, 401);
+  });
+
+  it('answers 204 without a cookie (the app shows its sign-in without an error)', async () => {
+    const none = await refresh(null);
+    assert.equal(none.statusCode, 204);
+    assert.equal(none.body, '');
+  });
+
+  it('ends the session: the cookie is cleared and can no longer be refreshed', async () => {
+    // Its own account: ending a session ends every access token of the account (the admin's drives the test).
+    const leaver = await t.createUser('leaver');
+    const signedIn = await start(WEB, 'leaver', leaver.password);
+    const cookie = cookieOf(signedIn.headers['set-cookie']).value;
+    const ended = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/auth/session',
+      token: signedIn.json().access_token,
+      headers: { ...WEB, cookie: `nvr_session=${cookie}` },
+    });
+    assert.equal(ended.statusCode, 204);
+    assert.match(cookieOf(ended.headers['set-cookie']).text, /nvr_session=; .*Max-Age=0/);
+    assert.equal((await refresh(cookie)).statusCode, 401);
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      token: signedIn.json().access_token,
+    });
+    assert.equal(me.statusCode, 401);
+  });
+
+  it('says why a sign-in failed, like the login endpoint', async () => {
+    await t.createUser('sessionuser');
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/session',
+      headers: WEB,
+      payload: { username: 'sessionuser', password: 'not-it-at-all' },
+    });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(wrong.json().detail, 'Incorrect username or password');
+    assert.equal(wrong.headers['set-cookie'], undefined);
+  });
+});

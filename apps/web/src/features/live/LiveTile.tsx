@@ -1,0 +1,56 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import type { Camera } from '../../api/types';
+import { clockTime } from '../../lib/format';
+import { useLivePlayer } from '../../lib/useLivePlayer';
+import { useVisible } from '../../lib/useVisible';
+import { CameraStatus } from '../cameras/CameraStatus';
+
+/** One camera of the wall: live picture, name, state and the time of the last frame shown. */
+export function LiveTile({ camera }: { camera: Camera }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const visible = useVisible(frame);
+  const { state, lastFrameAt } = useLivePlayer(camera.id, video, visible && camera.is_active);
+
+  return (
+    <figure
+      ref={frame}
+      className="relative overflow-hidden rounded-lg bg-black"
+      aria-label={`Live view of ${camera.name}`}
+    >
+      <video
+        ref={video}
+        muted
+        playsInline
+        className="aspect-video w-full object-contain"
+        data-camera-id={camera.id}
+      />
+      {state !== 'playing' && (
+        <div className="absolute inset-0 grid place-items-center text-sm text-slate-300">
+          {!camera.is_active
+            ? 'Paused'
+            : state === 'unavailable'
+              ? 'No picture — trying again'
+              : state === 'connecting'
+                ? 'Connecting…'
+                : ''}
+        </div>
+      )}
+      <figcaption className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-sm text-white">
+        <Link to={`/cameras/${camera.id}`} className="truncate font-medium hover:underline">
+          {camera.name}
+        </Link>
+        <CameraStatus camera={camera} compact playing={state === 'playing'} />
+        {lastFrameAt !== null && (
+          <time
+            className="ml-auto tabular-nums text-xs text-slate-200"
+            dateTime={new Date(lastFrameAt).toISOString()}
+          >
+            {clockTime(lastFrameAt)}
+          </time>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

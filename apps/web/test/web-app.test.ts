@@ -1,0 +1,175 @@
+// The web app (issue #16), served by a real recorder and driven in Debian's chromium: sign-in and its messages,
+// a session that survives a reload and ends at sign-out, a live wall of four GStreamer test cameras that all
+// play the camera's own clock, what a user without rights sees, accessibility (axe-core) and no console errors.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
+import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
+import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import { seriousViolations, shownClocks, signIn } from './helpers.js';
+
+describe('web app in chromium', { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let origin: string;
+  let browser: Browser;
+  const cameras: TestCamera[] = [];
+  const problems: string[] = [];
+  /** Failed requests a step expects (a wrong password's 401): Chrome logs each as a console error. */
+  const expectedStatuses = new Set<number>();
+
+  before(async () => {
+    t = await createTestApp();
+    origin = `http://${await listen(t.app)}`;
+    browser = await launchChromium();
+    // The person at the browser: a superuser of their own (signing out ends every access token of an account,
+    // and the test drives the API with the bootstrap admin's token meanwhile).
+    await t.createUser('owner', { superuser: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    await Promise.all(cameras.map((camera) => camera.close()));
+    // Every page of the run, every screen: nothing went to the console as an error.
+    assert.deepEqual(problems, []);
+  });
+
+  /** A fresh browser profile (no cookies) whose console errors and page errors are collected. */
+  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+        message.text(),
+      );
+      if (failed && expectedStatuses.has(Number(failed[1]))) return;
+      problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    return { context, page };
+  }
+
+  it('serves the app at / with deep links, immutable assets and the JSON API untouched', async () => {
+    const page = await t.request({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
+    const deep = await t.request({ method: 'GET', url: '/cameras/12', headers: { accept: 'text/html' } });
+    assert.equal(deep.body, page.body);
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    assert.ok(asset, page.body);
+    const script = await t.request({ method: 'GET', url: asset });
+    assert.equal(script.statusCode, 200);
+    assert.equal(script.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const api = await t.request({ method: 'GET', url: '/api/v1/nothing', headers: { accept: 'text/html' } });
+    assert.equal(api.statusCode, 404);
+    assert.deepEqual(api.json(), { detail: 'Not Found' });
+    assert.equal((await t.request({ method: 'GET', url: '/assets/../../package.json' })).statusCode, 404);
+  });
+
+  it('says why a sign-in failed, keeps the session across a reload and ends it at sign-out', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${origin}/cameras`);
+    expectedStatuses.add(401);
+    await signIn(page, 'owner', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: 'Wrong username or password.' }).waitFor();
+
+    await signIn(page, 'owner', USER_PASSWORD);
+    // The deep link opens once signed in.
+    await page.getByRole('heading', { name: 'Cameras' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cameras' }).waitFor();
+    // The refresh token is in an HttpOnly cookie (no script sees it), the access token only in memory.
+    assert.equal(await page.evaluate(() => document.cookie), '');
+    assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length), 0);
+    const cookies = await context.cookies();
+    assert.deepEqual(
+      cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite, cookie.path]),
+      [['nvr_session', true, 'Strict', '/api/v1/auth/session']],
+    );
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
+    assert.deepEqual(await context.cookies(), []);
+    expectedStatuses.delete(401);
+    await context.close();
+  });
+
+  it('plays every tile of a four-camera wall, each showing its camera within 3 s of now', async () => {
+    for (let i = 0; i < 4; i++) {
+      const source = await startTestCamera({ clockCode: true, width: 640, height: 360, fps: 15, gop: 15 });
+      cameras.push(source);
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/v1/cameras?force=true',
+        token: t.adminToken,
+        payload: { name: `Wall ${i + 1}`, ip_address: '127.0.0.1', rtsp_url: source.url },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      await t.request({
+        method: 'PATCH',
+        url: `/api/v1/camera-config/${created.json().id}`,
+        token: t.adminToken,
+        payload: { transport_security: 'plaintext_allowed' },
+      });
+    }
+    const { context, page } = await newPage();
+    await page.goto(origin);
+    await signIn(page, 'owner', USER_PASSWORD);
+    await page.waitForFunction(
+      () => {
+        const videos = Array.from(document.querySelectorAll('video'));
+        return videos.length === 4 && videos.every((video) => video.currentTime > 1);
+      },
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    );
+    // A frame caught mid-decode may carry no readable code: look again a few times.
+    let shown: Record<string, number | null> = {};
+    for (let attempt = 0; attempt < 20; attempt++) {
+      shown = await shownClocks(page);
+      if (Object.values(shown).every((value) => value !== null)) break;
+      await page.waitForTimeout(250);
+    }
+    const now = Date.now();
+    assert.equal(Object.keys(shown).length, 4, JSON.stringify(shown));
+    for (const [camera, clock] of Object.entries(shown)) {
+      assert.ok(clock !== null, `camera ${camera} shows no readable clock`);
+      assert.ok(Math.abs(now - clock) < 3000, `camera ${camera} is ${now - clock} ms behind`);
+    }
+    assert.deepEqual(await seriousViolations(page), []);
+    await context.close();
+  });
+
+  it('shows a user without rights no cameras, and "not found" for a camera it may not see', async () => {
+    await t.createUser('nobody');
+    const { context, page } = await newPage();
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'nobody', USER_PASSWORD);
+    await page.getByRole('heading', { name: 'No cameras yet' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    expectedStatuses.add(404);
+    await page.goto(`${origin}/cameras/1`);
+    await page.getByRole('heading', { name: 'This camera was not found' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    expectedStatuses.delete(404);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility problem on the sign-in and camera screens', async () => {
+    const { context, page } = await newPage();
+    await page.goto(origin);
+    await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await signIn(page, 'owner', USER_PASSWORD);
+    await page.getByRole('link', { name: 'Cameras' }).click();
+    await page.getByRole('heading', { name: 'Cameras' }).waitFor();
+    await page.getByRole('listitem').first().waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await context.close();
+  });
+});
