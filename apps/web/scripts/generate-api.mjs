@@ -1,32 +1,78 @@
 #!/usr/bin/env node
-// The web app's API types, generated from the recorder's OpenAPI document (apps/recorder/openapi.json, written
-// by `npm run openapi`) into src/api/schema.d.ts. Runs in the web build; with --check (part of `npm run check`)
-// it fails when the committed file differs from what the document gives.
+// The web app's API types and field bounds, generated from the recorder's OpenAPI document
+// (apps/recorder/openapi.json, written by `npm run openapi`) into src/api/schema.d.ts and src/api/bounds.ts. Runs in
+// the web build; with --check (part of `npm run check`) it fails when a committed file differs from what the
+// document gives.
 import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const web = new URL('..', import.meta.url);
 const documentFile = new URL('../recorder/openapi.json', web);
 const typesFile = new URL('src/api/schema.d.ts', web);
+const boundsFile = new URL('src/api/bounds.ts', web);
 
 const HEADER =
   '// Generated from apps/recorder/openapi.json by apps/web/scripts/generate-api.mjs: do not edit.\n' +
   "// `npm run openapi` writes both after a change of the recorder's routes.\n\n";
 
 const document = JSON.parse(readFileSync(documentFile, 'utf8'));
-const generated = HEADER + astToString(await openapiTS(document));
+const generated = {
+  [typesFile.pathname]: HEADER + astToString(await openapiTS(document)),
+  [boundsFile.pathname]: HEADER + boundsModule(document),
+};
 
-if (process.argv.includes('--check')) {
+/** What the recorder enforces on each field of a JSON request body, by operationId: forms check the same. */
+function boundsModule(openapi) {
+  const KEPT = [
+    'type',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'pattern',
+    'enum',
+    'maxItems',
+    'nullable',
+  ];
+  const bodies = {};
+  for (const operations of Object.values(openapi.paths)) {
+    for (const operation of Object.values(operations)) {
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      if (!operation.operationId || !schema?.properties) continue;
+      const required = new Set(schema.required ?? []);
+      bodies[operation.operationId] = Object.fromEntries(
+        Object.entries(schema.properties).map(([name, property]) => [
+          name,
+          {
+            ...Object.fromEntries(KEPT.filter((key) => key in property).map((key) => [key, property[key]])),
+            // "required" with a default means the server fills it in: the form may leave it empty.
+            required: required.has(name) && !('default' in property) && !property.nullable,
+          },
+        ]),
+      );
+    }
+  }
+  return (
+    "import type { FieldBounds } from './field-bounds';\n\n" +
+    `export const requestBounds = ${JSON.stringify(bodies, null, 2)} as const satisfies Record<string, Record<string, FieldBounds>>;\n`
+  );
+}
+
+let stale = false;
+for (const [file, text] of Object.entries(generated)) {
+  if (!process.argv.includes('--check')) {
+    writeFileSync(file, text);
+    continue;
+  }
   let committed = '';
   try {
-    committed = readFileSync(typesFile, 'utf8');
+    committed = readFileSync(file, 'utf8');
   } catch {
     // missing counts as stale
   }
-  if (committed !== generated) {
-    console.error('apps/web/src/api/schema.d.ts is stale: run `npm run openapi` and commit the file.');
-    process.exit(1);
+  if (committed !== text) {
+    console.error(`${file} is stale: run \`npm run openapi\` and commit it.`);
+    stale = true;
   }
-} else {
-  writeFileSync(typesFile, generated);
 }
+if (stale) process.exit(1);
