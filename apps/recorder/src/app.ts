@@ -35,7 +35,7 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
-import { DEFAULT_WEB_DIR, isPageNavigation, registerWebApp, sendApp } from './platform/http/web-app.js';
+import { DEFAULT_WEB_DIR, isPageNavigation, registerWebApp, type SendApp } from './platform/http/web-app.js';
 import { openApiOptions } from './platform/http/openapi.js';
 import { lazySerializers } from './platform/http/serialization.js';
 import { SECURITY_HEADERS, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -64,9 +64,9 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   // The web app, when built, answers page navigations nothing else matched (its own router has the pages).
-  let webApp = false;
+  let sendApp: SendApp | null = null;
   registerErrorHandling(app, (request, reply) =>
-    webApp && isPageNavigation(request) ? sendApp(reply) : null,
+    sendApp && isPageNavigation(request) ? sendApp(reply) : null,
   );
   registerJsonBodyParser(app);
   app.addHook('onRoute', (route) => {
@@ -100,7 +100,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes(container.auth, container.users));
-      await api.register(sessionRoutes(container.auth));
+      await api.register(sessionRoutes(container.auth, container.users));
       await api.register(usersRoutes(container.users));
       await api.register(auditRoutes(container.audit));
       await api.register(camerasRoutes(container.cameras));
@@ -125,6 +125,6 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
-  webApp = await registerWebApp(app, DEFAULT_WEB_DIR);
+  sendApp = await registerWebApp(app, DEFAULT_WEB_DIR);
   return app;
 }

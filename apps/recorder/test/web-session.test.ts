@@ -31,8 +31,18 @@ describe('web app sessions', () => {
     const response = await start();
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json();
-    assert.deepEqual(Object.keys(body).sort(), ['access_token', 'expires_in', 'token_type', 'username']);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'access_token',
+      'expires_in',
+      'is_superuser',
+      'password_change_required',
+      'token_type',
+      'username',
+    ]);
     assert.equal(body.username, 'admin');
+    assert.equal(body.is_superuser, true);
+    // ADMIN_PASSWORD chose the password: nothing to change.
+    assert.equal(body.password_change_required, false);
     const cookie = cookieOf(response.headers['set-cookie']);
     assert.ok(cookie.value);
     assert.match(cookie.text, /; Path=\/api\/v1\/auth\/session; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
@@ -113,5 +123,40 @@ describe('web app sessions', () => {
     assert.equal(wrong.statusCode, 401);
     assert.equal(wrong.json().detail, 'Incorrect username or password');
     assert.equal(wrong.headers['set-cookie'], undefined);
+  });
+});
+
+describe('a first start with a generated admin password', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ generatedAdminPassword: true });
+  });
+  after(() => t.close());
+
+  it('says the password must change until the admin chose one, and only the admin', async () => {
+    const signIn = (password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/auth/session',
+        headers: WEB,
+        payload: { username: 'admin', password },
+      });
+    const first = await signIn(t.adminPassword);
+    assert.equal(first.json().password_change_required, true);
+    const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: first.json().access_token });
+    assert.equal(me.json().password_change_required, true);
+    // Another account made through the API has a password someone chose.
+    const other = await t.createUser('viewer');
+    const otherMe = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: other.token });
+    assert.equal(otherMe.json().password_change_required, false);
+
+    const changed = await t.request({
+      method: 'PUT',
+      url: '/api/v1/users/me/password',
+      token: first.json().access_token,
+      payload: { current_password: t.adminPassword, new_password: 'a-password-I-chose' },
+    });
+    assert.equal(changed.statusCode, 204, changed.body);
+    assert.equal((await signIn('a-password-I-chose')).json().password_change_required, false);
   });
 });

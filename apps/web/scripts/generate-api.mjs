@@ -34,22 +34,34 @@ function boundsModule(openapi) {
     'maxItems',
     'nullable',
   ];
+  const kept = (property) =>
+    Object.fromEntries(KEPT.filter((key) => key in property).map((key) => [key, property[key]]));
+  /** A body's fields; a nested object's fields follow it as `parent.child` (the name a 422's `loc` gives). */
+  const fieldsOf = (schema, prefix, parentRequired) => {
+    const required = new Set(schema.required ?? []);
+    return Object.entries(schema.properties).flatMap(([name, property]) => {
+      const bounds = {
+        ...kept(property),
+        // A list's items have bounds of their own (one text line per item in a form).
+        ...(property.type === 'array' && property.items?.type === 'string'
+          ? { items: kept(property.items) }
+          : {}),
+        // "required" with a default means the server fills it in: the form may leave it empty.
+        required: parentRequired && required.has(name) && !('default' in property) && !property.nullable,
+      };
+      const nested = property.type === 'object' && property.properties;
+      return [
+        [prefix + name, bounds],
+        ...(nested ? fieldsOf(property, `${prefix}${name}.`, bounds.required) : []),
+      ];
+    });
+  };
   const bodies = {};
   for (const operations of Object.values(openapi.paths)) {
     for (const operation of Object.values(operations)) {
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       if (!operation.operationId || !schema?.properties) continue;
-      const required = new Set(schema.required ?? []);
-      bodies[operation.operationId] = Object.fromEntries(
-        Object.entries(schema.properties).map(([name, property]) => [
-          name,
-          {
-            ...Object.fromEntries(KEPT.filter((key) => key in property).map((key) => [key, property[key]])),
-            // "required" with a default means the server fills it in: the form may leave it empty.
-            required: required.has(name) && !('default' in property) && !property.nullable,
-          },
-        ]),
-      );
+      bodies[operation.operationId] = Object.fromEntries(fieldsOf(schema, '', true));
     }
   }
   return (

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { setNonce } from 'get-nonce';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from './api/client';
 import { App } from './App';
 import { ToastProvider } from './components/Toast';
+import { applyTheme } from './lib/theme';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,6 +19,12 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+applyTheme();
+// The nonce of this page load (the recorder's CSP allows style elements that carry it): the style elements UI
+// primitives add, like a dialog's scroll lock, take it from here.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (nonce) setNonce(nonce);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,10 @@
 // into their frames from the page's <video> elements, and axe-core over the current screen.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestApp } from '../../recorder/test/helpers/app.js';
+import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
+import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -72,4 +75,77 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return (await axe.run(document)).violations;
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/**
+ * Debian's chromium for a test file, with every page's console errors and uncaught exceptions collected in
+ * `problems` (a file asserts it empty at the end). A failed request a step provokes on purpose (a wrong
+ * password's 401) is logged by Chrome as a console error: list its status in `expectedStatuses` meanwhile.
+ */
+export interface WatchedBrowser {
+  readonly problems: string[];
+  readonly expectedStatuses: Set<number>;
+  /** a fresh profile (no cookies, no storage) and a page in it */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function openWatchedBrowser(): Promise<WatchedBrowser> {
+  const browser = await launchChromium();
+  const problems: string[] = [];
+  const expectedStatuses = new Set<number>();
+  return {
+    problems,
+    expectedStatuses,
+    async newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+          message.text(),
+        );
+        if (failed && expectedStatuses.has(Number(failed[1]))) return;
+        problems.push(`${page.url()}: console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+      return { context, page };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * A GStreamer test camera (its clock code burned in) added to the recorder by `token`'s user, with plain RTSP
+ * allowed (the test camera has no TLS) and any further stream config given.
+ */
+export async function addTestCamera(
+  t: TestApp,
+  name: string,
+  config: Record<string, unknown> = {},
+  source: Parameters<typeof startTestCamera>[0] = {
+    clockCode: true,
+    width: 640,
+    height: 360,
+    fps: 15,
+    gop: 15,
+  },
+): Promise<{ id: number; source: TestCamera }> {
+  const camera = await startTestCamera(source);
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/v1/cameras?force=true',
+    token: t.adminToken,
+    payload: { name, ip_address: '127.0.0.1', rtsp_url: camera.url },
+  });
+  if (created.statusCode !== 201) throw new Error(`camera not created: ${created.body}`);
+  const id = created.json<{ id: number }>().id;
+  const configured = await t.request({
+    method: 'PATCH',
+    url: `/api/v1/camera-config/${id}`,
+    token: t.adminToken,
+    payload: { transport_security: 'plaintext_allowed', ...config },
+  });
+  if (configured.statusCode !== 200) throw new Error(`camera not configured: ${configured.body}`);
+  return { id, source: camera };
 }

@@ -3,26 +3,27 @@
 // play the camera's own clock, what a user without rights sees, accessibility (axe-core) and no console errors.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
-import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
-import { seriousViolations, shownClocks, signIn } from './helpers.js';
+import {
+  openWatchedBrowser,
+  seriousViolations,
+  shownClocks,
+  signIn,
+  type WatchedBrowser,
+} from './helpers.js';
 
 describe('web app in chromium', { timeout: 300_000 }, () => {
   let t: TestApp;
   let origin: string;
-  let browser: Browser;
+  let browser: WatchedBrowser;
   const cameras: TestCamera[] = [];
-  const problems: string[] = [];
-  /** Failed requests a step expects (a wrong password's 401): Chrome logs each as a console error. */
-  const expectedStatuses = new Set<number>();
 
   before(async () => {
     t = await createTestApp();
     origin = `http://${await listen(t.app)}`;
-    browser = await launchChromium();
+    browser = await openWatchedBrowser();
     // The person at the browser: a superuser of their own (signing out ends every access token of an account,
     // and the test drives the API with the bootstrap admin's token meanwhile).
     await t.createUser('owner', { superuser: true });
@@ -32,32 +33,22 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
     await t?.close();
     await Promise.all(cameras.map((camera) => camera.close()));
     // Every page of the run, every screen: nothing went to the console as an error.
-    assert.deepEqual(problems, []);
+    assert.deepEqual(browser.problems, []);
   });
-
-  /** A fresh browser profile (no cookies) whose console errors and page errors are collected. */
-  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
-        message.text(),
-      );
-      if (failed && expectedStatuses.has(Number(failed[1]))) return;
-      problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-    return { context, page };
-  }
 
   it('serves the app at / with deep links, immutable assets and the JSON API untouched', async () => {
     const page = await t.request({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     assert.equal(page.statusCode, 200);
     assert.equal(page.headers['cache-control'], 'no-cache');
-    assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
+    const policy = String(page.headers['content-security-policy']);
+    assert.match(policy, /script-src 'self';/);
+    // Style elements need this response's nonce (UI primitives add some at run time); a new one every time.
+    const nonceOf = (html: string) => /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+    const nonce = nonceOf(page.body);
+    assert.ok(nonce && policy.includes(`style-src 'self' 'nonce-${nonce}';`), policy);
     const deep = await t.request({ method: 'GET', url: '/cameras/12', headers: { accept: 'text/html' } });
-    assert.equal(deep.body, page.body);
+    assert.notEqual(nonceOf(deep.body), nonce);
+    assert.equal(deep.body.replaceAll(nonceOf(deep.body)!, ''), page.body.replaceAll(nonce, ''));
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     assert.ok(asset, page.body);
     const script = await t.request({ method: 'GET', url: asset });
@@ -70,9 +61,9 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
   });
 
   it('says why a sign-in failed, keeps the session across a reload and ends it at sign-out', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await browser.newPage();
     await page.goto(`${origin}/cameras`);
-    expectedStatuses.add(401);
+    browser.expectedStatuses.add(401);
     await signIn(page, 'owner', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Wrong username or password.' }).waitFor();
 
@@ -95,7 +86,7 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
     assert.deepEqual(await context.cookies(), []);
-    expectedStatuses.delete(401);
+    browser.expectedStatuses.delete(401);
     await context.close();
   });
 
@@ -117,7 +108,7 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
         payload: { transport_security: 'plaintext_allowed' },
       });
     }
-    const { context, page } = await newPage();
+    const { context, page } = await browser.newPage();
     await page.goto(origin);
     await signIn(page, 'owner', USER_PASSWORD);
     await page.waitForFunction(
@@ -147,21 +138,21 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
 
   it('shows a user without rights no cameras, and "not found" for a camera it may not see', async () => {
     await t.createUser('nobody');
-    const { context, page } = await newPage();
+    const { context, page } = await browser.newPage();
     await page.goto(`${origin}/live`);
     await signIn(page, 'nobody', USER_PASSWORD);
     await page.getByRole('heading', { name: 'No cameras yet' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
-    expectedStatuses.add(404);
+    browser.expectedStatuses.add(404);
     await page.goto(`${origin}/cameras/1`);
     await page.getByRole('heading', { name: 'This camera was not found' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
-    expectedStatuses.delete(404);
+    browser.expectedStatuses.delete(404);
     await context.close();
   });
 
   it('has no serious or critical accessibility problem on the sign-in and camera screens', async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await browser.newPage();
     await page.goto(origin);
     await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);

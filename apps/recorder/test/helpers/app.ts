@@ -21,6 +21,8 @@ export interface TestApp {
   logs: () => string;
   /** access token of the bootstrap superuser */
   adminToken: string;
+  /** the bootstrap superuser's password: ADMIN_PASSWORD, or the one generated with `generatedAdminPassword` */
+  adminPassword: string;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(username: string, password: string): Promise<{ access_token: string; refresh_token: string }>;
   /** creates a user through the API and returns it with a fresh access token */
@@ -40,6 +42,8 @@ export async function createTestApp(
     overrides?: ContainerOverrides;
     /** an existing database (a restart on the same data); the caller drops it */
     database?: TestDatabase;
+    /** a first start without ADMIN_PASSWORD: the recorder generates the admin's password */
+    generatedAdminPassword?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
@@ -55,7 +59,10 @@ export async function createTestApp(
   const chunks: Buffer[] = [];
   logStream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const container = await createContainer(config, { logStream, ...options.overrides });
-  await container.users.bootstrapAdmin(config.auth.adminPassword);
+  const bootstrap = await container.users.bootstrapAdmin(
+    options.generatedAdminPassword ? undefined : config.auth.adminPassword,
+  );
+  const adminPassword = bootstrap.password ?? ADMIN_PASSWORD;
   await container.start();
   const app = await buildApp(container);
   options.routes?.(app);
@@ -74,7 +81,7 @@ export async function createTestApp(
     return response.json();
   };
 
-  const adminToken = (await login('admin', ADMIN_PASSWORD)).access_token;
+  const adminToken = (await login('admin', adminPassword)).access_token;
 
   return {
     app,
@@ -82,6 +89,7 @@ export async function createTestApp(
     config,
     logs: () => Buffer.concat(chunks).toString('utf8'),
     adminToken,
+    adminPassword,
     request,
     login,
     async createUser(username, { superuser = false, password = USER_PASSWORD } = {}) {

@@ -340,8 +340,77 @@ export const requestBounds = {
       "nullable": true,
       "required": false
     },
+    "webhook.enabled": {
+      "type": "boolean",
+      "nullable": true,
+      "required": false
+    },
+    "webhook.url": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2000,
+      "pattern": "^https?://[^\\s]+$",
+      "nullable": true,
+      "required": false
+    },
+    "webhook.secret": {
+      "type": "string",
+      "maxLength": 256,
+      "nullable": true,
+      "required": false
+    },
+    "webhook.headers": {
+      "type": "object",
+      "nullable": true,
+      "required": false
+    },
     "telephony": {
       "type": "object",
+      "nullable": true,
+      "required": false
+    },
+    "telephony.enabled": {
+      "type": "boolean",
+      "nullable": true,
+      "required": false
+    },
+    "telephony.account_sid": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9]+$",
+      "nullable": true,
+      "required": false
+    },
+    "telephony.auth_token": {
+      "type": "string",
+      "maxLength": 256,
+      "nullable": true,
+      "required": false
+    },
+    "telephony.from_number": {
+      "type": "string",
+      "maxLength": 16,
+      "pattern": "^(\\+[1-9][0-9]{6,14}|[A-Za-z0-9 ]{1,11})$",
+      "nullable": true,
+      "required": false
+    },
+    "telephony.to_numbers": {
+      "type": "array",
+      "maxItems": 20,
+      "nullable": true,
+      "items": {
+        "type": "string",
+        "maxLength": 16,
+        "pattern": "^\\+[1-9][0-9]{6,14}$"
+      },
+      "required": false
+    },
+    "telephony.base_url": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2000,
+      "pattern": "^https?://[^\\s]+$",
       "nullable": true,
       "required": false
     }
@@ -357,6 +426,36 @@ export const requestBounds = {
     "manifest": {
       "type": "object",
       "required": true
+    },
+    "manifest.id": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 46,
+      "pattern": "^[a-z0-9][a-z0-9._-]*$",
+      "required": true
+    },
+    "manifest.name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "required": true
+    },
+    "manifest.version": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 50,
+      "required": true
+    },
+    "manifest.permissions": {
+      "type": "array",
+      "maxItems": 10,
+      "items": {
+        "type": "string",
+        "enum": [
+          "admin"
+        ]
+      },
+      "required": false
     },
     "sdk_version": {
       "type": "string",
@@ -1223,6 +1322,29 @@ export const requestBounds = {
       "type": "object",
       "nullable": true,
       "required": false
+    },
+    "account_info.base_url": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2000,
+      "pattern": "^https?://[^\\s]+$",
+      "required": false
+    },
+    "account_info.allow_private_network": {
+      "type": "boolean",
+      "required": false
+    },
+    "account_info.organization": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200,
+      "required": false
+    },
+    "account_info.project": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200,
+      "required": false
     }
   },
   "runCloudInference": {
@@ -1355,8 +1477,107 @@ export const requestBounds = {
       "type": "object",
       "required": false
     },
+    "recording.enabled": {
+      "type": "boolean",
+      "required": false
+    },
+    "recording.use_byok": {
+      "type": "boolean",
+      "required": false
+    },
+    "recording.access_key": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 256,
+      "pattern": "^[^\\s]+$",
+      "nullable": true,
+      "required": false
+    },
+    "recording.secret_key": {
+      "type": "string",
+      "maxLength": 256,
+      "nullable": true,
+      "required": false
+    },
+    "recording.bucket": {
+      "type": "string",
+      "maxLength": 63,
+      "pattern": "^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$",
+      "nullable": true,
+      "required": false
+    },
+    "recording.region": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[A-Za-z0-9-_]+$",
+      "nullable": true,
+      "required": false
+    },
+    "recording.server_url": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2000,
+      "pattern": "^https?://[^\\s]+$",
+      "nullable": true,
+      "required": false
+    },
+    "recording.storage_class": {
+      "type": "string",
+      "maxLength": 32,
+      "pattern": "^[A-Z][A-Z0-9_]{1,31}$",
+      "nullable": true,
+      "required": false
+    },
     "streaming": {
       "type": "object",
+      "required": false
+    },
+    "streaming.enabled": {
+      "type": "boolean",
+      "required": false
+    },
+    "streaming.protocol": {
+      "type": "string",
+      "enum": [
+        "webrtc",
+        "rtmp",
+        "hls"
+      ],
+      "required": false
+    },
+    "streaming.video_codec": {
+      "type": "string",
+      "enum": [
+        "h264",
+        "h265",
+        "vp9",
+        "av1"
+      ],
+      "required": false
+    },
+    "streaming.encryption": {
+      "type": "string",
+      "enum": [
+        "dtls-srtp",
+        "none",
+        "aes-128",
+        "sample-aes"
+      ],
+      "required": false
+    },
+    "streaming.server_url": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2000,
+      "pattern": "^[a-z][a-z0-9+.-]*://[^\\s]+$",
+      "nullable": true,
+      "required": false
+    },
+    "streaming.auth_token": {
+      "type": "string",
+      "maxLength": 4096,
+      "nullable": true,
       "required": false
     }
   },

@@ -11,6 +11,8 @@ export interface FieldBounds {
   readonly enum?: readonly (string | number | null)[];
   readonly maxItems?: number;
   readonly nullable?: boolean;
+  /** a list's item bounds (lists of strings), checked one item at a time by listProblem */
+  readonly items?: Omit<FieldBounds, 'required' | 'items'>;
   readonly required: boolean;
 }
 
@@ -36,5 +38,21 @@ export function fieldProblem(bounds: FieldBounds, value: string): string | null 
   if (bounds.pattern !== undefined && !new RegExp(bounds.pattern, 'u').test(value))
     return 'Not in the expected form.';
   if (bounds.enum && !bounds.enum.includes(value)) return `One of: ${bounds.enum.join(', ')}.`;
+  return null;
+}
+
+/**
+ * What is wrong with a list entered one item per line (e.g. phone numbers), or null: the number of items, then
+ * each item against the list's item bounds, naming the line.
+ */
+export function listProblem(bounds: FieldBounds, lines: readonly string[]): string | null {
+  if (lines.length === 0) return bounds.required ? 'Required.' : null;
+  if (bounds.maxItems !== undefined && lines.length > bounds.maxItems)
+    return `At most ${bounds.maxItems} entries.`;
+  if (!bounds.items) return null;
+  for (const [index, line] of lines.entries()) {
+    const problem = fieldProblem({ ...bounds.items, required: true }, line);
+    if (problem) return `Line ${index + 1} (${line}): ${problem}`;
+  }
   return null;
 }

@@ -3932,6 +3932,8 @@ export interface operations {
                         updated_at: string | null;
                         /** Format: date-time */
                         last_login_at: string | null;
+                        /** @description the account still has the password the recorder generated on first start */
+                        password_change_required: boolean;
                     };
                 };
             };
@@ -4049,6 +4051,9 @@ export interface operations {
                         /** @description seconds until the access token expires */
                         expires_in: number;
                         username: string;
+                        is_superuser: boolean;
+                        /** @description still the password generated on first start: the app asks for a new one */
+                        password_change_required: boolean;
                     };
                 };
             };
@@ -4160,6 +4165,9 @@ export interface operations {
                         /** @description seconds until the access token expires */
                         expires_in: number;
                         username: string;
+                        is_superuser: boolean;
+                        /** @description still the password generated on first start: the app asks for a new one */
+                        password_change_required: boolean;
                     };
                 };
             };
@@ -6612,6 +6620,8 @@ export interface operations {
                         expires_in: number;
                         hls_url: string;
                         whep_url: string;
+                        /** @description whep_url answers (stream config webrtc_publisher); else play hls_url */
+                        webrtc: boolean;
                     };
                 };
             };
@@ -10683,6 +10693,8 @@ export interface operations {
                             updated_at: string | null;
                             /** Format: date-time */
                             last_login_at: string | null;
+                            /** @description the account still has the password the recorder generated on first start */
+                            password_change_required: boolean;
                         }[];
                         total: number;
                     };
@@ -10757,6 +10769,8 @@ export interface operations {
                         updated_at: string | null;
                         /** Format: date-time */
                         last_login_at: string | null;
+                        /** @description the account still has the password the recorder generated on first start */
+                        password_change_required: boolean;
                     };
                 };
             };
@@ -10888,6 +10902,8 @@ export interface operations {
                         updated_at: string | null;
                         /** Format: date-time */
                         last_login_at: string | null;
+                        /** @description the account still has the password the recorder generated on first start */
+                        password_change_required: boolean;
                     };
                 };
             };
@@ -10969,6 +10985,8 @@ export interface operations {
                         updated_at: string | null;
                         /** Format: date-time */
                         last_login_at: string | null;
+                        /** @description the account still has the password the recorder generated on first start */
+                        password_change_required: boolean;
                     };
                 };
             };

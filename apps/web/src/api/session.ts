@@ -3,6 +3,9 @@
 // (docs/architecture.md, "Web app sessions"). The token is refreshed shortly before it expires, and on start-up
 // the cookie (if any) restores the session, so a reload keeps the user signed in.
 
+import type { JsonOf } from './types';
+import type { paths } from './schema';
+
 /** Every session call carries it: a cross-site form cannot set a header, and CORS refuses other origins. */
 const CLIENT_HEADER = { 'X-NVR-Client': 'web' } as const;
 const SESSION_PATH = '/api/v1/auth/session';
@@ -12,7 +15,7 @@ const REFRESH_MARGIN_MS = 60_000;
 export type SessionState =
   | { status: 'unknown' }
   | { status: 'signed-out'; reason?: string }
-  | { status: 'signed-in'; username: string };
+  | { status: 'signed-in'; username: string; isSuperuser: boolean; passwordChangeRequired: boolean };
 
 interface Tokens {
   accessToken: string;
@@ -48,11 +51,7 @@ export const session = {
   snapshot: (): SessionState => state,
 };
 
-interface SessionAnswer {
-  access_token: string;
-  expires_in: number;
-  username: string;
-}
+type SessionAnswer = JsonOf<paths['/api/v1/auth/session']['post']['responses'][200]>;
 
 function adopt(answer: SessionAnswer): void {
   tokens = { accessToken: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 };
@@ -61,7 +60,12 @@ function adopt(answer: SessionAnswer): void {
     () => void refresh(),
     Math.max(5_000, answer.expires_in * 1000 - REFRESH_MARGIN_MS),
   );
-  setState({ status: 'signed-in', username: answer.username });
+  setState({
+    status: 'signed-in',
+    username: answer.username,
+    isSuperuser: answer.is_superuser,
+    passwordChangeRequired: answer.password_change_required,
+  });
 }
 
 function drop(reason?: string): void {

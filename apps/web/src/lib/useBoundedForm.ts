@@ -62,7 +62,11 @@ export function useBoundedForm<Op extends Operation, Name extends FieldOf<Op>>(
       const found: Partial<Record<string, string>> = {};
       const elsewhere: string[] = [];
       for (const { field, message } of error.fields) {
-        if (field in values) found[field] = message;
+        // A problem inside a field's value (`webhook.headers.X-Key`, `to_numbers.2`) goes to that field.
+        const owner =
+          field in values ? field : Object.keys(values).find((name) => field.startsWith(`${name}.`));
+        if (owner === field) found[field] = message;
+        else if (owner) found[owner] = `${field.slice(owner.length + 1)}: ${message}`;
         else elsewhere.push(field ? `${field}: ${message}` : message);
       }
       setErrors(found);

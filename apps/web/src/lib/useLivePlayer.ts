@@ -1,22 +1,29 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { api, unwrap } from '../api/client';
+import { playHls } from './playHls';
+import { playWhep } from './playWhep';
 
 export type PlayerState = 'idle' | 'connecting' | 'playing' | 'unavailable';
+export type Transport = 'webrtc' | 'hls';
 
 /** How long to wait before trying a camera again that could not be played. */
 const RETRY_MS = 5_000;
+/** A stream that has shown no frame after this long is treated as broken. */
+const FIRST_FRAME_MS = 15_000;
 
 /**
- * Plays a camera's live view (HLS through hls.js, loaded only when a tile first plays) in `video` while `active`.
- * The stream URL carries a short-lived media ticket, never the access token; when the ticket runs out or the
- * stream breaks, a new ticket is fetched and playback starts again.
+ * Plays a camera's live view in `video` while `active`: WebRTC (WHEP) when the camera publishes it, otherwise —
+ * or when WebRTC cannot connect, e.g. UDP blocked between browser and recorder — HLS. Stream URLs carry a
+ * short-lived media ticket, never the access token; when a stream breaks, a new ticket is fetched and playback
+ * starts again (WebRTC first again: the network may have healed).
  */
 export function useLivePlayer(
   cameraId: number,
   video: RefObject<HTMLVideoElement | null>,
   active: boolean,
-): { state: PlayerState; lastFrameAt: number | null } {
+): { state: PlayerState; transport: Transport | null; lastFrameAt: number | null } {
   const [state, setState] = useState<PlayerState>('idle');
+  const [transport, setTransport] = useState<Transport | null>(null);
   const [lastFrameAt, setLastFrameAt] = useState<number | null>(null);
 
   useEffect(() => {
@@ -24,13 +31,20 @@ export function useLivePlayer(
     if (!active || !element) return;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let firstFrame: ReturnType<typeof setTimeout> | undefined;
     let detach: (() => void) | null = null;
+    let current: Transport | null = null;
+    // After a WebRTC attempt that failed, the next one is HLS; after HLS fails, WebRTC gets another chance.
+    let skipWebrtc = false;
 
     const fail = () => {
       if (stopped) return;
       detach?.();
       detach = null;
+      skipWebrtc = current === 'webrtc';
       setState('unavailable');
+      clearTimeout(firstFrame);
+      clearTimeout(retry);
       retry = setTimeout(() => void start(), RETRY_MS);
     };
 
@@ -40,23 +54,21 @@ export function useLivePlayer(
         const ticket = unwrap(
           await api.POST('/api/v1/cameras/{id}/stream-ticket', { params: { path: { id: cameraId } } }),
         );
-        const { default: Hls } = await import('hls.js/light');
         if (stopped) return;
-        if (Hls.isSupported()) {
-          const hls = new Hls({ liveSyncDurationCount: 2, backBufferLength: 10 });
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) fail();
-          });
-          hls.loadSource(ticket.hls_url);
-          hls.attachMedia(element);
-          detach = () => hls.destroy();
-        } else {
-          element.src = ticket.hls_url;
-          detach = () => {
-            element.removeAttribute('src');
-            element.load();
-          };
+        let stop: (() => void) | null = null;
+        if (ticket.webrtc && !skipWebrtc) {
+          stop = await playWhep(cameraId, ticket.whep_url, element, fail).catch(() => null);
+          current = 'webrtc';
         }
+        if (!stop) {
+          // A media ticket serves several requests until it expires: HLS goes on with the same one.
+          stop = await playHls(ticket.hls_url, element, fail);
+          current = 'hls';
+        }
+        if (stopped) return stop();
+        detach = stop;
+        setTransport(current);
+        firstFrame = setTimeout(fail, FIRST_FRAME_MS);
         await element.play().catch(() => undefined);
       } catch {
         fail();
@@ -64,6 +76,7 @@ export function useLivePlayer(
     };
 
     const onFrame = () => {
+      clearTimeout(firstFrame);
       setState('playing');
       setLastFrameAt(Date.now());
     };
@@ -73,11 +86,12 @@ export function useLivePlayer(
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(firstFrame);
       element.removeEventListener('timeupdate', onFrame);
       element.removeEventListener('error', fail);
       detach?.();
     };
   }, [cameraId, video, active]);
 
-  return { state: active ? state : 'idle', lastFrameAt };
+  return { state: active ? state : 'idle', transport: active ? transport : null, lastFrameAt };
 }

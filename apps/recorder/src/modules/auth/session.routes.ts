@@ -11,6 +11,7 @@ import { clientInfo, requestContext } from '../../platform/http/authentication.j
 import { ForbiddenError } from '../../platform/http/errors.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { LoginBody } from './auth.schemas.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 
 export const SESSION_PATH = '/api/v1/auth/session';
@@ -22,6 +23,10 @@ const SessionAnswer = Type.Object({
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
   username: Type.String(),
+  is_superuser: Type.Boolean(),
+  password_change_required: Type.Boolean({
+    description: 'still the password generated on first start: the app asks for a new one',
+  }),
 });
 
 const EndQuery = Type.Object({
@@ -64,7 +69,7 @@ function setCookie(request: FastifyRequest, reply: FastifyReply, token: string, 
 }
 
 export const sessionRoutes =
-  (auth: AuthService): FastifyPluginAsyncTypebox =>
+  (auth: AuthService, users: UsersService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['auth'];
     const answer = async (
@@ -74,11 +79,14 @@ export const sessionRoutes =
     ) => {
       setCookie(request, reply, tokens.refresh_token, tokens.refresh_expires_in);
       const principal = await auth.authenticateBearer(tokens.access_token);
+      const user = await users.me({ principal, ...clientInfo(request) });
       return {
         access_token: tokens.access_token,
         token_type: 'bearer' as const,
         expires_in: tokens.expires_in,
-        username: principal.username,
+        username: user.username,
+        is_superuser: user.is_superuser,
+        password_change_required: user.password_change_required,
       };
     };
 

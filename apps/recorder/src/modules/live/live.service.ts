@@ -100,11 +100,13 @@ export class LiveService {
       cameraId,
     });
     const query = `?ticket=${encodeURIComponent(ticket)}`;
+    const config = await this.configs.find(cameraId);
     return {
       ticket,
       expires_in,
       hls_url: `/api/v1/cameras/${cameraId}/live/index.m3u8${query}`,
       whep_url: `/api/v1/cameras/${cameraId}/live/whep${query}`,
+      webrtc: config?.webrtc_publisher ?? false,
     };
   }
 

@@ -18,6 +18,7 @@ const LIST_COLUMNS = [
   'created_at',
   'updated_at',
   'last_login_at',
+  'password_change_required',
 ] as const;
 export type UserListRow = Pick<UserRow, (typeof LIST_COLUMNS)[number]>;
 

@@ -14,6 +14,9 @@ export const UserResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Nullable(Timestamp),
   last_login_at: Nullable(Timestamp),
+  password_change_required: Type.Boolean({
+    description: 'the account still has the password the recorder generated on first start',
+  }),
 });
 export type UserResponse = Static<typeof UserResponse>;
 

@@ -36,6 +36,7 @@ export function toUserResponse(row: UserListRow): UserResponse {
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_login_at: row.last_login_at,
+    password_change_required: row.password_change_required,
   };
 }
 
@@ -151,7 +152,11 @@ export class UsersService {
     // Every session ends, the caller's too (access tokens and tickets with the same write): log in again.
     await this.users.update(
       user.id,
-      { password_hash: await this.hasher.hash(body.new_password), updated_at: new Date().toISOString() },
+      {
+        password_hash: await this.hasher.hash(body.new_password),
+        password_change_required: false,
+        updated_at: new Date().toISOString(),
+      },
       true,
     );
     await this.sessions.revokeAllSessions(user.id);
@@ -179,6 +184,7 @@ export class UsersService {
       updated_at: null,
       last_login_at: null,
       token_epoch: Date.now(),
+      password_change_required: configuredPassword === undefined,
     });
     await this.audit.record(
       { userId: null, username: null, ip: null, userAgent: null },

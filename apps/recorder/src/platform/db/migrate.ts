@@ -15,6 +15,7 @@ import { perfIndexes } from './migrations/0009_perf_indexes.js';
 import { probePort } from './migrations/0010_probe_port.js';
 import { tokenRevocation } from './migrations/0011_token_revocation.js';
 import { alertActionSecrets } from './migrations/0012_alert_action_secrets.js';
+import { passwordChangeRequired } from './migrations/0013_password_change_required.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -30,6 +31,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0010_probe_port', probePort],
   ['0011_token_revocation', tokenRevocation],
   ['0012_alert_action_secrets', alertActionSecrets],
+  ['0013_password_change_required', passwordChangeRequired],
 ];
 
 /** In the order they apply. */

@@ -19,6 +19,8 @@ export interface UsersTable {
    * is still the user's epoch (see platform/auth/jwt.ts); logout, a password change and deactivation move it on.
    */
   token_epoch: Generated<number>;
+  /** Still the password the recorder generated on first start: the web app asks for a new one. */
+  password_change_required: Generated<boolean>;
 }
 
 export interface RefreshTokensTable {

@@ -2,7 +2,8 @@
 // with their content); index.html is never cached, so a new version reaches browsers at once. Client routes
 // (/live, /cameras/12 …) are answered with index.html so that deep links survive a reload; the API, the docs and
 // anything that is not a page navigation keep their JSON 404.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,8 +13,14 @@ export const DEFAULT_WEB_DIR = new URL('../../../../web/dist', import.meta.url).
 
 const NOT_PAGES = /^\/(api|docs|openapi\.json|health)(\/|$|\?)/;
 
-export async function registerWebApp(app: FastifyInstance, dir: string): Promise<boolean> {
-  if (!existsSync(join(dir, 'index.html'))) return false;
+/** What the build writes where the page's CSP nonce goes (apps/web/vite.config.ts, `html.cspNonce`). */
+const NONCE_PLACEHOLDER = /NVR_CSP_NONCE/g;
+
+export type SendApp = (reply: FastifyReply) => FastifyReply;
+
+/** Serves the web app's files; returns what answers a page navigation with the app, or null without a build. */
+export async function registerWebApp(app: FastifyInstance, dir: string): Promise<SendApp | null> {
+  if (!existsSync(join(dir, 'index.html'))) return null;
   // Only `reply.sendFile`: the routes below are the recorder's own, public like the page itself.
   await app.register(fastifyStatic, { root: dir, serve: false });
   const hidden = { config: { public: true }, schema: { hide: true } } as const;
@@ -25,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
     if (name === 'index.html' || name === 'assets' || !statSync(join(dir, name)).isFile()) continue;
     app.get(`/${name}`, hidden, (_request, reply) => revalidated(reply, name));
   }
-  return true;
+  return appPage(join(dir, 'index.html'));
 }
 
 /** For the not-found handler: a page navigation gets the app (its router shows the page or its own 404). */
@@ -35,8 +42,27 @@ export function isPageNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-export function sendApp(reply: FastifyReply): FastifyReply {
-  return revalidated(reply, 'index.html');
+/**
+ * index.html with a fresh CSP nonce: the CSP of this response allows style elements carrying it (UI primitives
+ * add some at run time, e.g. a dialog's scroll lock); inline scripts stay forbidden.
+ */
+function appPage(file: string): SendApp {
+  // index.html as built, read again when a new build replaces it.
+  let cached = { mtimeMs: -1, html: '' };
+  return (reply) => {
+    const mtimeMs = statSync(file).mtimeMs;
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    const nonce = randomBytes(16).toString('base64');
+    const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header(
+        'content-security-policy',
+        policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 'nonce-${nonce}'`),
+      )
+      .type('text/html; charset=utf-8')
+      .send(cached.html.replace(NONCE_PLACEHOLDER, nonce));
+  };
 }
 
 /** A file browsers must check again every time (its name does not change with its content). */

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
+import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import { CameraStatus } from './CameraStatus';
 import { PAGE_SIZE, useCameras } from './queries';
 
-/** The cameras the user may see: search, state, and pages of 50. */
+/** The cameras the user may see: search, state, and pages of 50; "add" and the bin from here. */
 export function CamerasPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
@@ -19,6 +21,12 @@ export function CamerasPage() {
         <h1 id="cameras-title" className="text-xl font-semibold">
           Cameras
         </h1>
+        <ButtonLink to="/cameras/new" tone="primary">
+          Add camera
+        </ButtonLink>
+        <ButtonLink to="/cameras/bin" tone="secondary">
+          Bin
+        </ButtonLink>
         <label className="ml-auto flex items-center gap-2 text-sm">
           <span>Search</span>
           <input
@@ -62,29 +70,7 @@ export function CamerasPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-              <button
-                type="button"
-                disabled={page === 0}
-                onClick={() => setPage(page - 1)}
-                className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-50 dark:border-slate-700"
-              >
-                Previous
-              </button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <button
-                type="button"
-                disabled={page + 1 >= pages}
-                onClick={() => setPage(page + 1)}
-                className="rounded-md border border-slate-300 px-3 py-1 disabled:opacity-50 dark:border-slate-700"
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>

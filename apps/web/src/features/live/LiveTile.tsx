@@ -5,13 +5,15 @@ import { clockTime } from '../../lib/format';
 import { useLivePlayer } from '../../lib/useLivePlayer';
 import { useVisible } from '../../lib/useVisible';
 import { CameraStatus } from '../cameras/CameraStatus';
+import { DetectionOverlay } from './DetectionOverlay';
 
 /** One camera of the wall: live picture, name, state and the time of the last frame shown. */
 export function LiveTile({ camera }: { camera: Camera }) {
   const frame = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const visible = useVisible(frame);
-  const { state, lastFrameAt } = useLivePlayer(camera.id, video, visible && camera.is_active);
+  const playing = visible && camera.is_active;
+  const { state, transport, lastFrameAt } = useLivePlayer(camera.id, video, playing);
 
   return (
     <figure
@@ -25,7 +27,9 @@ export function LiveTile({ camera }: { camera: Camera }) {
         playsInline
         className="aspect-video w-full object-contain"
         data-camera-id={camera.id}
+        data-transport={transport ?? undefined}
       />
+      {playing && state === 'playing' && <DetectionOverlay cameraId={camera.id} />}
       {state !== 'playing' && (
         <div className="absolute inset-0 grid place-items-center text-sm text-slate-300">
           {!camera.is_active
@@ -42,6 +46,11 @@ export function LiveTile({ camera }: { camera: Camera }) {
           {camera.name}
         </Link>
         <CameraStatus camera={camera} compact playing={state === 'playing'} />
+        {state === 'playing' && transport && (
+          <span className="text-xs text-slate-300" title="How the picture reaches this browser">
+            {transport === 'webrtc' ? 'WebRTC' : 'HLS'}
+          </span>
+        )}
         {lastFrameAt !== null && (
           <time
             className="ml-auto tabular-nums text-xs text-slate-200"

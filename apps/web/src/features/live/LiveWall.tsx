@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { useCameras } from '../cameras/queries';
+import { LiveBar } from './LiveBar';
 import { LiveTile } from './LiveTile';
 
 /** Columns for n tiles on a wide screen: a near-square grid (2×2 for 4, 4×4 for 16). */
@@ -42,6 +43,7 @@ export function LiveWall() {
   }
   return (
     <section aria-labelledby="live-title">
+      <LiveBar />
       <h1 id="live-title" className="sr-only">
         Live view of all cameras
       </h1>

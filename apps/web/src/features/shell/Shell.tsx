@@ -1,13 +1,20 @@
 import { NavLink, Outlet } from 'react-router';
 import { signOut } from '../../api/session';
+import { UnackedBadge } from '../alerts/UnackedBadge';
+import { useLiveQueryUpdates } from '../events/useLiveQueryUpdates';
+import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
   { to: '/live', label: 'Live' },
   { to: '/cameras', label: 'Cameras' },
+  { to: '/events', label: 'Events' },
+  { to: '/alerts', label: 'Alerts' },
 ];
 
 /** The frame of every signed-in screen: header with navigation and the account, then the screen. */
 export function Shell({ username }: { username: string }) {
+  // Camera and alert changes announced by the event stream refresh the screens (features/events).
+  useLiveQueryUpdates();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -16,25 +23,36 @@ export function Shell({ username }: { username: string }) {
       >
         Skip to content
       </a>
-      <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+      {/* On a phone the navigation takes a second row of its own, scrolling sideways if it must. */}
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
         <span className="font-semibold tracking-tight">NVR</span>
-        <nav aria-label="Main" className="flex gap-1">
+        <nav
+          aria-label="Main"
+          className="order-last -mx-1 flex w-full gap-1 overflow-x-auto px-1 md:order-none md:w-auto"
+        >
           {NAV.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               className={({ isActive }) =>
-                `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-slate-200 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`
+                `shrink-0 rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-slate-200 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`
               }
             >
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3 text-sm">
-          <span className="hidden sm:inline" aria-label="Signed in as">
-            {username}
-          </span>
+        <UnackedBadge />
+        <div className="ml-auto flex items-center gap-2 text-sm sm:gap-3">
+          <ThemeToggle />
+          <NavLink
+            to="/account"
+            className="rounded-md px-2 py-1.5 hover:bg-slate-100 aria-[current=page]:bg-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
+            aria-label={`Account: ${username}`}
+          >
+            <span className="hidden sm:inline">{username}</span>
+            <span className="sm:hidden">Account</span>
+          </NavLink>
           <button
             type="button"
             onClick={() => void signOut()}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Camera } from '../../api/types';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { useToast } from '../../components/Toast';
+import { useBinCamera } from './queries';
+import { FormError } from '../../components/FormError';
+
+/** "Move to bin" with a confirmation: the camera stops, its recordings stay, and the bin can restore it. */
+export function BinCameraButton({ camera }: { camera: Camera }) {
+  const [open, setOpen] = useState(false);
+  const bin = useBinCamera(camera.id);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const confirm = async () => {
+    try {
+      await bin.mutateAsync();
+      toast({ title: `${camera.name} moved to the bin`, description: 'Restore it from Cameras › Bin.' });
+      void navigate('/cameras');
+    } catch {
+      // bin.error is shown in the dialog
+    }
+  };
+
+  return (
+    <>
+      <Button tone="danger" onClick={() => setOpen(true)}>
+        Move to bin
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) bin.reset();
+        }}
+        title={`Move ${camera.name} to the bin?`}
+        description="It stops recording and streaming. Its recordings are kept, and you can restore it from the bin."
+      >
+        <FormError message={bin.error?.message} />
+        <div className="mt-4 flex justify-end gap-3">
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button tone="danger" disabled={bin.isPending} onClick={() => void confirm()}>
+            Move to bin
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

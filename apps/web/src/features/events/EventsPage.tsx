@@ -1,0 +1,152 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Severity } from '../../api/types';
+import { ErrorState } from '../../components/ErrorState';
+import { SelectField } from '../../components/SelectField';
+import { Spinner } from '../../components/Spinner';
+import { useEventStream, type LiveEvent } from '../../lib/eventStream';
+import { SEVERITIES, SeverityBadge, SeverityFilterSelect } from '../alerts/SeverityBadge';
+import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
+import { dateTime, eventDetail, eventTitle } from './eventText';
+import { INITIAL_EVENTS, useLatestEvents } from './queries';
+import { StreamStatusNotice } from './StreamStatusNotice';
+
+/** Live events kept in memory on top of the first page; older ones fall off the end. */
+const MAX_LIVE = 500;
+
+/**
+ * Everything the recorder reports, as it happens: the newest stored events first, then each live event on top.
+ * Filters (camera, severity, source) live in the URL, so a filtered view can be bookmarked or shared.
+ */
+export function EventsPage() {
+  const [params, setParams] = useSearchParams();
+  const cameraParam = Number(params.get('camera'));
+  const cameraId = Number.isInteger(cameraParam) && cameraParam > 0 ? cameraParam : undefined;
+  const severity = (SEVERITIES as string[]).includes(params.get('severity') ?? '')
+    ? (params.get('severity') as Severity)
+    : undefined;
+  const source = params.get('source') ?? '';
+
+  const latest = useLatestEvents(cameraId);
+  const [live, setLive] = useState<LiveEvent[]>([]);
+  useEventStream((event) =>
+    setLive((current) =>
+      current.some((known) => known.id === event.id) ? current : [event, ...current].slice(0, MAX_LIVE),
+    ),
+  );
+
+  const cameraNames = useCameraNames();
+  // The stored page and the live events overlap around the moment the page was read: one row per id.
+  const all = useMemo(() => {
+    const byId = new Map<number, LiveEvent>();
+    for (const event of [...(latest.data?.events ?? []), ...live]) byId.set(event.id, event);
+    return [...byId.values()].sort((a, b) => b.id - a.id);
+  }, [latest.data, live]);
+  const sources = useMemo(
+    () => [...new Set([...all.map((event) => event.source), ...(source ? [source] : [])])].sort(),
+    [all, source],
+  );
+  const shown = all.filter(
+    (event) =>
+      (cameraId === undefined || event.camera_id === cameraId) &&
+      (severity === undefined || event.severity === severity) &&
+      (source === '' || event.source === source),
+  );
+  const filtered = cameraId !== undefined || severity !== undefined || source !== '';
+
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="events-title" className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="events-title" className="text-xl font-semibold">
+          Events
+        </h1>
+        <div className="ml-auto">
+          <StreamStatusNotice />
+        </div>
+      </div>
+      <form
+        aria-label="Filter events"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+      >
+        <CameraFilterSelect value={cameraId} onChange={(value) => setFilter('camera', value)} />
+        <SeverityFilterSelect value={severity} onChange={(value) => setFilter('severity', value)} />
+        <SelectField
+          label="Source"
+          name="source"
+          value={source}
+          onChange={(event) => setFilter('source', event.target.value)}
+          options={[{ value: '', label: 'Any source' }, ...sources.map((s) => ({ value: s, label: s }))]}
+        />
+      </form>
+
+      {latest.isError && (
+        <ErrorState
+          message={`The stored events could not be loaded: ${latest.error.message} Live events still appear below.`}
+          onRetry={() => void latest.refetch()}
+        />
+      )}
+      {latest.isPending && live.length === 0 ? (
+        <Spinner label="Loading events…" />
+      ) : shown.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">
+          {filtered
+            ? 'No event matches these filters yet. New ones appear here as they happen.'
+            : 'No events yet. New ones appear here as they happen.'}
+        </p>
+      ) : (
+        <>
+          <ol
+            aria-label="Events, newest first"
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+          >
+            {shown.map((event) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                cameraName={event.camera_id === null ? null : cameraNames.get(event.camera_id)}
+              />
+            ))}
+          </ol>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Showing the newest {INITIAL_EVENTS} stored events and every event since this screen opened.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function EventRow({ event, cameraName }: { event: LiveEvent; cameraName: string | null | undefined }) {
+  const detail = eventDetail(event);
+  return (
+    <li data-event-id={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
+      <time
+        dateTime={event.timestamp}
+        className="w-36 shrink-0 text-slate-600 tabular-nums dark:text-slate-300"
+      >
+        {dateTime(event.timestamp)}
+      </time>
+      {event.severity && <SeverityBadge severity={event.severity} />}
+      <span className="font-medium">{eventTitle(event)}</span>
+      {event.camera_id !== null && (
+        <Link to={`/cameras/${event.camera_id}`} className="text-sky-700 hover:underline dark:text-sky-400">
+          {cameraName ?? `Camera ${event.camera_id}`}
+        </Link>
+      )}
+      {detail && <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">{detail}</span>}
+      <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{event.source}</span>
+    </li>
+  );
+}

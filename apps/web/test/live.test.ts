@@ -1,0 +1,135 @@
+// The live screens in Debian's chromium against a real recorder and GStreamer test cameras: saved layouts made,
+// reordered, opened by deep link and deleted in the app; WebRTC where the camera publishes it, and HLS when WebRTC
+// cannot get through. axe-core on every screen; no console error in the whole run.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
+import { listen } from '../../recorder/test/helpers/event-clients.js';
+import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import {
+  addTestCamera,
+  openWatchedBrowser,
+  seriousViolations,
+  shownClocks,
+  signIn,
+  type WatchedBrowser,
+} from './helpers.js';
+
+describe('live view in chromium', { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let origin: string;
+  let browser: WatchedBrowser;
+  let token: string;
+  const sources: TestCamera[] = [];
+  const ids: Record<string, number> = {};
+
+  before(async () => {
+    t = await createTestApp();
+    origin = `http://${await listen(t.app)}`;
+    browser = await openWatchedBrowser();
+    token = (await t.createUser('watcher', { superuser: true })).token;
+    for (const [name, config] of [
+      ['Porch', {}],
+      ['Garage', {}],
+      ['Gate', { webrtc_publisher: true }],
+    ] as const) {
+      const camera = await addTestCamera(t, name, config);
+      sources.push(camera.source);
+      ids[name] = camera.id;
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    await Promise.all(sources.map((source) => source.close()));
+    assert.deepEqual(browser.problems, []);
+  });
+
+  async function signedIn(path: string): Promise<Page> {
+    const { page } = await browser.newPage();
+    await page.goto(`${origin}${path}`);
+    await signIn(page, 'watcher', USER_PASSWORD);
+    return page;
+  }
+
+  /** Every <video> of the page has played past `seconds`: the tiles are live. */
+  async function allPlaying(page: Page, count: number, seconds = 1): Promise<void> {
+    await page.waitForFunction(
+      ({ count, seconds }) => {
+        const videos = Array.from(document.querySelectorAll('video'));
+        return videos.length === count && videos.every((video) => video.currentTime > seconds);
+      },
+      { count, seconds },
+      { timeout: 60_000, polling: 250 },
+    );
+  }
+
+  it('makes a layout in the editor, reorders it, opens it by deep link and deletes it', async () => {
+    const page = await signedIn('/layouts');
+    await page.getByText('No layouts yet.').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.getByRole('link', { name: 'New layout' }).click();
+    await page.getByRole('heading', { name: 'New layout' }).waitFor();
+    await page.getByLabel('Name').fill('Front of house');
+    await page.getByLabel('Rows', { exact: true }).selectOption('1');
+    // The new layout starts with the cameras in order; choosing Garage for the first cell swaps it with Porch.
+    assert.equal(await page.getByLabel('Row 1, column 1', { exact: true }).inputValue(), String(ids.Porch));
+    await page.getByLabel('Row 1, column 1', { exact: true }).selectOption({ label: 'Garage' });
+    assert.equal(await page.getByLabel('Row 1, column 2', { exact: true }).inputValue(), String(ids.Porch));
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.getByRole('button', { name: 'Save layout' }).click();
+
+    await page.waitForURL(`${origin}/live/layout/front-of-house`);
+    await allPlaying(page, 2);
+    const order = () =>
+      page
+        .locator('video')
+        .evaluateAll((videos) => videos.map((video) => video.getAttribute('data-camera-id')));
+    assert.deepEqual(await order(), [String(ids.Garage), String(ids.Porch)]);
+    assert.deepEqual(await seriousViolations(page), []);
+    const stored = await t.request({ method: 'GET', url: '/api/v1/layouts', token });
+    assert.deepEqual(stored.json().layouts[0].tiles, [
+      { row: 0, col: 0, camera_id: ids.Garage },
+      { row: 0, col: 1, camera_id: ids.Porch },
+    ]);
+
+    // The address is the layout: a reload opens it again, and the live page has a tab for it.
+    await page.reload();
+    await allPlaying(page, 2);
+    await page.getByRole('link', { name: 'Front of house' }).waitFor();
+
+    await page.goto(`${origin}/layouts`);
+    await page.getByRole('button', { name: 'Delete Front of house' }).click();
+    await page.getByRole('dialog').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.getByRole('button', { name: 'Delete layout' }).click();
+    await page.getByText('No layouts yet.').waitFor();
+    assert.equal((await t.request({ method: 'GET', url: '/api/v1/layouts', token })).json().total, 0);
+    browser.expectedStatuses.add(404);
+    await page.goto(`${origin}/live/layout/front-of-house`);
+    await page.getByRole('heading', { name: 'This layout was not found' }).waitFor();
+    browser.expectedStatuses.delete(404);
+    await page.context().close();
+  });
+
+  it('plays a camera that publishes WebRTC over WebRTC, and over HLS when WebRTC cannot get through', async () => {
+    const page = await signedIn(`/cameras/${ids.Gate}`);
+    await page.locator('video[data-transport="webrtc"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await allPlaying(page, 1);
+    const clock = Object.values(await shownClocks(page))[0];
+    assert.ok(clock !== null && clock !== undefined && Math.abs(Date.now() - clock) < 3000, String(clock));
+    await page.context().close();
+
+    // WebRTC refused on the way (here: a proxy that answers the offer with 503): the tile says HLS and plays.
+    const { page: blocked } = await browser.newPage();
+    await blocked.route('**/live/whep**', (route) => route.fulfill({ status: 503, body: 'no WebRTC here' }));
+    browser.expectedStatuses.add(503);
+    await blocked.goto(`${origin}/cameras/${ids.Gate}`);
+    await signIn(blocked, 'watcher', USER_PASSWORD);
+    await blocked.locator('video[data-transport="hls"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await allPlaying(blocked, 1);
+    browser.expectedStatuses.delete(503);
+    await blocked.context().close();
+  });
+});
