@@ -2,6 +2,7 @@
 // reordered, opened by deep link and deleted in the app; WebRTC where the camera publishes it, and HLS when WebRTC
 // cannot get through. axe-core on every screen; no console error in the whole run.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
@@ -113,12 +114,32 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
     await page.context().close();
   });
 
-  it('plays a camera that publishes WebRTC over WebRTC, and over HLS when WebRTC cannot get through', async () => {
+  it('plays a camera that publishes WebRTC over WebRTC (snapshot, live events), and over HLS when WebRTC cannot get through', async () => {
     const page = await signedIn(`/cameras/${ids.Gate}`);
     await page.locator('video[data-transport="webrtc"]').waitFor({ state: 'attached', timeout: 30_000 });
     await allPlaying(page, 1);
     const clock = Object.values(await shownClocks(page))[0];
     assert.ok(clock !== null && clock !== undefined && Math.abs(Date.now() - clock) < 3000, String(clock));
+
+    // The single-camera view: a snapshot to download, and the camera's events as they happen.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download snapshot' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^Gate \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.jpg$/);
+    const jpeg = await readFile((await download.path())!);
+    assert.deepEqual([...jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    const events = page.getByRole('list', { name: 'Recent events, newest first' });
+    assert.equal(await events.getByText('Recording started').count(), 0);
+    const recording = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${ids.Gate}`,
+      token: t.adminToken,
+      payload: { recording_enabled: true },
+    });
+    assert.equal(recording.statusCode, 200, recording.body);
+    await events.getByText('Recording started').waitFor({ timeout: 30_000 });
+    assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
 
     // WebRTC refused on the way (here: a proxy that answers the offer with 503): the tile says HLS and plays.

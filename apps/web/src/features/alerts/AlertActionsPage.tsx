@@ -5,6 +5,7 @@ import type { ActionConfig, ActionConfigIn, ActionTestResult, Severity } from '.
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/CheckboxField';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextAreaField } from '../../components/TextAreaField';
@@ -15,7 +16,6 @@ import { useMe } from '../cameras/queries';
 import { AlertsNav } from './AlertsNav';
 import { useAlertActions, useTestAlertActions, useUpdateAlertActions } from './queries';
 import { SEVERITIES } from './SeverityBadge';
-import { FormError } from '../../components/FormError';
 
 /** Where notifications go when an alert is raised (superuser only): webhook and SMS, and a test of both. */
 export function AlertActionsPage() {

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import type { Camera } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { FormError } from '../../components/FormError';
 import { useToast } from '../../components/Toast';
 import { useBinCamera } from './queries';
-import { FormError } from '../../components/FormError';
 
 /** "Move to bin" with a confirmation: the camera stops, its recordings stay, and the bin can restore it. */
 export function BinCameraButton({ camera }: { camera: Camera }) {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { SelectField } from '../../components/SelectField';
-import { useCameras } from './queries';
+import { ALL_CAMERAS, useCameras } from './queries';
 
-/** The cameras a filter can name (the user's first 500), and their names by id for the rows of a list. */
+/** The cameras a filter can name (all of the user's), and their names by id for the rows of a list. */
 export function useCameraNames(): ReadonlyMap<number, string> {
-  const cameras = useCameras({ limit: 500 });
+  const cameras = useCameras({ limit: ALL_CAMERAS });
   return useMemo(
     () => new Map((cameras.data?.cameras ?? []).map((camera) => [camera.id, camera.name])),
     [cameras.data],

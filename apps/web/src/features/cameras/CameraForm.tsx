@@ -6,6 +6,7 @@ import { fieldProblem, type FieldBounds } from '../../api/field-bounds';
 import type { Camera, CameraCreate, CameraUpdate } from '../../api/types';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/CheckboxField';
+import { FormError } from '../../components/FormError';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { useBoundedForm } from '../../lib/useBoundedForm';
@@ -18,7 +19,6 @@ import {
   type AssignmentErrors,
   type AssignmentRow,
 } from './AssignmentsEditor';
-import { FormError } from '../../components/FormError';
 
 /** The typed fields of CameraCreate/CameraUpdate (is_active and assignments have their own controls). */
 type TypedField = Exclude<keyof typeof requestBounds.createCamera, 'is_active' | 'assignments'>;

@@ -4,6 +4,7 @@ import type { Camera } from '../../api/types';
 import { ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
+import { RecentEvents } from '../events/RecentEvents';
 import { LiveTile } from '../live/LiveTile';
 import { NotFound } from '../shell/NotFound';
 import { BinCameraButton } from './BinCameraButton';
@@ -11,6 +12,7 @@ import { CameraPermissions } from './CameraPermissions';
 import { CameraSkills } from './CameraSkills';
 import { CameraStatus } from './CameraStatus';
 import { DeviceUsers } from './DeviceUsers';
+import { SnapshotButton } from './SnapshotButton';
 import { StreamSettings } from './StreamSettings';
 import { useCamera } from './queries';
 
@@ -27,6 +29,9 @@ function Overview({ camera }: { camera: Camera }) {
   return (
     <>
       <LiveTile camera={camera} />
+      <div className="flex flex-wrap gap-2">
+        <SnapshotButton camera={camera} />
+      </div>
       {camera.stream_warning && (
         <p
           role="status"
@@ -51,6 +56,7 @@ function Overview({ camera }: { camera: Camera }) {
           </>
         )}
       </dl>
+      <RecentEvents cameraId={camera.id} />
     </>
   );
 }

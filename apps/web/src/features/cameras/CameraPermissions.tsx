@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Camera, CameraPermissionEntry } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -14,7 +15,6 @@ import {
   useRevokePermission,
   useUserDirectory,
 } from './queries';
-import { FormError } from '../../components/FormError';
 
 /** The two grants a user can hold; "manage" includes "view". */
 const RIGHTS = [

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import type { Camera } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
@@ -16,7 +17,6 @@ import {
   type AssignmentErrors,
 } from './AssignmentsEditor';
 import { useDeclareSkill, useSkills, useUndeclareSkill, useUpdateCamera } from './queries';
-import { FormError } from '../../components/FormError';
 
 const CARD =
   'space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';

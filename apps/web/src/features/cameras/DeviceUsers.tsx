@@ -5,13 +5,13 @@ import type { Camera, DeviceUser } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
 import { useCreateDeviceUser, useDeleteDeviceUser, useDeviceUsers } from './queries';
-import { FormError } from '../../components/FormError';
 
 type Level = (typeof requestBounds.createDeviceUser.level.enum)[number];
 /** New accounts start at the middle level: enough to watch and steer, not to reconfigure the camera. */

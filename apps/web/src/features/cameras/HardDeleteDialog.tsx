@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { BinnedCamera } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useHardDeleteCamera } from './queries';
-import { FormError } from '../../components/FormError';
 
 /** The phrase the recorder requires, word for word (API.md §4, POST /cameras/{id}/hard-delete). */
 export function hardDeletePhrase(name: string): string {

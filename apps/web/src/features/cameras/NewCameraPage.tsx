@@ -3,10 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import type { Camera, CameraCreate } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { FormError } from '../../components/FormError';
 import { useToast } from '../../components/Toast';
 import { CameraForm } from './CameraForm';
 import { DuplicateCameraError, useCreateCamera } from './queries';
-import { FormError } from '../../components/FormError';
 
 /**
  * Add a camera. When the recorder says the user already has a camera for this stream (409 duplicate_camera), a

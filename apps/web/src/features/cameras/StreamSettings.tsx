@@ -4,13 +4,13 @@ import type { Camera, CameraConfig } from '../../api/types';
 import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/CheckboxField';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
 import { useCameraConfig, useProbeTransportSecurity, useUpdateCameraConfig } from './queries';
-import { FormError } from '../../components/FormError';
 
 const BOUNDS = requestBounds.updateConfigOfCamera;
 type Policy = (typeof BOUNDS.transport_security.enum)[number];

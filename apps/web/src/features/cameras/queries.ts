@@ -16,6 +16,12 @@ import type {
 
 export const PAGE_SIZE = 50;
 
+/**
+ * Enough for every camera of an installation in one request (the API's largest page): walls, layouts and filters
+ * list the user's cameras whole.
+ */
+export const ALL_CAMERAS = 500;
+
 /** A page of the cameras the user may see; `q` searches name, location and address. */
 export function useCameras({
   q = '',

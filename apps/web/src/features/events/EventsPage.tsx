@@ -1,18 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Severity } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
-import { useEventStream, type LiveEvent } from '../../lib/eventStream';
-import { SEVERITIES, SeverityBadge, SeverityFilterSelect } from '../alerts/SeverityBadge';
+import { SEVERITIES, SeverityFilterSelect } from '../alerts/SeverityBadge';
 import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
-import { dateTime, eventDetail, eventTitle } from './eventText';
-import { INITIAL_EVENTS, useLatestEvents } from './queries';
+import { EventRow } from './EventRow';
+import { INITIAL_EVENTS } from './queries';
 import { StreamStatusNotice } from './StreamStatusNotice';
-
-/** Live events kept in memory on top of the first page; older ones fall off the end. */
-const MAX_LIVE = 500;
+import { useEventFeed } from './useEventFeed';
 
 /**
  * Everything the recorder reports, as it happens: the newest stored events first, then each live event on top.
@@ -27,21 +24,8 @@ export function EventsPage() {
     : undefined;
   const source = params.get('source') ?? '';
 
-  const latest = useLatestEvents(cameraId);
-  const [live, setLive] = useState<LiveEvent[]>([]);
-  useEventStream((event) =>
-    setLive((current) =>
-      current.some((known) => known.id === event.id) ? current : [event, ...current].slice(0, MAX_LIVE),
-    ),
-  );
-
+  const { latest, events: all } = useEventFeed(cameraId);
   const cameraNames = useCameraNames();
-  // The stored page and the live events overlap around the moment the page was read: one row per id.
-  const all = useMemo(() => {
-    const byId = new Map<number, LiveEvent>();
-    for (const event of [...(latest.data?.events ?? []), ...live]) byId.set(event.id, event);
-    return [...byId.values()].sort((a, b) => b.id - a.id);
-  }, [latest.data, live]);
   const sources = useMemo(
     () => [...new Set([...all.map((event) => event.source), ...(source ? [source] : [])])].sort(),
     [all, source],
@@ -97,7 +81,7 @@ export function EventsPage() {
           onRetry={() => void latest.refetch()}
         />
       )}
-      {latest.isPending && live.length === 0 ? (
+      {latest.isPending && all.length === 0 ? (
         <Spinner label="Loading events…" />
       ) : shown.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">
@@ -125,28 +109,5 @@ export function EventsPage() {
         </>
       )}
     </section>
-  );
-}
-
-function EventRow({ event, cameraName }: { event: LiveEvent; cameraName: string | null | undefined }) {
-  const detail = eventDetail(event);
-  return (
-    <li data-event-id={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
-      <time
-        dateTime={event.timestamp}
-        className="w-36 shrink-0 text-slate-600 tabular-nums dark:text-slate-300"
-      >
-        {dateTime(event.timestamp)}
-      </time>
-      {event.severity && <SeverityBadge severity={event.severity} />}
-      <span className="font-medium">{eventTitle(event)}</span>
-      {event.camera_id !== null && (
-        <Link to={`/cameras/${event.camera_id}`} className="text-sky-700 hover:underline dark:text-sky-400">
-          {cameraName ?? `Camera ${event.camera_id}`}
-        </Link>
-      )}
-      {detail && <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">{detail}</span>}
-      <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{event.source}</span>
-    </li>
   );
 }

@@ -4,9 +4,9 @@ import { requestBounds } from '../../api/bounds';
 import { ApiError } from '../../api/client';
 import type { Camera, Layout } from '../../api/types';
 import { Button } from '../../components/Button';
-import { FormError } from '../../components/FormError';
 import { CheckboxField } from '../../components/CheckboxField';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -22,7 +22,7 @@ import {
   type PlacedTile,
 } from '../../lib/layoutGrid';
 import { useBoundedForm } from '../../lib/useBoundedForm';
-import { useCameras } from '../cameras/queries';
+import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 import { NotFound } from '../shell/NotFound';
 import { useLayout, useLayouts, useSaveLayout } from './queries';
 
@@ -39,7 +39,7 @@ export function LayoutEditorPage() {
   const id = useParams().layoutId ?? null;
   const layout = useLayout(id);
   const layouts = useLayouts();
-  const cameras = useCameras({ limit: 100 });
+  const cameras = useCameras({ limit: ALL_CAMERAS });
   if (id !== null && layout.error instanceof ApiError && layout.error.status === 404) {
     return <NotFound what="layout" />;
   }

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { placed, readingOrder } from '../../lib/layoutGrid';
-import { useCameras } from '../cameras/queries';
+import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 import { NotFound } from '../shell/NotFound';
 import { LiveBar } from './LiveBar';
 import { LiveTile } from './LiveTile';
@@ -17,7 +17,7 @@ import { useLayout } from './queries';
 export function LayoutWall() {
   const id = useParams().layoutId ?? '';
   const layout = useLayout(id);
-  const cameras = useCameras({ limit: 100 });
+  const cameras = useCameras({ limit: ALL_CAMERAS });
   if (layout.error instanceof ApiError && layout.error.status === 404) return <NotFound what="layout" />;
   if (layout.isPending || cameras.isPending) return <Spinner label="Loading the layout…" />;
   if (layout.isError)

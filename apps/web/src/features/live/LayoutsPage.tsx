@@ -4,10 +4,10 @@ import type { Layout } from '../../api/types';
 import { Button, ButtonLink } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorState } from '../../components/ErrorState';
+import { FormError } from '../../components/FormError';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { useDeleteLayout, useLayouts } from './queries';
-import { FormError } from '../../components/FormError';
 
 /** The user's saved layouts: open, edit, delete, or make a new one. */
 export function LayoutsPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
-import { useCameras } from '../cameras/queries';
+import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 import { LiveBar } from './LiveBar';
 import { LiveTile } from './LiveTile';
 
@@ -21,7 +21,7 @@ const COLUMNS: Record<number, string> = {
 
 /** Every camera the user may see, live, in a grid (one column on a phone). */
 export function LiveWall() {
-  const cameras = useCameras({ limit: 100 });
+  const cameras = useCameras({ limit: ALL_CAMERAS });
   if (cameras.isPending) return <Spinner label="Loading cameras…" />;
   if (cameras.isError)
     return <ErrorState message={cameras.error.message} onRetry={() => void cameras.refetch()} />;

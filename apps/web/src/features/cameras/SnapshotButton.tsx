@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { api, toApiError } from '../../api/client';
+import type { Camera } from '../../api/types';
+import { Button } from '../../components/Button';
+import { useToast } from '../../components/Toast';
+
+/** "Name 2026-11-24 14-05-09.jpg": sorts by time in a downloads folder, no characters a file system refuses. */
+function fileName(camera: Camera, at: Date): string {
+  const stamp = at.toISOString().slice(0, 19).replace('T', ' ').replaceAll(':', '-');
+  return `${camera.name.replace(/[\\/:*?"<>|]+/g, '_')} ${stamp}.jpg`;
+}
+
+/** Saves the camera's current picture as a JPEG (the recorder grabs it from the stream). */
+export function SnapshotButton({ camera }: { camera: Camera }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const { data, error, response } = await api.GET('/api/v1/cameras/{id}/snapshot', {
+        params: { path: { id: camera.id } },
+        parseAs: 'blob',
+      });
+      if (!response.ok || !data) throw toApiError(response.status, error);
+      const url = URL.createObjectURL(data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName(camera, new Date());
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast({
+        tone: 'error',
+        title: 'No snapshot',
+        description: error instanceof Error ? error.message : 'The camera sent no picture.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button onClick={() => void download()} disabled={busy}>
+      {busy ? 'Taking a snapshot…' : 'Download snapshot'}
+    </Button>
+  );
+}

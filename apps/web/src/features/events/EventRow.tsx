@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { LiveEvent } from '../../lib/eventStream';
+import { SeverityBadge } from '../alerts/SeverityBadge';
+import { dateTime, eventDetail, eventTitle } from './eventText';
+
+/** One event of a list: when, how bad, what, which camera (a link, unless the list is one camera's), from where. */
+export function EventRow({
+  event,
+  cameraName,
+  showCamera = true,
+}: {
+  event: LiveEvent;
+  cameraName?: string | null | undefined;
+  showCamera?: boolean;
+}) {
+  const detail = eventDetail(event);
+  return (
+    <li data-event-id={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
+      <time
+        dateTime={event.timestamp}
+        className="w-36 shrink-0 text-slate-600 tabular-nums dark:text-slate-300"
+      >
+        {dateTime(event.timestamp)}
+      </time>
+      {event.severity && <SeverityBadge severity={event.severity} />}
+      <span className="font-medium">{eventTitle(event)}</span>
+      {showCamera && event.camera_id !== null && (
+        <Link to={`/cameras/${event.camera_id}`} className="text-sky-700 hover:underline dark:text-sky-400">
+          {cameraName ?? `Camera ${event.camera_id}`}
+        </Link>
+      )}
+      {detail && <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">{detail}</span>}
+      <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{event.source}</span>
+    </li>
+  );
+}
