@@ -127,7 +127,7 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
       page.getByRole('button', { name: 'Download snapshot' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^Gate \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.jpg$/);
-    const jpeg = await readFile((await download.path())!);
+    const jpeg = await readFile(await download.path());
     assert.deepEqual([...jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff]);
     const events = page.getByRole('list', { name: 'Recent events, newest first' });
     assert.equal(await events.getByText('Recording started').count(), 0);
@@ -152,5 +152,39 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
     await allPlaying(blocked, 1);
     browser.expectedStatuses.delete(503);
     await blocked.context().close();
+  });
+
+  it('plays only the tiles on screen: a tile scrolled into view starts, one scrolled away stops', async () => {
+    // A phone-sized window: one tile per line, the third below the fold.
+    const { page } = await browser.newPage({ width: 390, height: 420 });
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'watcher', USER_PASSWORD);
+    const tile = (name: string) => page.locator(`video[data-camera-id="${ids[name]}"]`);
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector<HTMLVideoElement>(`video[data-camera-id="${id}"]`)?.currentTime ?? 0) > 1,
+      ids.Porch,
+      { timeout: 60_000, polling: 250 },
+    );
+    const started = (name: string) => tile(name).evaluate((video: HTMLVideoElement) => video.currentTime > 0);
+    assert.equal(await started('Gate'), false, 'a tile below the fold plays');
+
+    await tile('Gate').scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector<HTMLVideoElement>(`video[data-camera-id="${id}"]`)?.currentTime ?? 0) > 1,
+      ids.Gate,
+      { timeout: 60_000, polling: 250 },
+    );
+    // Porch is now far above the window: its player is gone (no source left on the element).
+    await page.waitForFunction(
+      (id) => {
+        const video = document.querySelector<HTMLVideoElement>(`video[data-camera-id="${id}"]`);
+        return video !== null && !video.src && !video.srcObject;
+      },
+      ids.Porch,
+      { timeout: 30_000, polling: 250 },
+    );
+    await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { useVisible } from '../../lib/useVisible';
 import { CameraStatus } from '../cameras/CameraStatus';
 import { DetectionOverlay } from './DetectionOverlay';
 
-/** One camera of the wall: live picture, name, state and the time of the last frame shown. */
+/** One camera of the wall: live picture (and AI detections), name, state and the time of the last frame shown. */
 export function LiveTile({ camera }: { camera: Camera }) {
   const frame = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
