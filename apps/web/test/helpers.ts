@@ -106,7 +106,7 @@ export async function openWatchedBrowser(): Promise<WatchedBrowser> {
           message.text(),
         );
         if (failed && expectedStatuses.has(Number(failed[1]))) return;
-        problems.push(`${page.url()}: console: ${message.text()}`);
+        problems.push(`${page.url()}: console: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
       return { context, page };

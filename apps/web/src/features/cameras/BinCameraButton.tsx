@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import type { Camera } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { FormError } from '../../components/FormError';
 import { useToast } from '../../components/Toast';
 import { useBinCamera } from './queries';
 
@@ -15,12 +14,19 @@ export function BinCameraButton({ camera }: { camera: Camera }) {
   const toast = useToast();
 
   const confirm = async () => {
+    // Leave the camera's page first: while it is mounted, its queries (a refresh, a live event) would ask for the
+    // binned camera again and get a 404.
+    setOpen(false);
+    void navigate('/cameras');
     try {
       await bin.mutateAsync();
       toast({ title: `${camera.name} moved to the bin`, description: 'Restore it from Cameras › Bin.' });
-      void navigate('/cameras');
-    } catch {
-      // bin.error is shown in the dialog
+    } catch (error) {
+      toast({
+        tone: 'error',
+        title: `${camera.name} was not moved to the bin`,
+        description: error instanceof Error ? error.message : undefined,
+      });
     }
   };
 
@@ -31,14 +37,10 @@ export function BinCameraButton({ camera }: { camera: Camera }) {
       </Button>
       <Dialog
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) bin.reset();
-        }}
+        onOpenChange={setOpen}
         title={`Move ${camera.name} to the bin?`}
         description="It stops recording and streaming. Its recordings are kept, and you can restore it from the bin."
       >
-        <FormError message={bin.error?.message} />
         <div className="mt-4 flex justify-end gap-3">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
           <Button tone="danger" disabled={bin.isPending} onClick={() => void confirm()}>
