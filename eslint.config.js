@@ -35,6 +35,35 @@ export default tseslint.config(
     },
   },
   {
+    // Imports point one way in the recorder: modules/ may use media/ and platform/, never the reverse.
+    files: ['apps/recorder/src/media/**/*.ts', 'apps/recorder/src/platform/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'media/ and platform/ never import modules/.' }] },
+      ],
+    },
+  },
+  {
+    // A module uses another through its service, never its repository (row types aside, for now).
+    files: ['apps/recorder/src/modules/**/*.ts'],
+    ignores: ['apps/recorder/src/modules/cloud-settings/cloud.ts'], // the cloud family's composition root
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '**/modules/*/*.repository.js'],
+              allowTypeImports: true,
+              message: "Use the other module's service, not its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     extends: [reactHooks.configs.flat['recommended-latest']],
   },

@@ -1,12 +1,13 @@
-// npm run bench:recording — N test cameras recorded at once (default 16 for 180 s):
-//   - CPU of the recorder's own Node process, per camera (target < 0.5 % of a core)
-//   - CPU of the recorder's ffmpeg per camera vs. a bare `ffmpeg -c copy` segmenter of the same stream run
-//     beside it in the same run (target ratio ≤ 1.1)
-//   - missing chunks: gaps ≥ 1 s between consecutive chunks of a camera (target 0)
-//   - live: time from the first playlist request to a playable HLS playlist
-//   - live: end-to-end latency read from a clock code burned into the picture (bench/live-latency.ts)
+// npm run bench:recording — N test cameras (default 16), each recorded, decoded for live AI at 1 frame/s and
+// watched live by one HLS viewer, for DURATION seconds (default 120), in two phases of one run:
+//   1. the recorder: one RTSP session per camera, fanned out to every consumer (media/ingest)
+//   2. the baseline: the same load as separate pulls, as the recorder ran it before the camera streams (one
+//      segmenter, one live HLS and one frame grabber ffmpeg per camera, each with its own RTSP session)
+// Figures: RTSP sessions per camera (the test cameras count their clients), total ffmpeg CPU, the recorder's
+// own CPU, chunk gaps ≥ 1 s (target 0), decoded pixels per second for the AI role; then live start and the
+// end-to-end latency read from a clock code (bench/live-latency.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
@@ -23,26 +24,97 @@ import {
 import { measureLiveLatency, printLatency } from './live-latency.js';
 
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 16);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 180);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 120);
 const WARMUP_S = 20;
 const SEGMENT = 10;
+const WIDTH = 320;
+const HEIGHT = 180;
+const FPS = 10;
+/** The detection loop samples at twice the rate of the camera's most frequent model (1 s here). */
+const AI_FPS = 2;
 const ADMIN_PASSWORD = 'bench-admin-password';
+
+const GOP = FPS; // a keyframe a second
+const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+const isGrabber = (pid: number) => cmdline(pid).includes('image2pipe');
+const sleep = (s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000));
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** CPU (% of a core) of a set of processes over the window that `during` waits out. */
+async function cpuOver(pids: number[], during: () => Promise<void>): Promise<number> {
+  const before = pids.map(cpuSeconds);
+  const start = performance.now();
+  await during();
+  const seconds = (performance.now() - start) / 1000;
+  return ((sum(pids.map(cpuSeconds)) - sum(before)) / seconds) * 100;
+}
+
+/** One HLS viewer: the playlist every second and each new segment, as a player would. */
+function watch(base: string, token: string, cameraId: number, signal: AbortSignal): void {
+  const seen = new Set<string>();
+  const headers = { authorization: `Bearer ${token}` };
+  void (async () => {
+    while (!signal.aborted) {
+      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/index.m3u8`, { headers, signal })
+        .then((r) => (r.ok ? r.text() : ''))
+        .catch(() => '');
+      for (const name of playlist.match(/^seg-\d+\.m4s$/gm) ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        await fetch(`${base}/api/v1/cameras/${cameraId}/live/${name}`, { headers, signal })
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
+      }
+      await sleep(1).catch(() => undefined);
+    }
+  })();
+}
+
+/** The pre-runtime pipelines of one camera, each pulling the camera itself. */
+function separatePulls(url: string, dir: string): ChildProcess[] {
+  const input = ['-hide_banner', '-loglevel', 'error', '-nostats', '-rtsp_transport', 'tcp', '-i', url];
+  const run = (args: string[]) => spawn('ffmpeg', [...input, ...args], { stdio: 'ignore' });
+  mkdirSync(join(dir, 'live'), { recursive: true });
+  return [
+    run([
+      ...['-map', '0:v:0', '-c', 'copy', '-f', 'segment', '-segment_time', String(SEGMENT)],
+      ...['-segment_format', 'mp4', '-segment_format_options'],
+      'movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=1000000:flush_packets=1',
+      ...['-reset_timestamps', '1', join(dir, '%06d.mp4')],
+    ]),
+    run([
+      ...['-map', '0:v:0', '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '6'],
+      ...['-hls_flags', 'delete_segments+independent_segments+omit_endlist+temp_file'],
+      ...['-hls_segment_type', 'fmp4', '-hls_segment_filename', join(dir, 'live', 'seg-%d.m4s')],
+      join(dir, 'live', 'index.m3u8'),
+    ]),
+    run([
+      ...['-map', '0:v:0', '-an', '-vf', `fps=${AI_FPS}`, '-q:v', '3', '-f', 'image2pipe', '-c:v', 'mjpeg'],
+      '-y',
+      '/dev/null',
+    ]),
+  ];
+}
 
 async function main() {
   describeMachine('bench:recording');
   console.log(
-    `${CAMERAS} cameras (320x180, 10 fps, H.264), ${SEGMENT} s chunks, ${DURATION_S} s measured after ${WARMUP_S} s`,
+    `${CAMERAS} cameras (${WIDTH}x${HEIGHT}, ${FPS} fps, H.264), ${SEGMENT} s chunks, live AI at 1 frame/s and one HLS viewer each; ` +
+      `${DURATION_S} s measured after ${WARMUP_S} s, per phase`,
   );
   buildRecorder();
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-bench-rec-'));
   const bareDir = mkdtempSync(join(tmpdir(), 'nvr-bench-bare-'));
   const cameras: TestCamera[] = [];
   const bare: ChildProcess[] = [];
+  const viewers = new AbortController();
   const recorder = await startRecorder({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' });
   try {
     for (let i = 0; i < CAMERAS; i++)
-      cameras.push(await startTestCamera({ width: 320, height: 180, fps: 10, gop: 10 }));
+      cameras.push(await startTestCamera({ width: WIDTH, height: HEIGHT, fps: FPS, gop: GOP }));
     const token = await login(recorder.base, 'admin', ADMIN_PASSWORD);
+
+    // Live start on a recording camera nobody watches yet: the stream is already flowing.
     const ids: number[] = [];
     for (const [i, camera] of cameras.entries()) {
       const created = await api(recorder.base, '/api/v1/cameras?force=true', {
@@ -50,8 +122,9 @@ async function main() {
         token,
         body: JSON.stringify({ name: `bench ${i}`, ip_address: '127.0.0.1', rtsp_url: camera.url }),
       });
-      ids.push(created.id as number);
-      await api(recorder.base, `/api/v1/camera-config/${String(created.id)}`, {
+      const id = created.id as number;
+      ids.push(id);
+      await api(recorder.base, `/api/v1/camera-config/${id}`, {
         method: 'PATCH',
         token,
         body: JSON.stringify({
@@ -60,40 +133,8 @@ async function main() {
           transport_security: 'plaintext_allowed',
         }),
       });
-      // The baseline: the same stream segmented by a bare ffmpeg, no wrapper, no progress pipe, no indexing.
-      bare.push(
-        spawn(
-          'ffmpeg',
-          [
-            '-hide_banner',
-            '-loglevel',
-            'error',
-            '-rtsp_transport',
-            'tcp',
-            '-i',
-            camera.url,
-            '-map',
-            '0:v:0',
-            '-c',
-            'copy',
-            '-f',
-            'segment',
-            '-segment_time',
-            String(SEGMENT),
-            '-segment_format',
-            'mp4',
-            '-segment_format_options',
-            'movflags=+frag_keyframe+empty_moov+default_base_moof',
-            '-reset_timestamps',
-            '1',
-            join(bareDir, `${i}-%06d.mp4`),
-          ],
-          { stdio: 'ignore' },
-        ),
-      );
     }
-
-    // Live: first request to a playable playlist, on a camera nobody watches yet.
+    await sleep(5);
     const liveStart = performance.now();
     const live = await fetch(`${recorder.base}/api/v1/cameras/${ids[0]!}/live/index.m3u8`, {
       headers: { authorization: `Bearer ${token}` },
@@ -101,27 +142,35 @@ async function main() {
     if (!live.ok) throw new Error(`live playlist: ${live.status}`);
     const liveMs = performance.now() - liveStart;
 
-    await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+    for (const id of ids) {
+      await api(recorder.base, '/api/v1/ai-models', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({
+          name: `ai ${id}`,
+          model_name: 'bench',
+          task: 'person_counting',
+          inference_interval: 1,
+          assigned_camera_id: id,
+        }),
+      });
+      watch(recorder.base, token, id, viewers.signal);
+    }
+    await sleep(WARMUP_S);
+    for (const camera of cameras) camera.resetMaxSessions();
     const recorderPid = recorder.child.pid!;
-    const ours = childrenOf(recorderPid, 'ffmpeg');
-    const before = {
-      node: cpuSeconds(recorderPid),
-      ours: ours.map(cpuSeconds),
-      bare: bare.map((b) => cpuSeconds(b.pid!)),
-    };
+    const ffmpeg = childrenOf(recorderPid, 'ffmpeg');
+    const grabbers = ffmpeg.filter(isGrabber);
+    const keyframesOnly = grabbers.filter((pid) => cmdline(pid).includes('nokey')).length;
     const windowStart = Date.now();
-    await new Promise((r) => setTimeout(r, DURATION_S * 1000));
-    const after = {
-      node: cpuSeconds(recorderPid),
-      ours: ours.map(cpuSeconds),
-      bare: bare.map((b) => cpuSeconds(b.pid!)),
-    };
+    const nodeBefore = cpuSeconds(recorderPid);
+    let oursGrabPct = 0;
+    const oursPct = await cpuOver(ffmpeg, async () => {
+      oursGrabPct = await cpuOver(grabbers, () => sleep(DURATION_S));
+    });
+    const nodePct = ((cpuSeconds(recorderPid) - nodeBefore) / DURATION_S) * 100;
     const windowEnd = Date.now();
-
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const nodePct = ((after.node - before.node) / DURATION_S) * 100;
-    const oursPct = ((sum(after.ours) - sum(before.ours)) / DURATION_S) * 100;
-    const barePct = ((sum(after.bare) - sum(before.bare)) / DURATION_S) * 100;
+    const oursSessions = sum(cameras.map((camera) => camera.maxSessions)) / CAMERAS;
 
     let missing = 0;
     let chunks = 0;
@@ -135,24 +184,61 @@ async function main() {
         if (Date.parse(list[i]!.start_time) - Date.parse(list[i - 1]!.end_time) >= 1000) missing += 1;
       }
     }
-    console.log('\n| measure | value | target |');
-    console.log('|---|---|---|');
+    // The end-to-end latency, on the recorder's own clock-code camera, before the recorder stops.
+    const latency = await measureLiveLatency(recorder.base, token);
+    viewers.abort();
+    await stop(recorder.child);
+    // Nothing of the recorder may still read a camera when the baseline starts.
+    const left = await Promise.race([
+      Promise.all(cameras.map((camera) => camera.sessionsReach(0))).then(() => 0),
+      sleep(30).then(() => sum(cameras.map((camera) => camera.sessions))),
+    ]);
+    if (left > 0) console.log(`warning: ${left} RTSP sessions still open 30 s after the recorder stopped`);
+
+    // Phase 2: the same load as separate pulls.
+    for (const [i, camera] of cameras.entries())
+      bare.push(...separatePulls(camera.url, join(bareDir, `${i}`)));
+    await sleep(WARMUP_S);
+    for (const camera of cameras) camera.resetMaxSessions();
+    let bareGrabPct = 0;
+    const barePct = await cpuOver(
+      bare.map((b) => b.pid!),
+      async () => {
+        bareGrabPct = await cpuOver(bare.map((b) => b.pid!).filter(isGrabber), () => sleep(DURATION_S));
+      },
+    );
+    const bareSessions = sum(cameras.map((camera) => camera.maxSessions)) / CAMERAS;
+
+    const pixels = (decodedFps: number) => (WIDTH * HEIGHT * decodedFps).toLocaleString('en');
+    const oursDecodedFps = keyframesOnly === grabbers.length ? FPS / GOP : FPS;
+    console.log('\n| measure | one session per camera (recorder) | separate pulls (baseline) | target |');
+    console.log('|---|---|---|---|');
+    console.log(`| RTSP sessions per camera | ${oursSessions.toFixed(2)} | ${bareSessions.toFixed(2)} | 1 |`);
     console.log(
-      `| recorder Node process CPU, per camera | ${(nodePct / CAMERAS).toFixed(3)} % of a core (total ${nodePct.toFixed(2)} %) | < 0.5 % |`,
+      `| ffmpeg CPU, per camera | ${(oursPct / CAMERAS).toFixed(2)} % of a core (${ffmpeg.length} processes) | ${(barePct / CAMERAS).toFixed(2)} % (${bare.length} processes) | |`,
     );
     console.log(
-      `| recorder ffmpeg CPU, per camera (${ours.length} processes) | ${(oursPct / CAMERAS).toFixed(3)} % of a core | |`,
+      `| recorder Node process CPU, per camera | ${(nodePct / CAMERAS).toFixed(3)} % of a core (total ${nodePct.toFixed(2)} %) | — (no recorder) | < 0.5 % |`,
     );
-    console.log(`| bare ffmpeg -c copy CPU, per camera | ${(barePct / CAMERAS).toFixed(3)} % of a core | |`);
-    console.log(`| ffmpeg ratio ours / bare | ${(oursPct / barePct).toFixed(2)} | ≤ 1.1 |`);
     console.log(
-      `| chunks indexed in the window | ${chunks} (expected ≈ ${Math.floor(DURATION_S / SEGMENT) * CAMERAS}) | |`,
+      `| chunks indexed in the window | ${chunks} (expected ≈ ${Math.floor(DURATION_S / SEGMENT) * CAMERAS}) | — | |`,
     );
-    console.log(`| gaps ≥ 1 s between consecutive chunks | ${missing} | 0 |`);
-    console.log(`| live: first request → playable HLS playlist | ${liveMs.toFixed(0)} ms | |`);
-    // After the CPU window, so the browser does not count against the recorder's figures.
-    printLatency(await measureLiveLatency(recorder.base, token));
+    console.log(`| gaps ≥ 1 s between consecutive chunks | ${missing} | — | 0 |`);
+    console.log(
+      `| AI role: decoded pixels/s per camera | ${pixels(oursDecodedFps)} (${keyframesOnly}/${grabbers.length} grabbers decode keyframes only) | ${pixels(FPS)} (every frame) | |`,
+    );
+    console.log(
+      `| AI role: frame grabber ffmpeg CPU per camera | ${(oursGrabPct / CAMERAS).toFixed(2)} % | ${(bareGrabPct / CAMERAS).toFixed(2)} % | |`,
+    );
+    console.log(
+      '| AI role with a substream | not measured: stream roles (substream for AI and tiles) are not built yet | | |',
+    );
+    console.log(
+      `| live: first request → playable HLS playlist (recording camera) | ${liveMs.toFixed(0)} ms | | |`,
+    );
+    printLatency(latency);
   } finally {
+    viewers.abort();
     for (const b of bare) b.kill('SIGTERM');
     await stop(recorder.child);
     await Promise.all(cameras.map((camera) => camera.close()));

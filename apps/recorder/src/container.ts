@@ -47,6 +47,8 @@ import { RecordingsVolume } from './modules/recordings/recordings-volume.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
+import { StreamHub } from './media/ingest/stream-hub.js';
+import { SourceResolver } from './modules/camera-sources/source-resolver.js';
 import { LiveWebRtc } from './modules/live/live-webrtc.js';
 import { UsersService, type SessionRevoker } from './modules/users/users.service.js';
 import { AiModelsRepository } from './modules/ai-models/ai-models.repository.js';
@@ -88,6 +90,8 @@ export interface Container {
   readonly live: LiveService;
   readonly liveHls: LiveHls;
   readonly liveWebRtc: LiveWebRtc;
+  /** every camera stream, pulled once and fanned out (media/ingest) */
+  readonly streams: StreamHub;
   /** starts the background work (recording); the HTTP app works without it */
   start(): Promise<void>;
   readonly events: EventBus;
@@ -250,12 +254,22 @@ export async function createContainer(
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
+  // How every pipeline reads a camera (the transport-security policy and the media-source TLS check included),
+  // and the camera streams: each pulled once and fanned out to live view, snapshots, AI and stream targets.
+  const sources = new SourceResolver(cameras, cameraConfig, (host, port) => mediaTls.verifyPeer(host, port));
+  const streams = new StreamHub({
+    ffmpegPath: config.media.ffmpegPath,
+    resolve: (cameraId, role, attempt) => sources.input(cameraId, role, attempt),
+    ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
+  });
   const recordingEngine = new RecordingEngine(
     cameras,
     cameraConfig,
     cameraStatus,
     recordingsRepository,
     recordingsVolume,
+    sources,
+    streams,
     {
       recordingsRoot: config.recordingsDir,
       ffmpegPath: config.media.ffmpegPath,
@@ -265,7 +279,6 @@ export async function createContainer(
         ? {}
         : { slowRetryMs: overrides.recordingSlowRetryMs }),
       ...(overrides.volumeCheckMs === undefined ? {} : { volumeCheckMs: overrides.volumeCheckMs }),
-      verifyRtsps: (host, port) => mediaTls.verifyPeer(host, port),
     },
     logger,
   );
@@ -276,12 +289,12 @@ export async function createContainer(
     recordingsVolume,
     logger,
   );
-  const liveHls = new LiveHls({
+  const liveHls = new LiveHls(streams, {
     liveDir: join(config.dataDir, 'live'),
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
   });
-  const liveWebRtc = new LiveWebRtc({
+  const liveWebRtc = new LiveWebRtc(streams, {
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
   });
@@ -291,11 +304,12 @@ export async function createContainer(
     cameraConfig,
     tickets,
     config.media.ffmpegPath,
+    sources,
+    streams,
     liveHls,
     liveWebRtc,
-    (host, port) => mediaTls.verifyPeer(host, port),
   );
-  // A camera that is binned, paused or now read differently drops its live session; the next viewer restarts it.
+  // A camera read differently is pulled anew; one binned or paused drops its live sessions.
   cameras.onChange((change) => void live.refresh(change.camera.id));
   cameraConfig.onChange((cameraId) => void live.refresh(cameraId));
   // Camera and config changes take effect without a restart.
@@ -366,7 +380,10 @@ export async function createContainer(
   const apps = new AppsService(new AppsRepository(database.db), users, audit);
   // New TLS material: cameras not recording (e.g. refused for their certificate) are tried again.
   mediaTls.onChange(
-    () => void cameras.allIds().then((ids) => Promise.all(ids.map((id) => recordingEngine.sync(id)))),
+    () =>
+      void cameras
+        .allIds()
+        .then((ids) => Promise.all(ids.flatMap((id) => [recordingEngine.sync(id), streams.refresh(id)]))),
   );
   const backup = new BackupService(
     new BackupRepository(database.db, database.dialect),
@@ -387,6 +404,8 @@ export async function createContainer(
       cameras,
       cameraConfig,
       recordingEngine,
+      sources,
+      streams,
       // The uploaded media-source CA bundle (API.md §13) verifies the S3 endpoint when use_byok is on.
       caBundle: async () => {
         const pem = await mediaTls.caBundle();
@@ -434,6 +453,8 @@ export async function createContainer(
       results: detectionResults,
       events,
       alerts,
+      sources,
+      streams,
     },
     {
       framesDir: config.framesDir,
@@ -502,6 +523,7 @@ export async function createContainer(
     live,
     liveHls,
     liveWebRtc,
+    streams,
     async start() {
       await liveHls.clearLeftovers();
       await recordingEngine.start();
@@ -520,6 +542,7 @@ export async function createContainer(
         () => recordingEngine.stop(),
         () => cloud.close(),
         () => detectionLoop.stop(),
+        () => streams.close(),
         () => framesCleaner.stop(),
         () => adapterRegistry.stop(),
         () => eventStreams.closeStreams(),

@@ -125,30 +125,24 @@ describe('AI orchestration units', () => {
     }
   });
 
-  it('frame grabber command lines; credentials only in the input URL and masked for logs', () => {
-    const args = frameGrabArgs(
-      {
-        url: 'rtsp://10.0.0.5:554/live',
-        username: 'admin',
-        password: 's3cret',
-        rtspTransport: null,
-        extraOptions: {},
-      },
-      0.5,
-    );
-    assert.deepEqual(args.slice(args.indexOf('-vf')), [
-      '-vf',
-      'fps=0.5',
-      '-q:v',
-      '3',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'mjpeg',
-      'pipe:1',
+  it('frame grabber command lines: the camera stream from stdin, JPEGs on stdout, progress on fd 3', () => {
+    const args = frameGrabArgs(0.5);
+    assert.deepEqual(args.slice(args.indexOf('-protocol_whitelist'), args.indexOf('-map')), [
+      ...['-protocol_whitelist', 'pipe', '-f', 'mpegts', '-i', 'pipe:0'],
     ]);
-    assert.ok(args.includes('rtsp://admin:s3cret@10.0.0.5:554/live'));
-    assert.ok(!redactArgs(args).join(' ').includes('s3cret'));
+    assert.deepEqual(args.slice(args.indexOf('-vf')), [
+      ...['-vf', 'fps=0.5', '-q:v', '3', '-f', 'image2pipe', '-c:v', 'mjpeg'],
+      ...['-progress', 'pipe:3', 'pipe:1'],
+    ]);
+    // Keyframes only: the decoder skips every other frame, and each keyframe decoded is a picture.
+    const keyframes = frameGrabArgs(0.5, true);
+    assert.deepEqual(
+      keyframes.slice(keyframes.indexOf('-skip_frame'), keyframes.indexOf('-skip_frame') + 2),
+      ['-skip_frame', 'nokey'],
+    );
+    assert.ok(keyframes.indexOf('-skip_frame') < keyframes.indexOf('-i'), 'a decoder (input) option');
+    assert.equal(keyframes.includes('-vf'), false);
+    assert.equal(keyframes[keyframes.indexOf('-fps_mode') + 1], 'passthrough');
     assert.deepEqual(fileFramesArgs('/rec/1.mp4', 2).slice(-9, -7), ['-vf', 'fps=1/2']);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createServer as createTlsServer } from 'node:tls';
 import { probeTls } from '../src/media/tls-probe.js';
-import { cameraInput } from '../src/modules/detection/camera-input.js';
+import { SourceResolver } from '../src/modules/camera-sources/source-resolver.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -318,16 +318,18 @@ for (const dialect of testDialects()) {
           (await t.container.cameraConfig.find(camera.id))?.transport_security_probe_port,
           tls.port,
         );
-        const preferred = await cameraInput(t.container.cameras, t.container.cameraConfig, camera.id);
+        // (The plan only: no certificate check here.)
+        const sources = new SourceResolver(t.container.cameras, t.container.cameraConfig);
+        const preferred = await sources.resolve(camera.id);
         assert.ok(preferred.ok, JSON.stringify(preferred));
-        assert.equal(preferred.input.url, `rtsps://127.0.0.1:${tls.port}/live`);
+        assert.equal(preferred.source.plan.url, `rtsps://127.0.0.1:${tls.port}/live`);
 
         // rtsps_required upgrades on the probed port too, whatever the probe said.
         await api('PUT', `/cameras/${camera.id}/transport-security`, { policy: 'rtsps_required' });
         await probe(camera.id, `port=${plain.port}`);
-        const required = await cameraInput(t.container.cameras, t.container.cameraConfig, camera.id);
+        const required = await sources.resolve(camera.id);
         assert.ok(required.ok, JSON.stringify(required));
-        assert.equal(required.input.url, `rtsps://127.0.0.1:${plain.port}/live`);
+        assert.equal(required.source.plan.url, `rtsps://127.0.0.1:${plain.port}/live`);
       });
 
       it('a restore keeps the probed port', async () => {

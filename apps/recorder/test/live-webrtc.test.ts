@@ -1,53 +1,12 @@
 // WebRTC live view over WHEP, with a real WebRTC peer (werift) as the viewer: ICE, DTLS and SRTP end to end.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { RTCPeerConnection, useH264, type RtpPacket } from 'werift';
+import type { RTCPeerConnection } from 'werift';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { eventually } from './helpers/eventually.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
-
-interface Viewer {
-  pc: RTCPeerConnection;
-  /** resolves with the first RTP packet that carries an H.264 IDR picture (NAL type 5, alone or in FU-A/STAP-A) */
-  keyframe: Promise<RtpPacket>;
-  packets: () => number;
-}
-
-async function offer(): Promise<{ pc: RTCPeerConnection; sdp: string; viewer: Omit<Viewer, 'pc'> }> {
-  const pc = new RTCPeerConnection({ codecs: { video: [useH264()] } });
-  const transceiver = pc.addTransceiver('video', { direction: 'recvonly' });
-  let count = 0;
-  const keyframe = new Promise<RtpPacket>((resolve) => {
-    transceiver.onTrack.subscribe((track) => {
-      track.onReceiveRtp.subscribe((rtp) => {
-        count += 1;
-        if (carriesIdr(rtp.payload)) resolve(rtp);
-      });
-    });
-  });
-  await pc.setLocalDescription(await pc.createOffer());
-  await new Promise<void>((resolve) => {
-    if (pc.iceGatheringState === 'complete') return resolve();
-    pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
-  });
-  return { pc, sdp: pc.localDescription!.sdp, viewer: { keyframe, packets: () => count } };
-}
-
-function carriesIdr(payload: Buffer): boolean {
-  const type = payload[0]! & 0x1f;
-  if (type === 5) return true;
-  if (type === 28) return (payload[1]! & 0x1f) === 5; // FU-A
-  if (type === 24) {
-    // STAP-A: [size16][nal]...
-    for (let i = 1; i + 2 < payload.length;) {
-      const size = payload.readUInt16BE(i);
-      if ((payload[i + 2]! & 0x1f) === 5) return true;
-      i += 2 + size;
-    }
-  }
-  return false;
-}
+import { offer, type Viewer } from './helpers/webrtc-viewer.js';
 
 describe('live WebRTC (WHEP)', { timeout: 120_000 }, () => {
   let t: TestApp;
@@ -105,7 +64,7 @@ describe('live WebRTC (WHEP)', { timeout: 120_000 }, () => {
     }
     // Both viewers decode from a keyframe: parameter sets and an IDR reach each of them.
     await Promise.all(viewers.map((viewer) => viewer.keyframe));
-    assert.equal(t.container.liveWebRtc.upstreamStarts(camera.id), 1, 'one upstream for both viewers');
+    assert.equal(t.container.liveWebRtc.runs(camera.id), 1, 'one RTP ffmpeg for both viewers');
     assert.equal(t.container.liveWebRtc.viewerCount(camera.id), 2);
 
     const ended = await t.request({ method: 'DELETE', url: sessions[0]!, token: t.adminToken });

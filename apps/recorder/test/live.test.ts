@@ -52,7 +52,7 @@ describe('live HLS', { timeout: 120_000 }, () => {
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.headers['content-type'], 'application/vnd.apple.mpegurl');
     assert.match(first.body, /#EXT-X-MAP:URI="init\.mp4"/);
-    assert.equal(t.container.liveHls.upstreamStarts(camera.id), 1, 'after the first viewer');
+    assert.equal(t.container.liveHls.runs(camera.id), 1, 'after the first viewer');
     const segment = /^(seg-\d+\.m4s)$/m.exec(first.body)?.[1];
     assert.ok(segment, first.body);
 
@@ -63,11 +63,8 @@ describe('live HLS', { timeout: 120_000 }, () => {
     });
     assert.equal(second.statusCode, 200);
     assert.match(second.body, new RegExp(`seg-\\d+\\.m4s\\?ticket=${ticket}`));
-    assert.equal(
-      t.container.liveHls.upstreamStarts(camera.id),
-      1,
-      'one upstream connection for both viewers',
-    );
+    assert.equal(t.container.liveHls.runs(camera.id), 1, 'one HLS session for both viewers');
+    assert.equal(source.sessions, 1, 'one upstream connection for both viewers');
 
     const init = await t.request({
       method: 'GET',
@@ -106,7 +103,7 @@ describe('live HLS', { timeout: 120_000 }, () => {
       token: t.adminToken,
     });
     assert.equal(again.statusCode, 200);
-    assert.equal(t.container.liveHls.upstreamStarts(camera.id), 2);
+    assert.equal(t.container.liveHls.runs(camera.id), 2);
   });
 
   it('answers 503 when the camera delivers nothing', async () => {

@@ -334,6 +334,65 @@ for (const dialect of testDialects()) {
       assert.match(state.stream_warning, /RTSPS certificate rejected/);
       assert.equal(t.container.recordingEngine.isRecording(camera.id), false);
 
+      // Every other consumer reads the camera through the same resolver: none of them connects either.
+      const get = (url: string) => t.request({ method: 'GET', url: `/api/v1${url}`, token: t.adminToken });
+      for (const url of [`/cameras/${camera.id}/live/index.m3u8`, `/cameras/${camera.id}/snapshot`]) {
+        const refusedLive = await get(url);
+        assert.equal(refusedLive.statusCode, 503, url);
+        assert.match(refusedLive.json().detail, /RTSPS certificate rejected/, url);
+      }
+      const model = await t.request({
+        method: 'POST',
+        url: '/api/v1/ai-models',
+        token: t.adminToken,
+        payload: {
+          name: 'tls',
+          model_name: 'm',
+          task: 'person_counting',
+          inference_interval: 1,
+          assigned_camera_id: camera.id,
+        },
+      });
+      assert.equal(model.statusCode, 201, model.body);
+      const modelStatus = await eventually(
+        async () => {
+          const status = (await get(`/ai-models/${model.json().id}/status`)).json();
+          return status.last_error ? status : undefined;
+        },
+        { what: 'the AI model to find the camera unreadable' },
+      );
+      assert.equal(modelStatus.state, 'camera_offline');
+      assert.match(modelStatus.last_error, /RTSPS certificate rejected/);
+      assert.equal(t.container.detectionLoop.grabber(camera.id), null);
+      await t.request({
+        method: 'PUT',
+        url: '/api/v1/cloud/streaming/enabled',
+        token: t.adminToken,
+        payload: { enabled: true },
+      });
+      const target = await t.request({
+        method: 'POST',
+        url: '/api/v1/cloud/stream-targets',
+        token: t.adminToken,
+        payload: {
+          camera_id: camera.id,
+          enabled: true,
+          server_url: 'rtmp://127.0.0.1:1/live',
+          stream_key: 'k',
+        },
+      });
+      assert.equal(target.statusCode, 201, target.body);
+      const targetStatus = (await get(`/cloud/stream-targets/${target.json().target_id}/status`)).json();
+      assert.equal(targetStatus.state, 'waiting');
+      assert.match(targetStatus.last_error, /RTSPS certificate rejected/);
+      assert.equal((await t.container.streams.find(camera.id))?.pulls ?? 0, 0, 'no own pull of the camera');
+      await t.request({ method: 'DELETE', url: `/api/v1/ai-models/${model.json().id}`, token: t.adminToken });
+      await t.request({
+        method: 'DELETE',
+        url: `/api/v1/cloud/stream-targets/${target.json().target_id}`,
+        token: t.adminToken,
+      });
+
       // Trusting the camera's certificate starts it: new material re-syncs the cameras.
       const started = nextNotice(
         t.container.recordingEngine,

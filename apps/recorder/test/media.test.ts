@@ -7,6 +7,7 @@ import {
   SOURCE_FORMATS,
   inputArgs,
   inputUrl,
+  ingestArgs,
   recordArgs,
   redact,
   type StreamInput,
@@ -14,7 +15,7 @@ import {
 import { MediaClock } from '../src/media/media-clock.js';
 import { FfmpegProcess } from '../src/media/ffmpeg/process.js';
 import { Supervisor, backoffDelay, type Transition } from '../src/media/supervisor.js';
-import { planSource } from '../src/modules/recordings/stream-source.js';
+import { planSource } from '../src/modules/camera-sources/stream-source.js';
 import { serve } from './helpers/net-servers.js';
 
 const input: StreamInput = {
@@ -72,6 +73,31 @@ describe('ffmpeg arguments', () => {
     assert.equal(udp[udp.indexOf('-rtsp_transport') + 1], 'udp');
     assert.equal(udp[udp.indexOf('-i') + 1], 'rtsp://127.0.0.1:8554/live');
     assert.equal(udp[udp.indexOf('-timeout') + 1], '10000000');
+  });
+
+  it('sends the recorded stream to the camera stream port too; a pull of its own ends with its receiver', () => {
+    const input = {
+      url: 'rtsp://cam/live',
+      username: null,
+      password: null,
+      rtspTransport: null,
+      extraOptions: {},
+    };
+    const tapped = recordArgs(input, {
+      dir: '/d',
+      prefix: 'p',
+      segmentSeconds: 60,
+      listFile: '/l',
+      tapPort: 5004,
+    });
+    assert.deepEqual(tapped.slice(tapped.indexOf('/d/p-%06d.mp4') + 1), [
+      ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'mpegts'],
+      // Unconnected: the recording never fails because nobody receives.
+      'udp://127.0.0.1:5004?pkt_size=1316',
+    ]);
+    const pull = ingestArgs(input, 5004);
+    assert.equal(pull.at(-1), 'udp://127.0.0.1:5004?pkt_size=1316&connect=1');
+    assert.equal(pull.filter((arg) => arg === '-i').length, 1);
   });
 
   it('lets ffmpeg open only the protocols a source scheme needs and only media demuxers', () => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { streamTargetArgs, streamTargetUrl } from '../src/media/ffmpeg/args.js';
-import type { Transition } from '../src/media/supervisor.js';
+import { CameraStream } from '../src/media/ingest/camera-stream.js';
+import { DEFAULT_BACKOFF, type Transition } from '../src/media/supervisor.js';
 import { StreamTargetRunner } from '../src/modules/stream-targets/stream-target-runner.js';
 import { uploadMediaTls } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -17,20 +18,12 @@ import { probeVideo, startRtmpServer, startSrtListener } from './helpers/rtmp-se
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 
 const KEY = 'live_DoNotLeak_streamkey_42';
-const INPUT = {
-  url: 'rtsp://127.0.0.1:8554/cam',
-  username: 'u',
-  password: 'p',
-  rtspTransport: null,
-  extraOptions: {},
-};
-
 describe('stream target ffmpeg arguments', () => {
   it('builds RTMP (copy + AAC), RTMPS with a CA and SRT (re-encode) command lines', () => {
     assert.equal(streamTargetUrl('rtmp', 'rtmp://h:1935/live/', 'k y'), 'rtmp://h:1935/live/k%20y');
     assert.equal(streamTargetUrl('srt', 'srt://h:9000', 'abc'), 'srt://h:9000?streamid=abc');
     assert.equal(streamTargetUrl('rtmp', 'rtmp://h/live', ''), 'rtmp://h/live');
-    const rtmp = streamTargetArgs(INPUT, {
+    const rtmp = streamTargetArgs({
       protocol: 'rtmp',
       url: 'rtmp://h/live/k',
       videoCodec: 'copy',
@@ -43,8 +36,9 @@ describe('stream target ffmpeg arguments', () => {
       ...['-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k', '-ar', '44100'],
       ...['-f', 'flv', '-progress', 'pipe:1', 'rtmp://h/live/k'],
     ]);
-    assert.ok(rtmp.includes('rtsp://u:p@127.0.0.1:8554/cam'));
-    const rtmps = streamTargetArgs(INPUT, {
+    // The camera stream comes from the recorder's fan-out on stdin, never from a connection of its own.
+    assert.deepEqual(rtmp.slice(rtmp.indexOf('-f'), rtmp.indexOf('-map')), ['-f', 'mpegts', '-i', 'pipe:0']);
+    const rtmps = streamTargetArgs({
       protocol: 'rtmps',
       url: 'rtmps://h/live/k',
       videoCodec: 'copy',
@@ -55,7 +49,7 @@ describe('stream target ffmpeg arguments', () => {
     });
     const i = rtmps.indexOf('-tls_verify');
     assert.deepEqual(rtmps.slice(i, i + 4), ['-tls_verify', '1', '-ca_file', '/ca.pem']);
-    const srt = streamTargetArgs(INPUT, {
+    const srt = streamTargetArgs({
       protocol: 'srt',
       url: 'srt://h:9000?streamid=k',
       videoCodec: 'libx264',
@@ -74,6 +68,17 @@ describe('stream target ffmpeg arguments', () => {
 describe('stream target reconnect policy', () => {
   const run = async (maxReconnectAttempts: number) => {
     const port = await freePort(); // nobody listens: every attempt fails at once
+    // The runner's ffmpeg reads a test pattern instead of the camera stream it is attached to (which the
+    // recording "sends", so the stream never pulls a camera itself).
+    const stream = new CameraStream({
+      ffmpegPath: 'ffmpeg',
+      resolve: () => Promise.reject(new Error('no camera')),
+      backoff: DEFAULT_BACKOFF,
+      lingerMs: 1000,
+      stallTimeoutMs: 20_000,
+    });
+    await stream.open();
+    stream.setRecorded(true);
     const transitions: Transition[] = [];
     const runner = new StreamTargetRunner(
       {
@@ -96,11 +101,13 @@ describe('stream target reconnect policy', () => {
         reconnectDelayMs: 1000,
       },
       'ffmpeg',
+      stream,
       (_runner, transition) => transitions.push(transition),
     );
     runner.start();
     await eventually(() => runner.state === 'failed', { what: 'the runner to give up' });
     await runner.stop();
+    await stream.close();
     return { runner, transitions };
   };
 

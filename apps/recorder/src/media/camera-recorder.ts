@@ -45,6 +45,8 @@ export interface CameraRecorderOptions {
   cameraDir: string;
   /** the input for an attempt; `auto` transport alternates TCP and UDP between attempts */
   input: (attempt: number) => StreamInput;
+  /** where the camera stream is also sent for its other consumers (media/ingest) */
+  tapPort?: number;
   segmentSeconds: number;
   ffmpegPath: string;
   ffprobePath: string;
@@ -138,6 +140,7 @@ export class CameraRecorder {
         prefix,
         segmentSeconds,
         listFile: run.listFile,
+        ...(this.#options.tapPort === undefined ? {} : { tapPort: this.#options.tapPort }),
       }),
       stallTimeoutMs: STALL_TIMEOUT_MS,
     });

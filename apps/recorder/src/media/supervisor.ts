@@ -4,7 +4,18 @@
 // comes back is picked up again by itself. Every state change is emitted as a transition so the camera status,
 // the config counters and the event log follow it.
 import { EventEmitter } from 'node:events';
-import type { FfmpegExit, FfmpegProcess } from './ffmpeg/process.js';
+import type { FfmpegExit } from './ffmpeg/process.js';
+
+/**
+ * The contract of one attempt the supervisor runs ("run once"): it is started once, says when it makes progress,
+ * and exits with a reason; stop() ends it on request. FfmpegProcess is one; tests use fakes.
+ */
+export interface SupervisedRun {
+  start(): void;
+  stop(): Promise<unknown>;
+  once(event: 'progress', listener: () => void): unknown;
+  once(event: 'exit', listener: (exit: FfmpegExit) => void): unknown;
+}
 
 export type SupervisorState = 'starting' | 'running' | 'retrying' | 'failed' | 'stopped';
 export type SupervisorAction = 'start' | 'restart' | 'stop' | 'backoff';
@@ -37,8 +48,8 @@ export interface SupervisorOptions {
   /** running this long without failing resets the failure count */
   healthyResetMs: number;
   backoff: BackoffPolicy;
-  /** builds and starts the process for one attempt (attempt counts from 0) */
-  run: (attempt: number) => FfmpegProcess;
+  /** builds the run of one attempt (attempt counts from 0); the supervisor starts it */
+  run: (attempt: number) => SupervisedRun;
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 30_000, jitter: 0.2 };
@@ -63,7 +74,7 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
   #failures = 0;
   #attempt = 0;
   #error: string | null = null;
-  #process: FfmpegProcess | null = null;
+  #process: SupervisedRun | null = null;
   #retryTimer: NodeJS.Timeout | null = null;
   #healthyTimer: NodeJS.Timeout | null = null;
 
@@ -127,7 +138,7 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
       }, this.options.healthyResetMs);
       this.#healthyTimer.unref();
     });
-    process.once('exit', (exit) => {
+    process.once('exit', (exit: FfmpegExit) => {
       if (this.#process !== process || exit.requested) return;
       this.#process = null;
       this.#clearTimers();

@@ -2,6 +2,7 @@
 // H.264 test pattern, optionally behind credentials and/or RTSPS. Needs Debian's gir1.2-gst-rtsp-server-1.0,
 // python3-gi and the gstreamer1.0 plugin packages (see .ci/apt-packages.txt).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,12 @@ export interface TestCamera {
   /** (freezable cameras) no more frames until resume(); every session stays open */
   freeze(): void;
   resume(): void;
+  /** RTSP client connections served right now, and the most served at once since start or resetSessions() */
+  readonly sessions: number;
+  readonly maxSessions: number;
+  resetMaxSessions(): void;
+  /** resolves when the camera serves exactly `count` connections (at once if it does) */
+  sessionsReach(count: number): Promise<void>;
 }
 
 export async function startTestCamera(options: TestCameraOptions = {}): Promise<TestCamera> {
@@ -76,6 +83,9 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@`
     : '';
   let child: ChildProcess | null = null;
+  let sessions = 0;
+  let maxSessions = 0;
+  const sessionChanges = new EventEmitter();
 
   const start = async () => {
     const process = spawn(PYTHON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,8 +93,19 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     let stderr = '';
     process.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
+      let partial = '';
       process.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) resolve();
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.startsWith('ready')) resolve();
+          const clients = /^clients (-?\d+)$/.exec(line);
+          if (clients) {
+            sessions = Number(clients[1]);
+            maxSessions = Math.max(maxSessions, sessions);
+            sessionChanges.emit('change');
+          }
+        }
       });
       process.once('exit', (code) => reject(new Error(`test camera exited (${code}): ${stderr}`)));
     });
@@ -97,6 +118,8 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     const exited = new Promise((resolve) => process.once('exit', resolve));
     process.kill('SIGKILL');
     await exited;
+    sessions = 0;
+    sessionChanges.emit('change');
   };
 
   await start();
@@ -109,6 +132,25 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
     },
     start,
     stop,
+    get sessions() {
+      return sessions;
+    },
+    get maxSessions() {
+      return maxSessions;
+    },
+    resetMaxSessions: () => {
+      maxSessions = sessions;
+    },
+    sessionsReach: (count) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (sessions !== count) return;
+          sessionChanges.off('change', check);
+          resolve();
+        };
+        sessionChanges.on('change', check);
+        check();
+      }),
     freeze: () => child?.kill('SIGUSR1'),
     resume: () => child?.kill('SIGUSR2'),
     async close() {

@@ -2,7 +2,8 @@
 """A test IP camera: a live H.264 test pattern served over RTSP by GStreamer's RTSP server.
 
 Like a real camera it can require credentials (RTSP Basic) and serve RTSPS with a certificate.
-Prints "ready <port>" once it accepts connections; runs until killed.
+Prints "ready <port>" once it accepts connections, then "clients <n>" whenever the number of RTSP client
+connections it serves changes (a test counts how many sessions the recorder opens); runs until killed.
 """
 import argparse
 import signal
@@ -149,6 +150,18 @@ def main() -> None:
         server.set_auth(auth)
 
     server.get_mount_points().add_factory(args.path, factory)
+    clients = {"count": 0}
+
+    def client_closed(_client) -> None:
+        clients["count"] -= 1
+        print(f"clients {clients['count']}", flush=True)
+
+    def client_connected(_server, client) -> None:
+        clients["count"] += 1
+        print(f"clients {clients['count']}", flush=True)
+        client.connect("closed", client_closed)
+
+    server.connect("client-connected", client_connected)
     if server.attach(None) == 0:
         print("failed to attach the RTSP server", file=sys.stderr, flush=True)
         sys.exit(1)

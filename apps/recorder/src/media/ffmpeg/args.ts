@@ -66,6 +66,8 @@ export interface RecordOutput {
   segmentSeconds: number;
   /** CSV list ffmpeg appends each closed segment to: name,start,end (seconds from the first packet) */
   listFile: string;
+  /** the camera stream's loopback UDP port: the same packets also go there for live view, AI and targets */
+  tapPort?: number;
 }
 
 /**
@@ -101,14 +103,50 @@ export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
     '-progress',
     'pipe:1',
     `${output.dir}/${output.prefix}-%06d.mp4`,
+    ...(output.tapPort === undefined ? [] : tapOutput(output.tapPort)),
   ];
 }
 
-/** One JPEG from the live stream, on stdout. */
-export function snapshotArgs(input: StreamInput): string[] {
+/**
+ * The camera stream as MPEG-TS datagrams to a loopback port, where the recorder fans it out (media/ingest).
+ * UDP because a sender never waits for or fails on an unconnected receiver: the recording that carries the tap
+ * goes on even when the recorder process is gone. A pull that exists only for the fan-out is `connected`
+ * instead: the port closing (the recorder gone) fails its next write, so it never outlives the recorder.
+ */
+function tapOutput(port: number, connected = false): string[] {
+  const options = `pkt_size=${7 * 188}${connected ? '&connect=1' : ''}`;
+  return [...COPY_FIRST_STREAMS, '-f', 'mpegts', `udp://127.0.0.1:${port}?${options}`];
+}
+
+/** A camera stream pulled only for its consumers (no recording): copied to the stream's loopback port. */
+export function ingestArgs(input: StreamInput, tapPort: number): string[] {
+  return [...BASE, ...inputArgs(input), '-progress', 'pipe:1', ...tapOutput(tapPort, true)];
+}
+
+/**
+ * What a consumer of a camera stream reads: the MPEG-TS fan-out on its stdin. Only the pipe may be opened and
+ * only MPEG-TS read, whatever the bytes say.
+ */
+function feedInput(lowLatency: boolean): string[] {
+  return [
+    // ffmpeg's default 5 s of probing would hold back every start; the fan-out begins with a keyframe and its
+    // parameter sets, so half a second finds the streams (measured: first live segment 7.4 s → 2.3 s).
+    ...['-analyzeduration', '500000', '-probesize', '500000'],
+    ...(lowLatency ? ['-fflags', 'nobuffer'] : []),
+    '-protocol_whitelist',
+    'pipe',
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+  ];
+}
+
+/** One JPEG from the camera stream, on stdout. */
+export function snapshotArgs(): string[] {
   return [
     ...BASE,
-    ...inputArgs(input),
+    ...feedInput(true),
     '-frames:v',
     '1',
     '-q:v',
@@ -132,14 +170,13 @@ export function redactArgs(args: readonly string[]): string[] {
 
 /**
  * Live view: the stream copied into short fMP4 HLS segments (as long as the camera's keyframe interval allows)
- * in a rolling playlist; old segments are deleted as new ones arrive.
+ * in a rolling playlist; old segments are deleted as new ones arrive. A restarted run goes on numbering from
+ * `startNumber` and marks the discontinuity, so players keep playing the same playlist.
  */
-export function liveHlsArgs(input: StreamInput, dir: string): string[] {
+export function liveHlsArgs(dir: string, startNumber = 0): string[] {
   return [
     ...BASE,
-    '-fflags',
-    'nobuffer',
-    ...inputArgs(input),
+    ...feedInput(true),
     ...COPY_FIRST_STREAMS,
     '-f',
     'hls',
@@ -148,7 +185,9 @@ export function liveHlsArgs(input: StreamInput, dir: string): string[] {
     '-hls_list_size',
     '6',
     '-hls_flags',
-    'delete_segments+independent_segments+omit_endlist+temp_file',
+    `delete_segments+independent_segments+omit_endlist+temp_file${startNumber > 0 ? '+discont_start' : ''}`,
+    '-start_number',
+    String(startNumber),
     '-hls_segment_type',
     'fmp4',
     '-hls_fmp4_init_filename',
@@ -165,12 +204,10 @@ export function liveHlsArgs(input: StreamInput, dir: string): string[] {
  * WebRTC live view: the camera's H.264 copied as RTP to a local UDP port, where the recorder fans the packets
  * out to every viewer. Parameter sets go in front of every keyframe so a viewer joining mid-stream can decode.
  */
-export function webrtcRtpArgs(input: StreamInput, rtpPort: number): string[] {
+export function webrtcRtpArgs(rtpPort: number): string[] {
   return [
     ...BASE,
-    '-fflags',
-    'nobuffer',
-    ...inputArgs(input),
+    ...feedInput(true),
     '-map',
     '0:v:0',
     '-an',
@@ -189,26 +226,29 @@ export function webrtcRtpArgs(input: StreamInput, rtpPort: number): string[] {
 }
 
 /**
- * AI frame sampling: the live stream decoded and re-encoded as a stream of JPEGs on stdout at `fps` frames per
- * second (may be fractional). Low-latency input flags: the sampler wants the newest picture, not a buffer.
+ * AI frame sampling: the camera stream decoded and re-encoded as a stream of JPEGs on stdout, progress on fd 3.
+ * Either every frame is decoded and `fps` pictures a second (may be fractional) are kept, or — when the camera's
+ * keyframes come often enough for the models — only keyframes are decoded (`-skip_frame nokey`) and each one is
+ * kept: decoding is the biggest cost of AI on a camera, and a keyframe costs one frame's decode, not a GOP's.
+ * Low-latency input flags: the sampler wants the newest picture, not a buffer.
  */
-export function frameGrabArgs(input: StreamInput, fps: number): string[] {
+export function frameGrabArgs(fps: number, keyframesOnly = false): string[] {
   return [
     ...BASE,
-    '-fflags',
-    'nobuffer',
-    ...inputArgs(input),
+    ...(keyframesOnly ? ['-skip_frame', 'nokey'] : []),
+    ...feedInput(true),
     '-map',
     '0:v:0',
     '-an',
-    '-vf',
-    `fps=${fps}`,
+    ...(keyframesOnly ? ['-fps_mode', 'passthrough'] : ['-vf', `fps=${fps}`]),
     '-q:v',
     '3',
     '-f',
     'image2pipe',
     '-c:v',
     'mjpeg',
+    '-progress',
+    'pipe:3',
     'pipe:1',
   ];
 }
@@ -265,7 +305,7 @@ export function streamTargetUrl(
  * Outbound stream target: the camera pushed to an RTMP/RTMPS server (FLV) or an SRT listener (MPEG-TS), video
  * copied or re-encoded, audio AAC (or copied), progress on stdout for the supervisor.
  */
-export function streamTargetArgs(input: StreamInput, output: StreamTargetOutput): string[] {
+export function streamTargetArgs(output: StreamTargetOutput): string[] {
   const video =
     output.videoCodec === 'copy'
       ? ['-c:v', 'copy']
@@ -294,7 +334,7 @@ export function streamTargetArgs(input: StreamInput, output: StreamTargetOutput)
       : [];
   return [
     ...BASE,
-    ...inputArgs(input),
+    ...feedInput(false),
     '-map',
     '0:v:0',
     '-map',

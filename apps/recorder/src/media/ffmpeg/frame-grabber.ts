@@ -1,10 +1,10 @@
-// Frames for AI: one ffmpeg per camera decodes the live stream and writes JPEGs to stdout at the rate its
-// models need; the newest one is kept in memory for whoever samples next. ffmpeg that exits or stops
-// delivering is restarted with a growing delay. Also: JPEGs of a recorded file, one per N seconds of footage.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+// JPEG frames for AI: from a camera stream (FrameGrabber) and from a recorded file (extractFileFrames).
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
-import { fileFramesArgs, frameGrabArgs, redact, type StreamInput } from './args.js';
+import type { CameraStream } from '../ingest/camera-stream.js';
+import { FedProcess } from '../ingest/fed-process.js';
+import { DEFAULT_BACKOFF, Supervisor } from '../supervisor.js';
+import { fileFramesArgs, frameGrabArgs, redact } from './args.js';
 
 /** Cuts a byte stream of concatenated JPEGs (ffmpeg image2pipe/mjpeg) into pictures. */
 export class JpegSplitter {
@@ -52,116 +52,100 @@ export interface GrabbedFrame {
 
 export interface FrameGrabberOptions {
   ffmpegPath: string;
-  input: StreamInput;
+  /** the camera stream it decodes (no connection of its own) */
+  stream: CameraStream;
   /** frames per second to produce (fractions allowed) */
   fps: number;
+  /**
+   * When the camera sends a keyframe at least this often (ms), only keyframes are decoded, each one a picture:
+   * the models need no more (see frameGrabArgs). Unset: every frame is decoded.
+   */
+  keyframesSufficeWithinMs?: number;
   /** restart when no frame arrives for this long (default: 10 s or three frame periods) */
   stallTimeoutMs?: number;
-  /** first restart delay, doubling up to maxBackoffMs (defaults 1 s and 30 s) */
+  /** first restart delay, doubling up to 30 s (default 1 s) */
   backoffMs?: number;
-  maxBackoffMs?: number;
 }
 
-const TAIL_LINES = 10;
-
+/**
+ * Frames for AI: one supervised ffmpeg per camera decodes the camera stream and writes JPEGs to stdout at the
+ * rate its models need; the newest one is kept for whoever samples next. The supervisor restarts an ffmpeg that
+ * exits or stops delivering (progress comes on fd 3, the pictures on stdout).
+ */
 export class FrameGrabber extends EventEmitter<{ frame: [GrabbedFrame]; failure: [string] }> {
   latest: GrabbedFrame | null = null;
   /** why the last ffmpeg ended, credentials masked */
   lastError: string | null = null;
   /** ffmpeg processes started so far */
   starts = 0;
-  #child: ChildProcessByStdio<null, Readable, Readable> | null = null;
-  #stopped = false;
+  /** whether the current ffmpeg decodes keyframes only */
+  keyframesOnly = false;
   #seq = 0;
-  #backoff: number;
-  #restartTimer: NodeJS.Timeout | null = null;
-  #stallTimer: NodeJS.Timeout | null = null;
-  #exited: Promise<void> = Promise.resolve();
+  readonly #supervisor: Supervisor;
+  readonly #onKeyframe = () => {
+    if (this.#supervisor.state === 'running' && this.#keyframesSuffice() !== this.keyframesOnly) {
+      void this.#supervisor.restart();
+    }
+  };
 
   constructor(readonly options: FrameGrabberOptions) {
     super();
-    this.#backoff = options.backoffMs ?? 1000;
+    const baseMs = options.backoffMs ?? DEFAULT_BACKOFF.baseMs;
+    this.#supervisor = new Supervisor({
+      autoRestart: true,
+      maxRestartAttempts: 0,
+      healthyResetMs: 60_000,
+      backoff: { ...DEFAULT_BACKOFF, baseMs },
+      run: () => this.#run(),
+    });
+    this.#supervisor.on('transition', ({ to, error }) => {
+      if (to !== 'retrying' || !error) return;
+      this.lastError = error;
+      this.emit('failure', error);
+    });
   }
 
   get running(): boolean {
-    return this.#child !== null;
+    return this.#supervisor.state === 'running' || this.#supervisor.state === 'starting';
   }
 
   start(): void {
-    this.#stopped = false;
-    if (!this.#child && !this.#restartTimer) this.#spawn();
+    // The camera's keyframe interval is only known once the stream flows (and may change): the decoding mode
+    // follows it.
+    this.options.stream.on('keyframe', this.#onKeyframe);
+    this.#supervisor.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#restartTimer) clearTimeout(this.#restartTimer);
-    this.#restartTimer = null;
-    this.#clearStall();
-    const child = this.#child;
-    if (child) {
-      const exited = this.#exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(timer);
-    }
+    this.options.stream.off('keyframe', this.#onKeyframe);
+    await this.#supervisor.stop();
   }
 
-  #spawn(): void {
-    const { ffmpegPath, input, fps } = this.options;
-    const child = spawn(ffmpegPath, frameGrabArgs(input, fps), { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.#child = child;
-    this.starts += 1;
+  #keyframesSuffice(): boolean {
+    const limit = this.options.keyframesSufficeWithinMs;
+    const interval = this.options.stream.keyframeIntervalMs;
+    // 10 % of slack: keyframes "every second" arrive every 1000 ± a few ms.
+    return limit !== undefined && interval !== null && interval <= limit * 1.1;
+  }
+
+  #run(): FedProcess {
+    const { ffmpegPath, stream, fps } = this.options;
     const splitter = new JpegSplitter();
-    const stderr: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (const jpeg of splitter.push(chunk)) {
-        this.#backoff = this.options.backoffMs ?? 1000;
-        this.#armStall();
-        const frame = { jpeg, seq: ++this.#seq, capturedAt: Date.now() };
-        this.latest = frame;
-        this.emit('frame', frame);
-      }
+    this.starts += 1;
+    this.keyframesOnly = this.#keyframesSuffice();
+    return new FedProcess(stream, {
+      ffmpegPath,
+      args: frameGrabArgs(fps, this.keyframesOnly),
+      stallTimeoutMs: this.options.stallTimeoutMs ?? Math.max(10_000, 3000 / fps),
+      progressFd: 3,
+      onOutput: (chunk) => {
+        for (const jpeg of splitter.push(chunk)) {
+          const frame = { jpeg, seq: ++this.#seq, capturedAt: Date.now() };
+          this.latest = frame;
+          this.emit('frame', frame);
+        }
+      },
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line.trim()) stderr.push(redact(line.trim()));
-      if (stderr.length > TAIL_LINES) stderr.splice(0, stderr.length - TAIL_LINES);
-    });
-    child.once('error', (error) => stderr.push(redact(error.message)));
-    this.#exited = new Promise((resolve) => {
-      child.once('close', (code, signal) => {
-        this.#child = null;
-        this.#clearStall();
-        resolve();
-        if (this.#stopped) return;
-        this.lastError =
-          stderr.at(-1) ?? `ffmpeg ended (${code === null ? `signal ${String(signal)}` : `code ${code}`})`;
-        this.emit('failure', this.lastError);
-        const delay = this.#backoff;
-        this.#backoff = Math.min(this.#backoff * 2, this.options.maxBackoffMs ?? 30_000);
-        this.#restartTimer = setTimeout(() => {
-          this.#restartTimer = null;
-          if (!this.#stopped) this.#spawn();
-        }, delay);
-        this.#restartTimer.unref();
-      });
-    });
-    this.#armStall();
-  }
-
-  #armStall(): void {
-    this.#clearStall();
-    const limit = this.options.stallTimeoutMs ?? Math.max(10_000, 3000 / this.options.fps);
-    this.#stallTimer = setTimeout(() => {
-      this.#child?.kill('SIGKILL');
-    }, limit);
-    this.#stallTimer.unref();
-  }
-
-  #clearStall(): void {
-    if (this.#stallTimer) clearTimeout(this.#stallTimer);
-    this.#stallTimer = null;
   }
 }
 

@@ -1,6 +1,7 @@
 // One ffmpeg run. Starts it, reads its progress, keeps a redacted tail of its stderr for error messages,
-// notices when it stalls, and stops it politely: `q` on stdin, then SIGTERM, then SIGKILL.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+// notices when it stalls, and stops it politely: `q` on stdin (or, when stdin carries its media, the end of
+// that stream), then SIGTERM, then SIGKILL.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { redact, redactArgs } from './args.js';
@@ -32,13 +33,22 @@ export interface FfmpegProcessOptions {
   /** grace periods of the stop sequence */
   quitGraceMs?: number;
   termGraceMs?: number;
+  /**
+   * Where the args send `-progress`: `pipe:1` (stdout, the default) or `pipe:3`, which leaves stdout free for
+   * media (frames, snapshots).
+   */
+  progressFd?: 1 | 3;
+  /** stdin carries the media it reads (a camera stream fan-out): stopping ends that stream instead of `q` */
+  stdinMedia?: boolean;
+  /** what it writes to stdout (pictures), with `progressFd: 3` */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 const TAIL_LINES = 20;
 
 export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; exit: [FfmpegExit] }> {
   readonly #options: FfmpegProcessOptions;
-  #child: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  #child: ChildProcess | null = null;
   #stderr: string[] = [];
   #requested = false;
   #stalled = false;
@@ -60,6 +70,12 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     return this.#child?.pid;
   }
 
+  /** The process's stdin (media, with `stdinMedia`). */
+  get stdin(): Writable {
+    if (!this.#child?.stdin) throw new Error('not started');
+    return this.#child.stdin;
+  }
+
   get running(): boolean {
     return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null;
   }
@@ -68,12 +84,19 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     if (this.#child) throw new Error('already started');
     // Its own process group: a Ctrl-C or hangup meant for the recorder must not end a recording behind the
     // supervisor's back (the recorder stops it with `q` when it shuts down).
+    const progressOnFd3 = this.#options.progressFd === 3;
     const child = spawn(this.#options.ffmpegPath, this.#options.args, {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: progressOnFd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
     this.#child = child;
-    child.stdin.on('error', () => undefined); // ffmpeg may exit before it reads our `q`
+    // ffmpeg may exit before it reads our `q` or the rest of its media.
+    child.stdin.on('error', () => undefined);
+    const progress = (progressOnFd3 ? child.stdio[3] : child.stdout) as Readable;
+    if (progressOnFd3) {
+      const onOutput = this.#options.onOutput;
+      child.stdout.on('data', (chunk: Buffer) => onOutput?.(chunk));
+    }
     this.#exited = new Promise((resolve) => {
       child.once('close', (code, signal) => {
         this.#clearStall();
@@ -93,7 +116,7 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     });
     let block: string[] = [];
     let partialOut = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    progress.on('data', (chunk: Buffer) => {
       const lines = (partialOut + chunk.toString('utf8')).split('\n');
       partialOut = lines.pop() ?? '';
       for (const line of lines) {
@@ -121,7 +144,8 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     this.#requested = true;
     if (!this.running) return this.#exited;
     const { quitGraceMs = 5000, termGraceMs = 3000 } = this.#options;
-    child.stdin.end('q');
+    if (this.#options.stdinMedia) child.stdin!.end();
+    else child.stdin!.end('q');
     const escalate = (signal: NodeJS.Signals, afterMs: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -136,6 +160,13 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     await escalate('SIGTERM', quitGraceMs);
     await escalate('SIGKILL', termGraceMs);
     return this.#exited;
+  }
+
+  /** Ends the process at once as a failure (not a requested stop), with the reason in its error tail. */
+  abort(reason: string): void {
+    if (!this.running) return;
+    this.#stderr.push(reason);
+    this.#child?.kill('SIGKILL');
   }
 
   /** Resolves when the process has exited. */

@@ -1,5 +1,7 @@
 // Wiring of the cloud modules (API.md §12), called once from the composition root (container.ts) so that the
 // shared root only gains a few lines: credentials → models → inference → jobs, settings, uploads, stream targets.
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -37,6 +39,9 @@ import { cloudSettingsRoutes } from './cloud-settings.routes.js';
 import { CloudSettingsService } from './cloud-settings.service.js';
 
 export interface CloudDependencies {
+  /** how cameras are read, and their streams (stream targets push those) */
+  sources: SourceResolver;
+  streams: StreamHub;
   config: Config;
   database: DatabaseHandle;
   secretBox: SecretBox;
@@ -139,7 +144,13 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     egress,
     secretBox,
     audit,
-    { ffmpegPath: config.media.ffmpegPath, dataDir: config.dataDir, caBundle: deps.caBundle },
+    {
+      ffmpegPath: config.media.ffmpegPath,
+      dataDir: config.dataDir,
+      caBundle: deps.caBundle,
+      sources: deps.sources,
+      streams: deps.streams,
+    },
   );
   // Targets follow cloud streaming being switched, and their camera being changed, paused or removed.
   settings.onChange(() => void streamTargets.syncAll());

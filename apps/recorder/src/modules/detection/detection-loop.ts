@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FrameGrabber, type GrabbedFrame } from '../../media/ffmpeg/frame-grabber.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import type { AdapterEntry, AdapterRegistry } from '../adapters/adapter-registry.js';
 import type { AiModelRow } from '../ai-models/ai-models.repository.js';
@@ -22,9 +23,9 @@ import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
 import { cooledDown, ruleFires } from './alert-rule.js';
-import { cameraInput } from './camera-input.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
@@ -36,6 +37,10 @@ export interface DetectionLoopDeps {
   results: DetectionResultsService;
   events: EventBus;
   alerts: AlertsService;
+  /** whether a camera can be read now (and why not) */
+  sources: SourceResolver;
+  /** the camera streams the frame grabbers decode */
+  streams: StreamHub;
 }
 
 export interface DetectionLoopOptions {
@@ -292,14 +297,15 @@ export class DetectionLoop {
     // Twice the rate of the most frequent model, so every turn finds a picture it has not analysed yet.
     const minInterval = Math.min(...runners.map((r) => r.intervalMs)) / 1000;
     const fps = Math.min(this.options.maxFps ?? 5, Math.max(0.2, 2 / minInterval));
-    const source = await cameraInput(this.deps.cameras, this.deps.configs, cameraId);
-    const key = JSON.stringify(source.ok ? { input: source.input, fps } : { reason: source.reason });
+    // A new source needs no new grabber: the camera stream follows it.
+    const source = await this.deps.sources.resolve(cameraId, 'main');
+    const key = JSON.stringify(source.ok ? { fps } : { reason: source.error });
     if (feed && feed.key === key) return;
     if (feed) await feed.grabber?.stop();
     const next: CameraFeed = {
       cameraId,
       grabber: null,
-      unusable: source.ok ? null : source.reason,
+      unusable: source.ok ? null : source.error,
       key,
       fps,
       written: new Map(),
@@ -307,8 +313,10 @@ export class DetectionLoop {
     if (source.ok) {
       next.grabber = new FrameGrabber({
         ffmpegPath: this.options.ffmpegPath,
-        input: source.input,
+        stream: await this.deps.streams.stream(cameraId, 'main'),
         fps,
+        // Keyframes as often as the most frequent model samples are pictures enough.
+        keyframesSufficeWithinMs: minInterval * 1000,
         ...(this.options.grabberBackoffMs ? { backoffMs: this.options.grabberBackoffMs } : {}),
       });
       next.grabber.start();

@@ -1,9 +1,13 @@
-// On-demand live HLS: the first viewer of a camera starts one ffmpeg that pulls the camera once and writes a
-// rolling fMP4 playlist; every other viewer reads the same files. Nobody asking for 60 s stops it.
+// On-demand live HLS: the first viewer of a camera starts one ffmpeg that reads the camera stream's fan-out
+// (no upstream connection of its own: media/ingest) and writes a rolling fMP4 playlist; every other viewer
+// reads the same files. The ffmpeg is supervised: one that dies is started again on the same playlist, going
+// on with the segment numbers, so players keep playing. Nobody asking for 60 s stops it.
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { liveHlsArgs, type StreamInput } from '../../media/ffmpeg/args.js';
-import { FfmpegProcess } from '../../media/ffmpeg/process.js';
+import { liveHlsArgs } from '../../media/ffmpeg/args.js';
+import { FedProcess } from '../../media/ingest/fed-process.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 
 export interface LiveHlsOptions {
@@ -15,13 +19,11 @@ export interface LiveHlsOptions {
 }
 
 interface Session {
-  process: FfmpegProcess;
+  supervisor: Supervisor;
   dir: string;
   lastAccess: number;
   /** resolves when the playlist lists a segment */
   ready: Promise<void>;
-  /** what it reads: a different input means a new session */
-  inputKey: string;
   /** viewers waiting for the first segment: a session is not idle while anyone waits */
   waiting: number;
 }
@@ -30,14 +32,18 @@ const SEGMENT_NAME = /^(init\.mp4|seg-\d+\.m4s)$/;
 
 export class LiveHls {
   readonly #sessions = new Map<number, Session>();
-  readonly #starts = new Map<number, number>();
+  readonly #starting = new Map<number, Promise<Session>>();
+  readonly #runs = new Map<number, number>();
   #sweeper: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: LiveHlsOptions) {}
+  constructor(
+    private readonly streams: StreamHub,
+    private readonly options: LiveHlsOptions,
+  ) {}
 
-  /** How many upstream connections were opened for the camera since start (for tests and metrics). */
-  upstreamStarts(cameraId: number): number {
-    return this.#starts.get(cameraId) ?? 0;
+  /** How many HLS ffmpeg runs were started for the camera since start (for tests and metrics). */
+  runs(cameraId: number): number {
+    return this.#runs.get(cameraId) ?? 0;
   }
 
   isLive(cameraId: number): boolean {
@@ -45,8 +51,8 @@ export class LiveHls {
   }
 
   /** The playlist, starting the camera's session when needed. */
-  async playlist(cameraId: number, input: () => Promise<StreamInput>): Promise<string> {
-    const session = this.#sessions.get(cameraId) ?? (await this.#start(cameraId, await input()));
+  async playlist(cameraId: number): Promise<string> {
+    const session = this.#sessions.get(cameraId) ?? (await this.#start(cameraId));
     session.waiting += 1;
     try {
       await session.ready;
@@ -68,17 +74,11 @@ export class LiveHls {
     return { path, size: info.size };
   }
 
-  /** Ends the session when the camera should now be read differently (or not at all: input null). */
-  async refresh(cameraId: number, input: StreamInput | null): Promise<void> {
-    const session = this.#sessions.get(cameraId);
-    if (session && (input === null || JSON.stringify(input) !== session.inputKey)) await this.stop(cameraId);
-  }
-
   async stop(cameraId: number): Promise<void> {
     const session = this.#sessions.get(cameraId);
     if (!session) return;
     this.#sessions.delete(cameraId);
-    await session.process.stop();
+    await session.supervisor.stop();
     await rm(session.dir, { recursive: true, force: true });
   }
 
@@ -93,60 +93,64 @@ export class LiveHls {
     await Promise.all([...this.#sessions.keys()].map((id) => this.stop(id)));
   }
 
-  async #start(cameraId: number, input: StreamInput): Promise<Session> {
-    const existing = this.#sessions.get(cameraId);
-    if (existing) return existing;
+  #start(cameraId: number): Promise<Session> {
+    let starting = this.#starting.get(cameraId);
+    if (!starting) {
+      starting = this.#create(cameraId).finally(() => this.#starting.delete(cameraId));
+      this.#starting.set(cameraId, starting);
+    }
+    return starting;
+  }
+
+  async #create(cameraId: number): Promise<Session> {
+    const stream = await this.streams.stream(cameraId, 'main');
     // A directory per session: a session still shutting down removes only its own files.
     const dir = join(this.options.liveDir, `cam-${cameraId}-${Date.now()}`);
     await mkdir(dir, { recursive: true });
-    const again = this.#sessions.get(cameraId);
-    if (again) return again; // another viewer won the race while we prepared the directory
-    const process = new FfmpegProcess({
-      ffmpegPath: this.options.ffmpegPath,
-      args: liveHlsArgs(input, dir),
-      stallTimeoutMs: 20_000,
+    // A restarted ffmpeg goes on numbering after the last segment the one before listed.
+    const numbering = { next: 0 };
+    const supervisor = new Supervisor({
+      autoRestart: true,
+      maxRestartAttempts: 0,
+      healthyResetMs: 60_000,
+      backoff: DEFAULT_BACKOFF,
+      run: () => {
+        this.#runs.set(cameraId, this.runs(cameraId) + 1);
+        const process = new FedProcess(stream, {
+          ffmpegPath: this.options.ffmpegPath,
+          args: liveHlsArgs(dir, numbering.next),
+          stallTimeoutMs: 20_000,
+        });
+        process.once('exit', () => void nextSegmentAfter(dir).then((next) => (numbering.next = next)));
+        return process;
+      },
     });
     const session: Session = {
-      process,
+      supervisor,
       dir,
       lastAccess: Date.now(),
       ready: Promise.resolve(),
-      inputKey: JSON.stringify(input),
       waiting: 0,
     };
-    session.ready = this.#waitForPlaylist(session);
+    session.ready = this.#waitForPlaylist(cameraId, session);
     this.#sessions.set(cameraId, session);
-    this.#starts.set(cameraId, this.upstreamStarts(cameraId) + 1);
-    process.once('exit', () => {
-      if (this.#sessions.get(cameraId) === session) this.#sessions.delete(cameraId);
-    });
-    process.start();
+    session.supervisor.start();
     this.#sweep();
     return session;
   }
 
-  /** Resolves once the playlist names a segment; fails (and ends the session) if ffmpeg dies or times out. */
-  async #waitForPlaylist(session: Session): Promise<void> {
+  /** Resolves once the playlist names a segment; fails (and ends the session) when none comes in time. */
+  async #waitForPlaylist(cameraId: number, session: Session): Promise<void> {
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 15_000);
-    let exited = false;
-    session.process.once('exit', () => (exited = true));
     for (;;) {
       const text = await readFile(join(session.dir, 'index.m3u8'), 'utf8').catch(() => '');
       if (/\.m4s/.test(text)) return;
-      if (exited || Date.now() > deadline) {
-        await session.process.stop();
+      if (Date.now() > deadline || this.#sessions.get(cameraId) !== session) {
+        if (this.#sessions.get(cameraId) === session) await this.stop(cameraId);
         throw new AppError(503, 'The camera did not deliver live video in time');
       }
-      // The playlist appears as soon as ffmpeg closes the first segment; progress arrives twice a second.
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          session.process.off('progress', done);
-          resolve();
-        };
-        const timer = setTimeout(done, 250);
-        session.process.once('progress', done);
-      });
+      // The playlist appears as soon as ffmpeg closes the first segment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
@@ -164,4 +168,11 @@ export class LiveHls {
     );
     this.#sweeper.unref();
   }
+}
+
+/** After a run ends: the number after the last segment its playlist lists (0 when none). */
+async function nextSegmentAfter(dir: string): Promise<number> {
+  const text = await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => '');
+  const numbers = [...text.matchAll(/^seg-(\d+)\.m4s$/gm)].map((match) => Number(match[1]) + 1);
+  return Math.max(0, ...numbers);
 }

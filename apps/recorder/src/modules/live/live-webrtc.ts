@@ -1,12 +1,15 @@
-// WebRTC live view (WHEP): the first viewer of a camera starts one ffmpeg that copies its H.264 as RTP to a
-// loopback UDP port; each packet is fanned out to every viewer's peer connection (werift re-stamps SSRC, payload
-// type and sequence per viewer). The camera is pulled once however many people watch; the last viewer leaving
-// stops it after the idle delay. No re-encoding: browsers decode the camera's own H.264.
+// WebRTC live view (WHEP): the first viewer of a camera starts one supervised ffmpeg that reads the camera
+// stream's fan-out (media/ingest) and copies its H.264 as RTP to a loopback UDP port; each packet is fanned out
+// to every viewer's peer connection (werift re-stamps SSRC, payload type and sequence per viewer, so a restarted
+// ffmpeg does not disturb them). The last viewer leaving stops it after the idle delay. No re-encoding: browsers
+// decode the camera's own H.264.
 import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } from 'werift';
-import { webrtcRtpArgs, type StreamInput } from '../../media/ffmpeg/args.js';
-import { FfmpegProcess } from '../../media/ffmpeg/process.js';
+import { webrtcRtpArgs } from '../../media/ffmpeg/args.js';
+import { FedProcess } from '../../media/ingest/fed-process.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 
 export interface LiveWebRtcOptions {
@@ -21,9 +24,8 @@ export interface LiveWebRtcOptions {
 
 interface Upstream {
   /** null until the RTP socket is bound */
-  process: FfmpegProcess | null;
+  supervisor: Supervisor | null;
   socket: Socket;
-  inputKey: string;
   viewers: Set<Viewer>;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -43,13 +45,16 @@ const H264_CODECS = ['42e01f', '42001f', '4d001f', '64001f'].map((profile) =>
 export class LiveWebRtc {
   readonly #upstreams = new Map<number, Upstream>();
   readonly #viewers = new Map<string, Viewer>();
-  readonly #starts = new Map<number, number>();
+  readonly #runs = new Map<number, number>();
 
-  constructor(private readonly options: LiveWebRtcOptions) {}
+  constructor(
+    private readonly streams: StreamHub,
+    private readonly options: LiveWebRtcOptions,
+  ) {}
 
-  /** How many upstream connections were opened for the camera since start (for tests and metrics). */
-  upstreamStarts(cameraId: number): number {
-    return this.#starts.get(cameraId) ?? 0;
+  /** How many RTP ffmpeg runs were started for the camera since start (for tests and metrics). */
+  runs(cameraId: number): number {
+    return this.#runs.get(cameraId) ?? 0;
   }
 
   viewerCount(cameraId: number): number {
@@ -61,11 +66,7 @@ export class LiveWebRtc {
   }
 
   /** Answers a WHEP offer: a new viewer of the camera. Returns the session id and the SDP answer. */
-  async connect(
-    cameraId: number,
-    offerSdp: string,
-    input: () => Promise<StreamInput>,
-  ): Promise<{ sessionId: string; answer: string }> {
+  async connect(cameraId: number, offerSdp: string): Promise<{ sessionId: string; answer: string }> {
     if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
     if (!/^a=rtpmap:\d+ H264\/90000/im.test(offerSdp)) {
       throw new AppError(400, 'The SDP offer does not accept H.264 video');
@@ -87,7 +88,7 @@ export class LiveWebRtc {
       await this.#gathered(pc);
       const answer = pc.localDescription?.sdp;
       if (!answer) throw new AppError(500, 'No SDP answer was produced');
-      const upstream = this.#upstreams.get(cameraId) ?? this.#start(cameraId, await input());
+      const upstream = this.#upstreams.get(cameraId) ?? (await this.#start(cameraId));
       this.#attach(upstream, viewer);
       return { sessionId: viewer.id, answer };
     } catch (error) {
@@ -104,13 +105,6 @@ export class LiveWebRtc {
     await this.#detach(viewer);
   }
 
-  /** Ends the camera's upstream and viewers when it should now be read differently (or not at all: null). */
-  async refresh(cameraId: number, input: StreamInput | null): Promise<void> {
-    const upstream = this.#upstreams.get(cameraId);
-    if (upstream && (input === null || JSON.stringify(input) !== upstream.inputKey))
-      await this.stop(cameraId);
-  }
-
   async stop(cameraId: number): Promise<void> {
     const upstream = this.#upstreams.get(cameraId);
     if (!upstream) return;
@@ -120,7 +114,7 @@ export class LiveWebRtc {
     upstream.viewers.clear();
     for (const viewer of viewers) this.#viewers.delete(viewer.id);
     await Promise.all(viewers.map((viewer) => viewer.pc.close().catch(() => undefined)));
-    await upstream.process?.stop();
+    await upstream.supervisor?.stop();
     upstream.socket.close();
   }
 
@@ -128,36 +122,35 @@ export class LiveWebRtc {
     await Promise.all([...this.#upstreams.keys()].map((id) => this.stop(id)));
   }
 
-  #start(cameraId: number, input: StreamInput): Upstream {
+  async #start(cameraId: number): Promise<Upstream> {
+    const stream = await this.streams.stream(cameraId, 'main');
     const existing = this.#upstreams.get(cameraId);
     if (existing) return existing; // another viewer started it while this one negotiated
     const socket = createSocket('udp4');
-    const upstream: Upstream = {
-      process: null,
-      socket,
-      inputKey: JSON.stringify(input),
-      viewers: new Set(),
-      idleTimer: null,
-    };
+    const upstream: Upstream = { supervisor: null, socket, viewers: new Set(), idleTimer: null };
     this.#upstreams.set(cameraId, upstream);
-    this.#starts.set(cameraId, this.upstreamStarts(cameraId) + 1);
     socket.on('message', (packet) => {
       for (const viewer of upstream.viewers) viewer.track.writeRtp(packet);
     });
     // The port is known once bound; only then can ffmpeg be told where to send.
     socket.bind(0, '127.0.0.1', () => {
       if (this.#upstreams.get(cameraId) !== upstream) return; // stopped meanwhile (stop() closed the socket)
-      const process = new FfmpegProcess({
-        ffmpegPath: this.options.ffmpegPath,
-        args: webrtcRtpArgs(input, socket.address().port),
-        stallTimeoutMs: 20_000,
+      const supervisor = new Supervisor({
+        autoRestart: true,
+        maxRestartAttempts: 0,
+        healthyResetMs: 60_000,
+        backoff: DEFAULT_BACKOFF,
+        run: () => {
+          this.#runs.set(cameraId, this.runs(cameraId) + 1);
+          return new FedProcess(stream, {
+            ffmpegPath: this.options.ffmpegPath,
+            args: webrtcRtpArgs(socket.address().port),
+            stallTimeoutMs: 20_000,
+          });
+        },
       });
-      upstream.process = process;
-      // A camera that goes away ends the session; viewers reconnect (and so restart it) as WHEP clients do.
-      process.once('exit', () => {
-        if (this.#upstreams.get(cameraId) === upstream) void this.stop(cameraId);
-      });
-      process.start();
+      upstream.supervisor = supervisor;
+      supervisor.start();
     });
     return upstream;
   }

@@ -1,15 +1,15 @@
 // What a viewer asks of a camera right now: a snapshot, and the ticket that lets header-less players open its
 // media URLs (API.md §7, §10).
-import { spawn } from 'node:child_process';
 import { snapshotArgs } from '../../media/ffmpeg/args.js';
+import { FedProcess } from '../../media/ingest/fed-process.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { TicketService } from '../../platform/auth/tickets.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import { decideSource, streamInput, type RtspsVerifier } from '../recordings/stream-source.js';
-import type { StreamInput } from '../../media/ffmpeg/args.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
 import type { StreamTicket } from './live.schemas.js';
@@ -23,17 +23,18 @@ export class LiveService {
     private readonly configs: CameraConfigService,
     private readonly tickets: TicketService,
     private readonly ffmpegPath: string,
+    private readonly sources: SourceResolver,
+    private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
-    /** the media-source TLS check for RTSPS cameras, as the recording engine applies it */
-    private readonly verifyRtsps?: RtspsVerifier,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
 
   /** The live playlist; segment URIs carry the caller's ticket so header-less players can follow them. */
   async livePlaylist(context: RequestContext, cameraId: number, ticket: string | undefined): Promise<string> {
     await this.access.require(context.principal, cameraId, 'view');
-    const playlist = await this.hls.playlist(cameraId, () => this.#input(cameraId));
+    if (!this.hls.isLive(cameraId)) await this.#requireReadable(cameraId);
+    const playlist = await this.hls.playlist(cameraId);
     if (!ticket) return playlist;
     const suffix = `?ticket=${encodeURIComponent(ticket)}`;
     return playlist
@@ -61,7 +62,8 @@ export class LiveService {
     if (!config?.webrtc_publisher) {
       throw new AppError(400, 'WebRTC is not enabled for this camera (stream config webrtc_publisher)');
     }
-    return this.webrtc.connect(cameraId, offerSdp, () => this.#input(cameraId));
+    if (!this.webrtc.isLive(cameraId)) await this.#requireReadable(cameraId);
+    return this.webrtc.connect(cameraId, offerSdp);
   }
 
   async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {
@@ -69,28 +71,23 @@ export class LiveService {
     await this.webrtc.disconnect(cameraId, sessionId);
   }
 
-  /** After a camera or config change: live sessions reading something else (or a camera gone) end. */
+  /**
+   * After a camera or config change: the camera's own pulls start again with the new source, and live sessions
+   * of a camera that can no longer be read (or no longer publishes WebRTC) end.
+   */
   async refresh(cameraId: number): Promise<void> {
+    await this.streams.refresh(cameraId);
     if (!this.hls.isLive(cameraId) && !this.webrtc.isLive(cameraId)) return;
-    const camera = await this.cameras.find(cameraId);
+    const readable = (await this.sources.resolve(cameraId, 'main')).ok;
     const config = await this.configs.find(cameraId);
-    const usable = camera && camera.deleted_at === null && camera.is_active;
-    const input = usable ? await this.#input(cameraId).catch(() => null) : null;
-    await this.hls.refresh(cameraId, input);
-    await this.webrtc.refresh(cameraId, config?.webrtc_publisher ? input : null);
+    if (!readable) await this.hls.stop(cameraId);
+    if (!readable || !config?.webrtc_publisher) await this.webrtc.stop(cameraId);
   }
 
-  /** The input the camera is read from, with the transport-security policy applied. */
-  async #input(cameraId: number): Promise<StreamInput> {
-    const camera = await this.cameras.find(cameraId);
-    const config = await this.configs.find(cameraId);
-    if (!camera) throw new AppError(404, 'Camera not found');
-    const decision = await decideSource(camera, config, {
-      verifyRtsps: this.verifyRtsps,
-      guard: (url) => this.cameras.sourceRefusal(camera, url),
-    });
-    if (!decision.ok) throw new AppError(503, decision.error);
-    return streamInput(decision.plan.url, await this.cameras.credentials(cameraId), config);
+  /** Starting a live session needs a camera that can be read now; the reason when not. */
+  async #requireReadable(cameraId: number): Promise<void> {
+    const resolution = await this.sources.resolve(cameraId, 'main');
+    if (!resolution.ok) throw new AppError(resolution.status, resolution.error);
   }
 
   async streamTicket(context: RequestContext, cameraId: number): Promise<StreamTicket> {
@@ -110,27 +107,34 @@ export class LiveService {
     };
   }
 
-  /** One JPEG from the camera's stream; 503 when the camera does not deliver one in time. */
+  /**
+   * One JPEG from the camera stream: decoded from the group of pictures the stream holds, so it is at most a
+   * keyframe interval old and needs no new connection when anyone else reads the camera. 503 when the camera
+   * does not deliver one in time.
+   */
   async snapshot(context: RequestContext, cameraId: number): Promise<Buffer> {
     await this.access.require(context.principal, cameraId, 'view');
-    const args = snapshotArgs({ ...(await this.#input(cameraId)), extraOptions: {} });
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const timer = setTimeout(() => child.kill('SIGKILL'), this.snapshotTimeoutMs);
-      child.stdout.on('data', (chunk: Buffer) => {
+    await this.#requireReadable(cameraId);
+    const stream = await this.streams.stream(cameraId, 'main');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const process = new FedProcess(stream, {
+      ffmpegPath: this.ffmpegPath,
+      args: snapshotArgs(),
+      stallTimeoutMs: 0,
+      progressFd: 3,
+      onOutput: (chunk) => {
         size += chunk.length;
-        if (size > MAX_SNAPSHOT_BYTES) child.kill('SIGKILL');
+        if (size > MAX_SNAPSHOT_BYTES) process.abort('picture too large');
         else chunks.push(chunk);
-      });
-      child.once('error', () => undefined);
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        const image = Buffer.concat(chunks);
-        if (code === 0 && image.length > 2 && image[0] === 0xff && image[1] === 0xd8) resolve(image);
-        else reject(new AppError(503, 'The camera did not deliver an image in time'));
-      });
+      },
     });
+    const timer = setTimeout(() => process.abort('no picture in time'), this.snapshotTimeoutMs);
+    process.start();
+    const exit = await process.exited();
+    clearTimeout(timer);
+    const image = Buffer.concat(chunks);
+    if (exit.code === 0 && image.length > 2 && image[0] === 0xff && image[1] === 0xd8) return image;
+    throw new AppError(503, 'The camera did not deliver an image in time');
   }
 }

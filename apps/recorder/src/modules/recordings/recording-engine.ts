@@ -13,9 +13,11 @@ import {
 } from '../../media/camera-recorder.js';
 import { mediaDuration } from '../../media/ffmpeg/probe.js';
 import { redact } from '../../media/ffmpeg/args.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy, type Transition } from '../../media/supervisor.js';
 import { cameraRecordingDir } from '../../platform/storage/recording-dirs.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type {
   CameraRuntimeStatus,
   CameraStatusService,
@@ -26,7 +28,6 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
-import { decideSource, streamInput, type RtspsVerifier } from './stream-source.js';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -38,8 +39,6 @@ export interface RecordingEngineOptions {
   /** how often the recordings volume is checked for having gone or come back */
   volumeCheckMs?: number;
   healthyResetMs?: number;
-  /** checks RTSPS sources' certificates before streaming (the media-source TLS service) */
-  verifyRtsps?: RtspsVerifier;
 }
 
 /** What the engine tells the rest of the system (the event bus, once wired). */
@@ -97,6 +96,9 @@ export class RecordingEngine {
     private readonly status: CameraStatusService,
     private readonly index: RecordingsRepository,
     private readonly volume: RecordingsVolume,
+    private readonly sources: SourceResolver,
+    /** the recording's ffmpeg also sends the camera's main stream to its fan-out: one session per camera */
+    private readonly streams: StreamHub,
     private readonly options: RecordingEngineOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -178,6 +180,7 @@ export class RecordingEngine {
       if (wanted)
         this.log.info({ cameraId }, 'recording restarts: the camera or its stream settings changed');
       await current.recorder.stop();
+      if (!wanted) (await this.streams.find(cameraId))?.setRecorded(false);
     }
     if (!wanted) {
       const volumeMissing = !this.#stopped && shouldRecord && volume?.available === false;
@@ -192,21 +195,14 @@ export class RecordingEngine {
       return;
     }
     if (this.#active.has(cameraId)) return;
-    await this.#launch(camera, config, credentials!, fingerprint);
+    await this.#launch(camera, config, fingerprint);
   }
 
-  async #launch(
-    camera: CameraRow,
-    config: CameraConfigRow,
-    { username, password }: Credentials,
-    fingerprint: string,
-  ): Promise<void> {
+  async #launch(camera: CameraRow, config: CameraConfigRow, fingerprint: string): Promise<void> {
     const cameraId = camera.id;
-    const decision = await decideSource(camera, config, {
-      verifyRtsps: this.options.verifyRtsps,
-      guard: (url) => this.cameras.sourceRefusal(camera, url),
-    });
+    const decision = await this.sources.resolve(cameraId, 'main');
     if (!decision.ok) {
+      (await this.streams.find(cameraId))?.setRecorded(false);
       this.#report(cameraId, {
         recording_state: 'failed',
         live_online: null,
@@ -217,10 +213,13 @@ export class RecordingEngine {
       return;
     }
     const cameraDir = cameraRecordingDir(this.options.recordingsRoot, cameraId, config.recording_path);
-    const warning = decision.plan.warning;
+    const { plan, input } = decision.source;
+    const warning = plan.warning;
+    const stream = await this.streams.stream(cameraId, 'main');
     const recorder = new CameraRecorder({
       cameraDir,
-      input: (attempt) => streamInput(decision.plan.url, { username, password }, config, attempt),
+      input,
+      tapPort: stream.port,
       segmentSeconds: config.recording_segment_seconds,
       ffmpegPath: this.options.ffmpegPath,
       ffprobePath: this.options.ffprobePath,
@@ -241,6 +240,7 @@ export class RecordingEngine {
       onError: (error) => this.log.error({ err: error, cameraId }, 'recording bookkeeping failed'),
     });
     this.#active.set(cameraId, { recorder, fingerprint, state: null, storageFailing: false, online: null });
+    stream.setRecorded(true);
     this.#report(cameraId, { media_server_provisioned: true, stream_warning: warning });
     await this.configs.recordRuntime(cameraId, { last_provisioned_at: new Date().toISOString() });
     await recorder.start();

@@ -2,7 +2,8 @@
 // of API.md §12 — wait `reconnect_delay_seconds` between attempts (no growth, no jitter), give up after
 // `max_reconnect_attempts` consecutive failures (0 = never retry), the count resetting after 60 s of streaming.
 // The stream key is masked in every error text this runner reports.
-import { FfmpegProcess } from '../../media/ffmpeg/process.js';
+import type { CameraStream } from '../../media/ingest/camera-stream.js';
+import { FedProcess } from '../../media/ingest/fed-process.js';
 import { Supervisor, type Transition } from '../../media/supervisor.js';
 
 export interface RunnerSpec {
@@ -35,6 +36,8 @@ export class StreamTargetRunner {
   constructor(
     private readonly spec: RunnerSpec,
     ffmpegPath: string,
+    /** the camera stream it pushes (it opens no connection to the camera itself) */
+    stream: CameraStream,
     onTransition: (runner: StreamTargetRunner, transition: Transition) => void = () => undefined,
     healthyResetMs = 60_000,
   ) {
@@ -43,7 +46,7 @@ export class StreamTargetRunner {
       maxRestartAttempts: spec.maxReconnectAttempts,
       healthyResetMs,
       backoff: { baseMs: spec.reconnectDelayMs, maxMs: spec.reconnectDelayMs, jitter: 0 },
-      run: () => new FfmpegProcess({ ffmpegPath, args: spec.args, stallTimeoutMs: 20_000 }),
+      run: () => new FedProcess(stream, { ffmpegPath, args: spec.args, stallTimeoutMs: 20_000 }),
     });
     this.#supervisor.on('transition', (transition) => {
       this.state = STATES[transition.to];

@@ -6,7 +6,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { streamTargetArgs, streamTargetUrl, type StreamInput } from '../../media/ffmpeg/args.js';
+import { streamTargetArgs, streamTargetUrl } from '../../media/ffmpeg/args.js';
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { Principal, RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { AppError, ConflictError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
@@ -14,9 +15,9 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { CloudEgress } from '../cloud-settings/cloud-egress.js';
 import type { CloudSettingsService } from '../cloud-settings/cloud-settings.service.js';
-import { decideSource, streamInput } from '../recordings/stream-source.js';
 import { StreamTargetRunner } from './stream-target-runner.js';
 import type { StreamTargetRow, StreamTargetsRepository } from './stream-targets.repository.js';
 import type {
@@ -33,12 +34,17 @@ export interface StreamTargetsOptions {
   ffmpegPath: string;
   dataDir: string;
   caBundle: () => Promise<Buffer | null>;
+  /** whether a camera can be read now */
+  sources: SourceResolver;
+  /** the camera streams targets push (no connection of their own) */
+  streams: StreamHub;
   /** streaming this long resets the failure count (API.md §12: 60 s) */
   healthyResetMs?: number;
 }
 
 type Desired =
-  { run: true; fingerprint: string; build: () => StreamTargetRunner } | { run: false; reason: string | null };
+  | { run: true; fingerprint: string; build: () => Promise<StreamTargetRunner> }
+  | { run: false; reason: string | null };
 
 export class StreamTargetsService {
   #running = new Map<string, { runner: StreamTargetRunner; fingerprint: string }>();
@@ -210,7 +216,7 @@ export class StreamTargetsService {
       return;
     }
     this.#waiting.delete(targetId);
-    const runner = desired.build();
+    const runner = await desired.build();
     this.#running.set(targetId, { runner, fingerprint: desired.fingerprint });
     runner.start();
   }
@@ -220,12 +226,8 @@ export class StreamTargetsService {
     if (!this.egress.allowed) return { run: false, reason: 'Cloud egress is disabled (CLOUD_EGRESS=deny)' };
     if (!(await this.settings.current()).streaming_enabled)
       return { run: false, reason: 'Cloud streaming is switched off' };
-    let input: StreamInput;
-    try {
-      input = await this.#input(row.camera_id);
-    } catch (error) {
-      return { run: false, reason: error instanceof Error ? error.message : 'The camera cannot be read' };
-    }
+    const source = await this.options.sources.resolve(row.camera_id, 'main');
+    if (!source.ok) return { run: false, reason: source.error };
     const key = row.stream_key_sealed ? this.secretBox.open(row.stream_key_sealed, STREAM_KEY_PURPOSE) : '';
     const protocol =
       row.protocol === 'rtmp' && row.use_tls ? 'rtmps' : (row.protocol as 'rtmp' | 'rtmps' | 'srt');
@@ -244,7 +246,7 @@ export class StreamTargetsService {
         caFile = SYSTEM_CA_BUNDLE;
       }
     }
-    const args = streamTargetArgs(input, {
+    const args = streamTargetArgs({
       protocol,
       url: streamTargetUrl(protocol, serverUrl, key),
       videoCodec: row.video_codec as 'copy',
@@ -255,7 +257,7 @@ export class StreamTargetsService {
     });
     const spec = {
       args,
-      secrets: [key, input.password ?? ''].filter(Boolean),
+      secrets: [key],
       maxReconnectAttempts: row.max_reconnect_attempts,
       reconnectDelayMs: row.reconnect_delay_seconds * 1000,
     };
@@ -263,21 +265,15 @@ export class StreamTargetsService {
     return {
       run: true,
       fingerprint,
-      build: () =>
-        new StreamTargetRunner(spec, this.options.ffmpegPath, undefined, this.options.healthyResetMs),
+      build: async () =>
+        new StreamTargetRunner(
+          spec,
+          this.options.ffmpegPath,
+          await this.options.streams.stream(row.camera_id, 'main'),
+          undefined,
+          this.options.healthyResetMs,
+        ),
     };
-  }
-
-  async #input(cameraId: number): Promise<StreamInput> {
-    const camera = await this.cameras.find(cameraId);
-    if (!camera || camera.deleted_at !== null || !camera.is_active)
-      throw new AppError(409, 'The camera is not active');
-    const config = await this.configs.find(cameraId);
-    const decision = await decideSource(camera, config, {
-      guard: (url) => this.cameras.sourceRefusal(camera, url),
-    });
-    if (!decision.ok) throw new AppError(409, decision.error);
-    return streamInput(decision.plan.url, await this.cameras.credentials(cameraId), config);
   }
 
   async #caFile(ca: Buffer): Promise<string> {

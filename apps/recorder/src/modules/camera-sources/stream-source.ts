@@ -7,7 +7,6 @@
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
 
 export interface SourcePlan {
   url: string;
@@ -85,27 +84,6 @@ export async function verifySource(
   if (!verdict.ok) return verdict;
   const warning = [decision.plan.warning, verdict.warning].filter(Boolean).join('; ') || null;
   return { ok: true, plan: { ...decision.plan, warning } };
-}
-
-/**
- * Every pipeline's way to the URL it reads a camera from: the source (config `source_url`, else the camera's
- * `rtsp_url`) planned by the transport-security policy, then the host rules and an RTSPS certificate check.
- */
-export function decideSource(
-  camera: CameraRow,
-  config: CameraConfigRow | undefined,
-  checks: { verifyRtsps?: RtspsVerifier; guard?: SourceGuard } = {},
-): Promise<SourceDecision> {
-  return verifySource(
-    planSource(
-      config?.source_url ?? camera.rtsp_url,
-      config?.transport_security ?? 'rtsps_preferred',
-      config?.transport_security_probe_result ?? 'not_probed',
-      config?.transport_security_probe_port ?? null,
-    ),
-    checks.verifyRtsps,
-    checks.guard,
-  );
 }
 
 /**

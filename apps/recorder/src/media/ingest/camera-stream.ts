@@ -1,0 +1,229 @@
+// One camera stream, pulled once and fanned out to every consumer (live HLS, WebRTC, snapshots, AI frames,
+// stream targets). The stream arrives as MPEG-TS datagrams on a loopback UDP port: from the recording's ffmpeg
+// (its second output) while the camera records, else from an ingest ffmpeg this stream runs itself for as long
+// as anyone consumes it. Each consumer is an ffmpeg reading the stream on stdin; a consumer that joins gets the
+// current group of pictures at once (TsGopCache), one that cannot keep up is cut off (its owner restarts it),
+// and none of them can slow the sender or each other. See docs/architecture.md, "One ingest per camera stream".
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+import { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
+import { ingestArgs, type StreamInput } from '../ffmpeg/args.js';
+import { DeferredRun } from '../ffmpeg/deferred-run.js';
+import { Supervisor, type BackoffPolicy, type Transition } from '../supervisor.js';
+import { TsGopCache } from './ts-gop-cache.js';
+
+/** A consumer's unread backlog beyond which it is cut off instead of buffered (about 10 s of a 6 Mbit/s camera). */
+export const MAX_CONSUMER_BACKLOG = 8 * 1024 * 1024;
+/** Datagrams from a new sender are taken once the current one has been silent this long. */
+const SENDER_SWITCH_MS = 1000;
+
+export interface CameraStreamOptions {
+  ffmpegPath: string;
+  /** the input of this stream's own pull, for attempt n (rejects with the reason it cannot be read) */
+  resolve: (attempt: number) => Promise<StreamInput>;
+  backoff: BackoffPolicy;
+  /** the own pull stops this long after its last consumer left (a new viewer within it starts at once) */
+  lingerMs: number;
+  stallTimeoutMs: number;
+}
+
+export interface StreamSink {
+  /** the consumer's stdin */
+  input: Writable;
+  /** called once when the consumer falls too far behind and is cut off */
+  overflow: () => void;
+}
+
+export interface Attachment {
+  detach(): void;
+}
+
+export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition] }> {
+  readonly #options: CameraStreamOptions;
+  readonly #sinks = new Set<StreamSink>();
+  readonly #cache = new TsGopCache();
+  #socket: Socket | null = null;
+  #port = 0;
+  #sender: string | null = null;
+  #lastPacketAt = 0;
+  #recorded = false;
+  /** arrival times of the last keyframes, for the keyframe interval */
+  #keyframeTimes: number[] = [];
+  #pull: Supervisor | null = null;
+  #lingerTimer: NodeJS.Timeout | null = null;
+  /** upstream connections this stream opened itself (for tests and metrics) */
+  pulls = 0;
+
+  constructor(options: CameraStreamOptions) {
+    super();
+    this.#options = options;
+  }
+
+  /** Binds the loopback port the stream is sent to. */
+  async open(): Promise<void> {
+    if (this.#socket) return;
+    const socket = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+    socket.on('message', (data, from) => this.#receive(data, from));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(0, '127.0.0.1', () => {
+        socket.off('error', reject);
+        resolve();
+      });
+    });
+    socket.on('error', () => undefined);
+    this.#socket = socket;
+    this.#port = socket.address().port;
+  }
+
+  /** Where a sender (the recording's ffmpeg, or this stream's own pull) sends the stream. */
+  get port(): number {
+    if (!this.#socket) throw new Error('camera stream not open');
+    return this.#port;
+  }
+
+  get consumers(): number {
+    return this.#sinks.size;
+  }
+
+  /** Whether the stream's own pull is running (it never runs while the recording sends the stream). */
+  get pulling(): boolean {
+    return this.#pull !== null;
+  }
+
+  /**
+   * The camera's keyframe interval as received (ms, the median of the last few), or null until known. A
+   * consumer that needs fewer pictures than that can decode keyframes only.
+   */
+  get keyframeIntervalMs(): number | null {
+    const times = this.#keyframeTimes;
+    if (times.length < 4) return null;
+    const intervals = times.slice(1).map((time, i) => time - times[i]!);
+    return intervals.sort((a, b) => a - b)[Math.floor(intervals.length / 2)]!;
+  }
+
+  /** When the last packet arrived (ms since epoch; 0: never). */
+  get lastPacketAt(): number {
+    return this.#lastPacketAt;
+  }
+
+  /**
+   * The recording's ffmpeg sends this stream (or stopped sending it): while it does, the stream does not pull
+   * the camera itself, so the camera serves one session.
+   */
+  setRecorded(recorded: boolean): void {
+    if (this.#recorded === recorded) return;
+    this.#recorded = recorded;
+    this.#updatePull();
+  }
+
+  /** Starts feeding a consumer: the current group of pictures at once, then every packet as it arrives. */
+  attach(sink: StreamSink): Attachment {
+    this.#sinks.add(sink);
+    for (const packet of this.#cache.joinPackets()) this.#write(sink, packet);
+    this.#updatePull();
+    return {
+      detach: () => {
+        if (!this.#sinks.delete(sink)) return;
+        this.#updatePull();
+      },
+    };
+  }
+
+  /** The camera is read differently now: a running own pull starts again with the new source. */
+  async restartPull(): Promise<void> {
+    if (!this.#pull) return;
+    const pull = this.#pull;
+    this.#pull = null;
+    await pull.stop();
+    this.#updatePull();
+  }
+
+  /** Stops the own pull and closes the port. */
+  async close(): Promise<void> {
+    this.#sinks.clear();
+    if (this.#lingerTimer) clearTimeout(this.#lingerTimer);
+    this.#lingerTimer = null;
+    const pull = this.#pull;
+    this.#pull = null;
+    await pull?.stop();
+    this.#socket?.close();
+    this.#socket = null;
+  }
+
+  #receive(data: Buffer, from: RemoteInfo): void {
+    const sender = `${from.address}:${from.port}`;
+    const now = Date.now();
+    if (sender !== this.#sender) {
+      // Two senders for a moment (the own pull ending as the recording starts): one stream at a time.
+      if (this.#sender !== null && now - this.#lastPacketAt < SENDER_SWITCH_MS) return;
+      this.#sender = sender;
+      this.#cache.reset();
+      this.#keyframeTimes = [];
+    }
+    this.#lastPacketAt = now;
+    if (this.#cache.push(data)) {
+      this.#keyframeTimes.push(now);
+      if (this.#keyframeTimes.length > 9) this.#keyframeTimes.shift();
+      this.emit('keyframe');
+    }
+    for (const sink of this.#sinks) this.#write(sink, data);
+  }
+
+  #write(sink: StreamSink, data: Buffer): void {
+    if (sink.input.writableEnded) return;
+    if (sink.input.writableLength > MAX_CONSUMER_BACKLOG || sink.input.destroyed) {
+      this.#sinks.delete(sink);
+      sink.overflow();
+      this.#updatePull();
+      return;
+    }
+    sink.input.write(data);
+  }
+
+  /** The own pull runs while someone consumes the stream and the recording does not send it. */
+  #updatePull(): void {
+    const wanted = this.#sinks.size > 0 && !this.#recorded && this.#socket !== null;
+    if (wanted) {
+      if (this.#lingerTimer) clearTimeout(this.#lingerTimer);
+      this.#lingerTimer = null;
+      if (!this.#pull) this.#startPull();
+      return;
+    }
+    if (!this.#pull) return;
+    if (this.#recorded) {
+      this.#stopPull();
+      return;
+    }
+    this.#lingerTimer ??= setTimeout(() => {
+      this.#lingerTimer = null;
+      if (this.#sinks.size === 0) this.#stopPull();
+    }, this.#options.lingerMs);
+    this.#lingerTimer.unref();
+  }
+
+  #startPull(): void {
+    const { resolve, ffmpegPath, backoff, stallTimeoutMs } = this.#options;
+    const pull = new Supervisor({
+      autoRestart: true,
+      maxRestartAttempts: 0,
+      healthyResetMs: 60_000,
+      backoff,
+      run: (attempt) =>
+        new DeferredRun(async () => {
+          const input = await resolve(attempt);
+          this.pulls += 1;
+          return { ffmpegPath, args: ingestArgs(input, this.port), stallTimeoutMs };
+        }),
+    });
+    pull.on('transition', (transition) => this.emit('pull', transition));
+    this.#pull = pull;
+    pull.start();
+  }
+
+  #stopPull(): void {
+    const pull = this.#pull;
+    this.#pull = null;
+    void pull?.stop();
+  }
+}

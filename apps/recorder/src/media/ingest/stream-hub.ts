@@ -1,0 +1,61 @@
+// Every camera stream the recorder reads, by camera and role: created on first use, each pulled at most once
+// however many consumers read it (camera-stream.ts). The modules layer supplies how a camera is read (the
+// source resolver), so media/ never reaches into the modules.
+import type { StreamInput } from '../ffmpeg/args.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../supervisor.js';
+import { CameraStream } from './camera-stream.js';
+
+/** `main`: the camera's full stream (recording); `sub`: its substream when it has one, else the main stream. */
+export type StreamRole = 'main' | 'sub';
+
+export interface StreamHubOptions {
+  ffmpegPath: string;
+  resolve: (cameraId: number, role: StreamRole, attempt: number) => Promise<StreamInput>;
+  backoff?: BackoffPolicy;
+  /** a stream's own pull stops this long after its last consumer left */
+  lingerMs?: number;
+  stallTimeoutMs?: number;
+}
+
+export const PULL_LINGER_MS = 30_000;
+
+export class StreamHub {
+  readonly #streams = new Map<string, Promise<CameraStream>>();
+
+  constructor(private readonly options: StreamHubOptions) {}
+
+  /** The camera's stream of that role, its port open. */
+  stream(cameraId: number, role: StreamRole = 'main'): Promise<CameraStream> {
+    const key = `${cameraId}/${role}`;
+    let stream = this.#streams.get(key);
+    if (!stream) {
+      const created = new CameraStream({
+        ffmpegPath: this.options.ffmpegPath,
+        resolve: (attempt) => this.options.resolve(cameraId, role, attempt),
+        backoff: this.options.backoff ?? DEFAULT_BACKOFF,
+        lingerMs: this.options.lingerMs ?? PULL_LINGER_MS,
+        stallTimeoutMs: this.options.stallTimeoutMs ?? 20_000,
+      });
+      stream = created.open().then(() => created);
+      this.#streams.set(key, stream);
+      stream.catch(() => this.#streams.delete(key));
+    }
+    return stream;
+  }
+
+  /** The stream if it exists (tests, metrics). */
+  async find(cameraId: number, role: StreamRole = 'main'): Promise<CameraStream | null> {
+    return (await this.#streams.get(`${cameraId}/${role}`)?.catch(() => null)) ?? null;
+  }
+
+  /** The camera is read differently now (or not at all): its own pulls start again with the new source. */
+  async refresh(cameraId: number): Promise<void> {
+    for (const role of ['main', 'sub'] as const) await (await this.find(cameraId, role))?.restartPull();
+  }
+
+  async close(): Promise<void> {
+    const streams = [...this.#streams.values()];
+    this.#streams.clear();
+    await Promise.all(streams.map(async (stream) => (await stream.catch(() => null))?.close()));
+  }
+}

@@ -1,0 +1,80 @@
+// The one place that says how to read a camera stream: which URL for the stream role (the main stream: the
+// config's source_url, else the camera's rtsp_url; the substream: substream_url when set), the transport-security
+// policy, the camera host rules, the RTSPS certificate check against the media-source CA, the credentials, the
+// transport (`auto` alternating TCP and UDP between attempts) and the config's extra input options. Recording
+// and the camera streams' own pulls both resolve through it, and every other consumer reads a camera stream, so
+// no pipeline can read a camera differently (API.md §5, §13).
+import type { StreamInput } from '../../media/ffmpeg/args.js';
+import type { StreamRole } from '../../media/ingest/stream-hub.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
+import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CamerasService } from '../cameras/cameras.service.js';
+import {
+  planSource,
+  streamInput,
+  verifySource,
+  type RtspsVerifier,
+  type SourcePlan,
+} from './stream-source.js';
+
+export interface ResolvedSource {
+  camera: CameraRow;
+  config: CameraConfigRow | undefined;
+  plan: SourcePlan;
+  /** the ffmpeg input for an attempt (the transport alternates between attempts with `auto`) */
+  input: (attempt: number) => StreamInput;
+}
+
+export type SourceResolution =
+  { ok: true; source: ResolvedSource } | { ok: false; error: string; status: number };
+
+export class SourceResolver {
+  constructor(
+    private readonly cameras: CamerasService,
+    private readonly configs: CameraConfigService,
+    private readonly verifyRtsps?: RtspsVerifier,
+  ) {}
+
+  /** How to read the camera's stream of that role now, or why it cannot be read (with the HTTP status). */
+  async resolve(cameraId: number, role: StreamRole = 'main'): Promise<SourceResolution> {
+    const camera = await this.cameras.find(cameraId);
+    if (!camera || camera.deleted_at !== null) return { ok: false, error: 'Camera not found', status: 404 };
+    if (!camera.is_active) {
+      return { ok: false, error: 'The camera is paused (is_active false)', status: 409 };
+    }
+    const config = await this.configs.find(cameraId);
+    const url =
+      role === 'sub' && camera.substream_url ? camera.substream_url : (config?.source_url ?? camera.rtsp_url);
+    const decision = await verifySource(
+      planSource(
+        url,
+        config?.transport_security ?? 'rtsps_preferred',
+        config?.transport_security_probe_result ?? 'not_probed',
+        config?.transport_security_probe_port ?? null,
+      ),
+      this.verifyRtsps,
+      (candidate) => this.cameras.sourceRefusal(camera, candidate),
+    );
+    if (!decision.ok) return { ok: false, error: decision.error, status: 503 };
+    const credentials = await this.cameras.credentials(cameraId);
+    const plan = decision.plan;
+    return {
+      ok: true,
+      source: {
+        camera,
+        config,
+        plan,
+        input: (attempt) => streamInput(plan.url, credentials, config, attempt),
+      },
+    };
+  }
+
+  /** The input of an attempt, or an AppError with the reason the camera cannot be read. */
+  async input(cameraId: number, role: StreamRole, attempt: number): Promise<StreamInput> {
+    const resolution = await this.resolve(cameraId, role);
+    if (!resolution.ok) throw new AppError(resolution.status, resolution.error);
+    return resolution.source.input(attempt);
+  }
+}
