@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { fileFramesArgs, frameGrabArgs, redactArgs } from '../src/media/ffmpeg/args.js';
+import { fileFramesArgs, frameGrabArgs } from '../src/media/ffmpeg/args.js';
 import { JpegSplitter } from '../src/media/ffmpeg/frame-grabber.js';
 import { parseCard } from '../src/modules/adapters/adapter-client.js';
 import { parseModelConfig } from '../src/modules/ai-models/ai-models.schemas.js';
