@@ -70,7 +70,7 @@ export async function startBare(file: string): Promise<{ child: ChildProcess; ur
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

@@ -35,7 +35,13 @@ const AI_FPS = 2;
 const ADMIN_PASSWORD = 'bench-admin-password';
 
 const GOP = FPS; // a keyframe a second
-const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return []; // ended meanwhile
+  }
+};
 const isGrabber = (pid: number) => cmdline(pid).includes('image2pipe');
 const sleep = (s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -156,6 +162,7 @@ async function main() {
       });
       watch(recorder.base, token, id, viewers.signal);
     }
+    console.log('phase 1: the recorder, one session per camera…');
     await sleep(WARMUP_S);
     for (const camera of cameras) camera.resetMaxSessions();
     const recorderPid = recorder.child.pid!;
@@ -185,6 +192,7 @@ async function main() {
       }
     }
     // The end-to-end latency, on the recorder's own clock-code camera, before the recorder stops.
+    console.log('live latency…');
     const latency = await measureLiveLatency(recorder.base, token);
     viewers.abort();
     await stop(recorder.child);
@@ -195,7 +203,7 @@ async function main() {
     ]);
     if (left > 0) console.log(`warning: ${left} RTSP sessions still open 30 s after the recorder stopped`);
 
-    // Phase 2: the same load as separate pulls.
+    console.log('phase 2: the same load as separate pulls…');
     for (const [i, camera] of cameras.entries())
       bare.push(...separatePulls(camera.url, join(bareDir, `${i}`)));
     await sleep(WARMUP_S);

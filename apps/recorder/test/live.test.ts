@@ -124,6 +124,7 @@ describe('live HLS', { timeout: 120_000 }, () => {
       token: t.adminToken,
     });
     assert.equal(response.statusCode, 503);
+    assert.match(response.json().detail, /^The camera could not be read: .*(refused|Connection)/i);
     assert.equal(t.container.liveHls.isLive(camera.id), false);
   });
 });

@@ -139,6 +139,20 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
     this.#updatePull();
   }
 
+  /**
+   * Calls `listener` with the reason when the stream's own pull fails to read the camera (a consumer waiting
+   * for its first picture can give up at once instead of at its timeout). Returns the unsubscribe.
+   */
+  onPullFailure(listener: (reason: string) => void): () => void {
+    const onTransition = (transition: Transition) => {
+      if ((transition.to === 'retrying' || transition.to === 'failed') && transition.error) {
+        listener(transition.error);
+      }
+    };
+    this.on('pull', onTransition);
+    return () => this.off('pull', onTransition);
+  }
+
   /** Stops the own pull and closes the port. */
   async close(): Promise<void> {
     this.#sinks.clear();

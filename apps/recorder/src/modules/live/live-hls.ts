@@ -132,7 +132,10 @@ export class LiveHls {
       ready: Promise.resolve(),
       waiting: 0,
     };
-    session.ready = this.#waitForPlaylist(cameraId, session);
+    // A camera that cannot be read fails the first viewer at once, not at the start timeout.
+    let unreadable: string | null = null;
+    const unsubscribe = stream.onPullFailure((reason) => (unreadable = reason));
+    session.ready = this.#waitForPlaylist(cameraId, session, () => unreadable).finally(unsubscribe);
     this.#sessions.set(cameraId, session);
     session.supervisor.start();
     this.#sweep();
@@ -140,14 +143,20 @@ export class LiveHls {
   }
 
   /** Resolves once the playlist names a segment; fails (and ends the session) when none comes in time. */
-  async #waitForPlaylist(cameraId: number, session: Session): Promise<void> {
+  async #waitForPlaylist(cameraId: number, session: Session, unreadable: () => string | null): Promise<void> {
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 15_000);
     for (;;) {
       const text = await readFile(join(session.dir, 'index.m3u8'), 'utf8').catch(() => '');
       if (/\.m4s/.test(text)) return;
-      if (Date.now() > deadline || this.#sessions.get(cameraId) !== session) {
+      const reason = unreadable();
+      if (reason || Date.now() > deadline || this.#sessions.get(cameraId) !== session) {
         if (this.#sessions.get(cameraId) === session) await this.stop(cameraId);
-        throw new AppError(503, 'The camera did not deliver live video in time');
+        throw new AppError(
+          503,
+          reason
+            ? `The camera could not be read: ${reason}`
+            : 'The camera did not deliver live video in time',
+        );
       }
       // The playlist appears as soon as ffmpeg closes the first segment.
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -130,11 +130,22 @@ export class LiveService {
       },
     });
     const timer = setTimeout(() => process.abort('no picture in time'), this.snapshotTimeoutMs);
+    let unreadable: string | null = null;
+    const unsubscribe = stream.onPullFailure((reason) => {
+      unreadable = reason;
+      process.abort(reason);
+    });
     process.start();
     const exit = await process.exited();
     clearTimeout(timer);
+    unsubscribe();
     const image = Buffer.concat(chunks);
     if (exit.code === 0 && image.length > 2 && image[0] === 0xff && image[1] === 0xd8) return image;
-    throw new AppError(503, 'The camera did not deliver an image in time');
+    throw new AppError(
+      503,
+      unreadable
+        ? `The camera could not be read: ${unreadable}`
+        : 'The camera did not deliver an image in time',
+    );
   }
 }
