@@ -1,0 +1,239 @@
+// The recordings screen in Debian's chromium against a real recorder recording a GStreamer test camera that burns
+// its wall clock into every frame (10-second chunks, ~40 s of footage): a click on the timeline plays the picture
+// of that instant, playback runs across a chunk boundary, a shift-dragged 15 s range exports as a 15 s MP4, an
+// alert marker jumps to the alert's time, the calendar marks today, the playhead survives a reload. axe-core on
+// the screen; no console error in the whole run.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { IndexedChunk } from '../../recorder/src/modules/recordings/recording-engine.js';
+import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
+import { grant } from '../../recorder/test/helpers/cameras.js';
+import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { chunkCollector } from '../../recorder/test/helpers/recording.js';
+import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import {
+  addTestCamera,
+  openWatchedBrowser,
+  seriousViolations,
+  shownClocks,
+  signIn,
+  type WatchedBrowser,
+} from './helpers.js';
+
+describe('recordings screen in chromium', { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let origin: string;
+  let browser: WatchedBrowser;
+  let source: TestCamera;
+  let cameraId: number;
+  let chunks: IndexedChunk[];
+  let alert: { id: number; created_at: string; title: string };
+  let page: Page;
+
+  before(async () => {
+    t = await createTestApp();
+    origin = `http://${await listen(t.app)}`;
+    browser = await openWatchedBrowser();
+    // Someone who may only view the camera reviews its footage.
+    const viewer = await t.createUser('reviewer');
+    const camera = await addTestCamera(t, 'Driveway');
+    source = camera.source;
+    cameraId = camera.id;
+    await grant(t, cameraId, viewer.id, { can_view: true });
+    const collector = chunkCollector(t.container.recordingEngine, cameraId);
+    const recording = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${cameraId}`,
+      token: t.adminToken,
+      payload: { recording_enabled: true, recording_segment_seconds: 10 },
+    });
+    assert.equal(recording.statusCode, 200, recording.body);
+    // An alert in the middle of the footage (the recorder's own alert path: stored, published, listed).
+    await collector.waitFor(2);
+    alert = await t.container.alerts.raise({
+      camera_id: cameraId,
+      source_name: 'test',
+      severity: 'high',
+      title: 'Someone at the gate',
+    });
+    // Four chunks: a click 20 s in lands in the second or third, with a boundary to cross after it.
+    chunks = await collector.waitFor(4);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    await source?.close();
+    assert.deepEqual(browser.problems, []);
+  });
+
+  const spanStart = () => chunks[0]!.startMs;
+  const timeline = () => page.getByRole('slider', { name: /^Timeline/ });
+  const playhead = async () => Number(await timeline().getAttribute('aria-valuenow'));
+
+  /** The x, y of the instant `ms` on the timeline as it is drawn now. */
+  async function pointOf(ms: number): Promise<{ x: number; y: number }> {
+    const bar = timeline();
+    const box = (await bar.boundingBox())!;
+    const start = Number(await bar.getAttribute('data-view-start'));
+    const end = Number(await bar.getAttribute('data-view-end'));
+    assert.ok(ms > start && ms < end, `${ms} is outside the view ${start}–${end}`);
+    return { x: box.x + ((ms - start) / (end - start)) * box.width, y: box.y + box.height / 2 };
+  }
+
+  /** Forgets the last seek, so `seekedAt` reports the next one (the video time the page sought to). */
+  async function armSeek(): Promise<void> {
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      delete video.dataset.seekedAt;
+      video.addEventListener('seeked', () => (video.dataset.seekedAt ??= String(video.currentTime)), {
+        once: true,
+      });
+    });
+  }
+
+  /**
+   * Lets the video play, pauses it with the page's button, and checks the paused picture: its burnt-in clock is
+   * `chosenMs` plus the video time played since the seek, within 2 s — the picture shown is the chosen instant's.
+   */
+  async function assertPictureOf(chosenMs: number, what: string): Promise<void> {
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector('video')!;
+        return (
+          video.dataset.seekedAt !== undefined && video.currentTime > Number(video.dataset.seekedAt) + 0.5
+        );
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached' });
+    const { seekedAt, now } = await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      return { seekedAt: Number(video.dataset.seekedAt), now: video.currentTime };
+    });
+    const clock = (await shownClocks(page))[String(cameraId)];
+    assert.ok(typeof clock === 'number', `${what}: the paused frame carries a readable clock`);
+    const expected = chosenMs + (now - seekedAt) * 1000;
+    assert.ok(Math.abs(clock - expected) < 2000, `${what}: picture clock ${clock} vs ${expected}`);
+  }
+
+  it('opens from the navigation, deep-links the playhead, and plays the instant clicked 20 s into the span', async () => {
+    ({ page } = await browser.newPage());
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    await page.waitForURL(`${origin}/recordings/${cameraId}`);
+    await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
+    // The calendar marks today (the footage is today's in the browser's time zone too: both are this machine's).
+    await page.locator('button[aria-pressed="true"][data-has-footage="true"]').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+
+    // A deep link opens paused at its instant, and survives a reload.
+    const linked = spanStart() + 5_000;
+    await page.goto(`${origin}/recordings/${cameraId}?t=${linked}`);
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    assert.equal(await playhead(), linked);
+    await page.reload();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    assert.equal(await playhead(), linked);
+
+    // Zoom in to one minute with the keyboard, then click 20 s into the recorded span.
+    await timeline().focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+    await page.getByText('1 minute', { exact: true }).waitFor();
+    const clicked = spanStart() + 20_000;
+    const point = await pointOf(clicked);
+    await armSeek();
+    await page.mouse.click(point.x, point.y);
+    await page.waitForURL(/[?&]t=\d+/);
+    const chosen = Number(new URL(page.url()).searchParams.get('t'));
+    assert.ok(Math.abs(chosen - clicked) < 250, `clicked ${clicked}, the page chose ${chosen}`);
+    await assertPictureOf(chosen, 'click 20 s into the span');
+    assert.deepEqual(await seriousViolations(page), []);
+  });
+
+  it('plays across a chunk boundary at 2× with currentTime advancing', async () => {
+    const from = await playhead();
+    // The first boundary after the playhead that has a chunk after it.
+    const boundary = chunks.slice(0, -1).find((chunk) => chunk.endMs > from + 500)!.endMs;
+    await page.getByLabel('Speed').selectOption('2');
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.dataset.startTime = String(video.currentTime);
+    });
+    await armSeek();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // The page's playhead (its wall clock of the frame shown) passes the boundary by 2 s.
+    await page.waitForFunction(
+      (past) => Number(document.querySelector('[role="slider"]')!.getAttribute('aria-valuenow')) > past,
+      boundary + 2_000,
+      { timeout: 30_000, polling: 100 },
+    );
+    const advanced = await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      return { rate: video.playbackRate, played: video.currentTime - Number(video.dataset.startTime) };
+    });
+    assert.equal(advanced.rate, 2);
+    assert.ok(advanced.played > (boundary + 2_000 - from) / 1000 - 0.5, `played ${advanced.played} s`);
+    // After the boundary the picture is still the instant the playhead says.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached' });
+    const shown = await playhead();
+    const clock = (await shownClocks(page))[String(cameraId)];
+    assert.ok(
+      typeof clock === 'number' && Math.abs(clock - shown) < 2000,
+      `clock ${clock} vs playhead ${shown}`,
+    );
+    await page.getByLabel('Speed').selectOption('1');
+  });
+
+  it('exports a shift-dragged 15 s range as one MP4 of 15 ± 1 s', async () => {
+    const from = Math.ceil((spanStart() + 6_000) / 1000) * 1000;
+    const to = from + 15_000;
+    // Five minutes shown: both ends fit.
+    await timeline().focus();
+    await page.keyboard.press('-');
+    await page.getByText('5 minutes', { exact: true }).waitFor();
+    const a = await pointOf(from);
+    const b = await pointOf(to);
+    await page.keyboard.down('Shift');
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await page.getByTestId('selection').getByText('(15 s)').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Export MP4' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^Driveway .* 15s\.mp4$/);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      await download.path(),
+    ]);
+    const seconds = Number(stdout.trim());
+    assert.ok(Math.abs(seconds - 15) <= 1, `the export lasts ${seconds} s`);
+    await page.getByText('Export saved', { exact: true }).waitFor();
+  });
+
+  it('jumps to the alert time when its marker is chosen', async () => {
+    const at = Date.parse(alert.created_at);
+    const marker = page.getByRole('button', { name: new RegExp(`^Alert at .*: ${alert.title}$`) });
+    await armSeek();
+    await marker.click();
+    await page.waitForURL(new RegExp(`[?&]t=${at}\\b`));
+    await assertPictureOf(at, 'alert marker');
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.context().close();
+  });
+});
