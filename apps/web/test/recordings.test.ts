@@ -164,8 +164,19 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     await page.evaluate(() => {
       const video = document.querySelector('video')!;
       video.dataset.startTime = String(video.currentTime);
+      // A stall: the video waits for data it does not have.
+      video.dataset.waits = '0';
+      video.addEventListener(
+        'waiting',
+        () => (video.dataset.waits = String(Number(video.dataset.waits) + 1)),
+      );
     });
-    await armSeek();
+    // The next chunk comes from the same playlist: no reload of the player at the boundary.
+    let playlists = 0;
+    const countPlaylists = (request: { url(): string }) => {
+      if (request.url().includes('/playlist.m3u8')) playlists += 1;
+    };
+    page.on('request', countPlaylists);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     // The page's playhead (its wall clock of the frame shown) passes the boundary by 2 s.
     await page.waitForFunction(
@@ -173,11 +184,18 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
       boundary + 2_000,
       { timeout: 30_000, polling: 100 },
     );
+    page.off('request', countPlaylists);
     const advanced = await page.evaluate(() => {
       const video = document.querySelector('video')!;
-      return { rate: video.playbackRate, played: video.currentTime - Number(video.dataset.startTime) };
+      return {
+        rate: video.playbackRate,
+        played: video.currentTime - Number(video.dataset.startTime),
+        waits: Number(video.dataset.waits),
+      };
     });
     assert.equal(advanced.rate, 2);
+    assert.equal(playlists, 0, 'the player reloaded at the chunk boundary');
+    assert.equal(advanced.waits, 0, 'playback stalled waiting for data');
     assert.ok(advanced.played > (boundary + 2_000 - from) / 1000 - 0.5, `played ${advanced.played} s`);
     // After the boundary the picture is still the instant the playhead says.
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
