@@ -207,6 +207,25 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
       `clock ${clock} vs playhead ${shown}`,
     );
     await page.getByLabel('Speed').selectOption('1');
+
+    // Paused: one frame forward shows the camera's next frame (15 fps: 67 ms later on its clock).
+    const videoTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    const before = await videoTime();
+    // The next frame the browser puts on screen, and its video time.
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      delete video.dataset.presented;
+      video.requestVideoFrameCallback((_now, frame) => (video.dataset.presented = String(frame.mediaTime)));
+    });
+    await page.getByRole('button', { name: 'Next frame' }).click();
+    await page.waitForFunction(() => document.querySelector('video')!.dataset.presented !== undefined);
+    const stepped = (await videoTime()) - before;
+    assert.ok(stepped > 0.03 && stepped < 0.15, `one frame is ${stepped} s`);
+    const next = (await shownClocks(page))[String(cameraId)];
+    assert.ok(
+      typeof next === 'number' && next - clock > 30 && next - clock < 100,
+      `clock ${clock} → ${next}`,
+    );
   });
 
   it('exports a shift-dragged 15 s range as one MP4 of 15 ± 1 s', async () => {
@@ -251,6 +270,21 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     await marker.click();
     await page.waitForURL(new RegExp(`[?&]t=${at}\\b`));
     await assertPictureOf(at, 'alert marker');
+    // A phone in the dark theme: everything fits the width, and axe is still content.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: /switch to the light theme/ }).click();
+    await page.getByRole('button', { name: /switch to the dark theme/ }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    const overflowing = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}`),
+    );
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      390,
+      overflowing.join('\n'),
+    );
     assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
   });

@@ -136,6 +136,8 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
   const overlay =
     state === 'loading' ? (
       <Spinner label="Loading the recording…" />
+    ) : state === 'ended' ? (
+      <p>Nothing more was recorded in the hour after this.</p>
     ) : state === 'no-footage' ? (
       <p>
         Nothing was recorded{' '}
@@ -241,15 +243,21 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
             <Button tone="quiet" onClick={() => showDay(day.endMs, null)} disabled={day.endMs >= todayEndMs}>
               Next day
             </Button>
-            <Button aria-label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
-              −
-            </Button>
-            <span className="w-24 text-center text-sm tabular-nums" aria-live="polite">
-              {ZOOM_LEVELS[zoom]!.label}
+            <span className="flex items-center gap-2">
+              <Button aria-label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
+                −
+              </Button>
+              <span className="w-24 text-center text-sm tabular-nums" aria-live="polite">
+                {ZOOM_LEVELS[zoom]!.label}
+              </span>
+              <Button
+                aria-label="Zoom in"
+                onClick={() => zoomBy(1)}
+                disabled={zoom === ZOOM_LEVELS.length - 1}
+              >
+                +
+              </Button>
             </span>
-            <Button aria-label="Zoom in" onClick={() => zoomBy(1)} disabled={zoom === ZOOM_LEVELS.length - 1}>
-              +
-            </Button>
           </div>
           <div ref={timelineBox}>
             <Timeline

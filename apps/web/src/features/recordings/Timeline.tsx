@@ -130,7 +130,7 @@ export function Timeline({
   return (
     <div className="space-y-1 select-none">
       {/* Markers: their own row of buttons (a slider may not hold buttons). */}
-      <div className="relative h-6" aria-label="Alerts and detections" role="group">
+      <div className="relative h-6 overflow-hidden" aria-label="Alerts and detections" role="group">
         {markers
           .filter((marker) => visible(marker.atMs))
           .map((marker) => (
@@ -227,7 +227,7 @@ export function Timeline({
         )}
       </div>
       <div
-        className="relative h-5 text-xs text-slate-600 tabular-nums dark:text-slate-300"
+        className="relative h-5 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
         aria-hidden="true"
       >
         {ticks(view, day.startMs).map((at) => (

@@ -13,7 +13,15 @@ const DEFAULT_FRAME_SECONDS = 1 / 25;
 
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
-export type RecordingPlayerState = 'idle' | 'loading' | 'playing' | 'paused' | 'no-footage' | 'error';
+export type RecordingPlayerState =
+  | 'idle'
+  | 'loading'
+  | 'playing'
+  | 'paused'
+  | 'no-footage'
+  /** played to the newest footage there is */
+  | 'ended'
+  | 'error';
 
 /** One chunk of the loaded playlist: where it sits in the video (seconds) and when it was recorded (unix ms). */
 interface Segment {
@@ -64,6 +72,8 @@ export function useRecordingPlayer(cameraId: number) {
   const loaded = useRef<LoadedWindow | null>(null);
   const ticket = useRef<{ ticket: string; expiresAt: number } | null>(null);
   const frameSeconds = useRef(DEFAULT_FRAME_SECONDS);
+  /** the video time of the frame on screen (a paused video's currentTime may sit anywhere inside it) */
+  const shownFrameTime = useRef<number | null>(null);
   // Each load gets a number: the answer of an older one (a camera switched, a second click) is ignored.
   const generation = useRef(0);
 
@@ -82,7 +92,7 @@ export function useRecordingPlayer(cameraId: number) {
 
   /** Loads the playlist of the window around `ms` and plays from `ms` (or the next footage after it). */
   const load = useCallback(
-    async (ms: number, autoplay: boolean) => {
+    async (ms: number, autoplay: boolean, continuing = false) => {
       const element = video.current;
       if (!element) return;
       unload();
@@ -129,7 +139,7 @@ export function useRecordingPlayer(cameraId: number) {
           const segments = window_.segments();
           const at = videoTimeOf(segments, ms) ?? segments.find((s) => s.recordedAt > ms)?.start ?? null;
           if (at === null) {
-            setState('no-footage');
+            setState(continuing ? 'ended' : 'no-footage');
             return;
           }
           hls.startLoad(at);
@@ -179,20 +189,29 @@ export function useRecordingPlayer(cameraId: number) {
     const onPlaying = () => setState('playing');
     const onPause = () => setState((previous) => (previous === 'playing' ? 'paused' : previous));
     // The end of the loaded playlist is not the end of the footage: carry on with the next window.
+    // (Today's playlist also ends at the newest chunk there was when it loaded: a new one brings later chunks.)
     const onEnded = () => {
       const current = loaded.current;
-      if (current && current.endMs < Date.now()) void load(current.endMs, true);
-      else setState('paused');
+      if (!current) return;
+      const wall = wallTimeOf(current.segments(), element.currentTime);
+      void load(Math.max(wall ?? current.endMs, current.startMs) + 100, true, true);
     };
-    // The length of a frame, from the frames the browser presents, for the frame step.
+    // The length of a frame, for the frame step: the median gap between the last frames the browser presented
+    // (a median, because a busy browser skips a frame now and then, more so at 8×).
     let lastMediaTime: number | null = null;
+    const gaps: number[] = [];
     let frameRequest = 0;
     const onFrame: VideoFrameRequestCallback = (_now, metadata) => {
       if (lastMediaTime !== null) {
-        const delta = metadata.mediaTime - lastMediaTime;
-        if (delta > 0.005 && delta < 0.5) frameSeconds.current = delta;
+        const gap = metadata.mediaTime - lastMediaTime;
+        if (gap > 0.005 && gap < 0.5) {
+          gaps.push(gap);
+          if (gaps.length > 15) gaps.shift();
+          frameSeconds.current = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+        }
       }
       lastMediaTime = metadata.mediaTime;
+      shownFrameTime.current = metadata.mediaTime;
       frameRequest = element.requestVideoFrameCallback(onFrame);
     };
     if ('requestVideoFrameCallback' in element) frameRequest = element.requestVideoFrameCallback(onFrame);
@@ -236,7 +255,10 @@ export function useRecordingPlayer(cameraId: number) {
     const element = video.current;
     if (!element || !loaded.current) return;
     element.pause();
-    element.currentTime = Math.max(0, element.currentTime + direction * frameSeconds.current);
+    // Aim at the middle of the next (previous) frame: never the same frame again, never one too far.
+    const frame = frameSeconds.current;
+    const shown = shownFrameTime.current ?? element.currentTime;
+    element.currentTime = Math.max(0, shown + direction * frame + frame / 2);
   }, []);
 
   return { video, state, playheadMs, speed, seek, play, pause, setSpeed, step };
