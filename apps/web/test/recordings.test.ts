@@ -29,6 +29,8 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
   let browser: WatchedBrowser;
   let source: TestCamera;
   let cameraId: number;
+  /** a second camera recording at the same time, for synchronised playback */
+  let other: { id: number; source: TestCamera; chunks: ReturnType<typeof chunkCollector> };
   let chunks: IndexedChunk[];
   let alert: { id: number; created_at: string; title: string };
   let page: Page;
@@ -43,14 +45,19 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     source = camera.source;
     cameraId = camera.id;
     await grant(t, cameraId, viewer.id, { can_view: true });
+    const backyard = await addTestCamera(t, 'Backyard');
+    await grant(t, backyard.id, viewer.id, { can_view: true });
+    other = { ...backyard, chunks: chunkCollector(t.container.recordingEngine, backyard.id) };
     const collector = chunkCollector(t.container.recordingEngine, cameraId);
-    const recording = await t.request({
-      method: 'PATCH',
-      url: `/api/v1/camera-config/${cameraId}`,
-      token: t.adminToken,
-      payload: { recording_enabled: true, recording_segment_seconds: 10 },
-    });
-    assert.equal(recording.statusCode, 200, recording.body);
+    for (const id of [cameraId, backyard.id]) {
+      const recording = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/camera-config/${id}`,
+        token: t.adminToken,
+        payload: { recording_enabled: true, recording_segment_seconds: 10 },
+      });
+      assert.equal(recording.statusCode, 200, recording.body);
+    }
     // An alert in the middle of the footage (the recorder's own alert path: stored, published, listed).
     await collector.waitFor(2);
     alert = await t.container.alerts.raise({
@@ -61,11 +68,13 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     });
     // Four chunks: a click 20 s in lands in the second or third, with a boundary to cross after it.
     chunks = await collector.waitFor(4);
+    await other.chunks.waitFor(3);
   });
   after(async () => {
     await browser?.close();
     await t?.close();
     await source?.close();
+    await other?.source.close();
     assert.deepEqual(browser.problems, []);
   });
 
@@ -286,6 +295,46 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
       overflowing.join('\n'),
     );
     assert.deepEqual(await seriousViolations(page), []);
+    await page.context().close();
+  });
+
+  it('plays a second camera in step on the same timeline (the same moment in both pictures)', async () => {
+    ({ page } = await browser.newPage());
+    const instant = Math.max(spanStart(), other.chunks.chunks[0]!.startMs) + 8_000;
+    await page.goto(`${origin}/recordings/${cameraId}?t=${instant}`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await page.locator('video[data-state="paused"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.getByLabel('Compare with another camera').selectOption({ label: 'Backyard' });
+    await page.waitForURL(new RegExp(`[?&]with=${other.id}\\b`));
+    const follower = page.locator(`video[data-camera-id="${other.id}"]`);
+    await follower.waitFor({ state: 'attached' });
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(
+      (ids) =>
+        ids.every(
+          (id) =>
+            (document.querySelector<HTMLVideoElement>(`video[data-camera-id="${id}"]`)?.currentTime ?? 0) > 0,
+        ) &&
+        Number(document.querySelector('[role="slider"]')!.getAttribute('aria-valuenow')) >
+          Number(new URL(location.href).searchParams.get('t')) + 2_000,
+      [cameraId, other.id],
+      { timeout: 30_000, polling: 100 },
+    );
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('video')).every(
+          (video) => video.dataset.state === 'paused' && !video.seeking && video.readyState >= 2,
+        ),
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    const clocks = await shownClocks(page);
+    const [leader, compared] = [clocks[String(cameraId)], clocks[String(other.id)]];
+    assert.ok(typeof leader === 'number' && typeof compared === 'number', JSON.stringify(clocks));
+    assert.ok(Math.abs(leader - compared) < 1000, `the pictures are ${leader - compared} ms apart`);
     await page.context().close();
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
+import { SelectField } from '../../components/SelectField';
 import { useToast } from '../../components/Toast';
 import { Calendar } from './Calendar';
+import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
+import { RecordingPicture } from './RecordingPicture';
 import { chunkAt, mediaTicket, useAlertsBetween, useCoverage, useDetectionsBetween } from './queries';
 import { saveFile, safeFileName } from './saveFile';
 import { Timeline, type TimeRange, type TimelineMarker } from './Timeline';
@@ -14,12 +16,53 @@ import { SPEEDS, useRecordingPlayer } from './useRecordingPlayer';
 /** The URL keeps the playhead (`?t=<unix ms>`) so a reload or a shared link opens the same instant. */
 const URL_UPDATE_MS = 5_000;
 
-/** One camera's recordings: the player, the day's timeline, the calendar, frame and range tools. */
-export function RecordingView({ cameraId, cameraName }: { cameraId: number; cameraName: string }) {
+/** At most this many cameras play on one timeline: the one it belongs to and three compared with it. */
+const MAX_COMPARED = 3;
+
+/** The compared cameras of the URL (`?with=3,7`): known, not the timeline's own, at most three. */
+function comparedIds(value: string | null, cameraId: number, known: ReadonlyMap<number, string>): number[] {
+  const ids = (value ?? '').split(',').map(Number);
+  return [...new Set(ids)].filter((id) => id !== cameraId && known.has(id)).slice(0, MAX_COMPARED);
+}
+
+/**
+ * One camera's recordings: the player, the day's timeline, the calendar, frame and range tools — and up to three
+ * other cameras played in step with it (`?with=`).
+ */
+export function RecordingView({
+  cameraId,
+  cameraName,
+  cameraNames,
+}: {
+  cameraId: number;
+  cameraName: string;
+  /** every camera the user may see, for "Compare with" */
+  cameraNames: ReadonlyMap<number, string>;
+}) {
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
   const linked = Number(search.get('t'));
   const initialMs = Number.isFinite(linked) && linked > 0 ? linked : null;
+  const compared = comparedIds(search.get('with'), cameraId, cameraNames);
+  /** Changes some query parameters of the address, keeping the others (replaced: the back button leaves). */
+  const updateSearch = useCallback(
+    (changes: Record<string, string | null>) =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  const [jump, setJump] = useState<Leader['jump']>(() =>
+    initialMs === null ? null : { ms: initialMs, autoplay: false, n: 0 },
+  );
   const { video, state, playheadMs, speed, seek, play, pause, setSpeed, step } = useRecordingPlayer(cameraId);
 
   const [todayEndMs] = useState(() => dayEnd(Date.now()));
@@ -71,8 +114,9 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
   /** Plays from an instant the person chose, and remembers it in the URL. */
   const goTo = (ms: number, autoplay = true) => {
     seek(ms, autoplay);
+    setJump((last) => ({ ms, autoplay, n: (last?.n ?? 0) + 1 }));
     setCenter((current) => (ms >= view.startMs && ms <= view.endMs ? current : ms));
-    setSearch({ t: String(Math.round(ms)) }, { replace: true });
+    updateSearch({ t: String(Math.round(ms)) });
   };
 
   // A deep link opens paused at its instant.
@@ -97,9 +141,9 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
     if (playheadMs === null) return;
     if (Math.abs(playheadMs - lastWritten.current) >= URL_UPDATE_MS) {
       lastWritten.current = playheadMs;
-      setSearch({ t: String(Math.round(playheadMs)) }, { replace: true });
+      updateSearch({ t: String(Math.round(playheadMs)) });
     }
-  }, [playheadMs, setSearch]);
+  }, [playheadMs, updateSearch]);
 
   const zoomBy = (direction: 1 | -1) => {
     setZoom((current) => clamp(current + direction, 0, ZOOM_LEVELS.length - 1));
@@ -133,65 +177,33 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
   }
 
   const paused = state !== 'playing';
-  const overlay =
-    state === 'loading' ? (
-      <Spinner label="Loading the recording…" />
-    ) : state === 'ended' ? (
-      <p>Nothing more was recorded in the hour after this.</p>
-    ) : state === 'no-footage' ? (
-      <p>
-        Nothing was recorded{' '}
-        {playheadMs === null ? 'here' : `at ${timeLabel(playheadMs)} or after it in this hour`}.
-      </p>
-    ) : state === 'error' ? (
-      <div className="space-y-2 text-center">
-        <p>The recording cannot be played.</p>
-        {playheadMs !== null && (
-          <Button tone="secondary" className="bg-white text-slate-900" onClick={() => goTo(playheadMs)}>
-            Try again
-          </Button>
-        )}
-      </div>
-    ) : state === 'idle' ? (
-      <p>Choose an instant on the timeline to play from it.</p>
-    ) : null;
+  const leader: Leader = { playheadMs, playing: !paused, speed, jump };
+  const addable = [...cameraNames].filter(([id]) => id !== cameraId && !compared.includes(id));
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
       <div className="min-w-0 space-y-3">
-        <figure
-          className="relative overflow-hidden rounded-lg bg-black"
-          aria-label={`Recording of ${cameraName}`}
-        >
-          <video
-            ref={video}
-            muted
-            playsInline
-            className="aspect-video w-full object-contain"
-            data-camera-id={cameraId}
-            data-state={state}
+        <div className={compared.length > 0 ? 'grid gap-2 sm:grid-cols-2' : ''}>
+          <RecordingPicture
+            video={video}
+            cameraId={cameraId}
+            cameraName={cameraName}
+            state={state}
+            playheadMs={playheadMs}
+            onRetry={() => playheadMs !== null && goTo(playheadMs)}
           />
-          {overlay && (
-            <div
-              role="status"
-              className="absolute inset-0 grid place-items-center p-4 text-sm text-slate-200"
-            >
-              {overlay}
-            </div>
-          )}
-          <figcaption className="absolute inset-x-0 top-0 flex bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-sm text-white">
-            <span className="truncate font-medium">{cameraName}</span>
-            {playheadMs !== null && (
-              <time
-                className="ml-auto tabular-nums"
-                dateTime={new Date(playheadMs).toISOString()}
-                data-testid="playhead"
-              >
-                {new Date(playheadMs).toLocaleDateString()} {timeLabel(playheadMs, true)}
-              </time>
-            )}
-          </figcaption>
-        </figure>
+          {compared.map((id) => (
+            <ComparedCamera
+              key={id}
+              cameraId={id}
+              cameraName={cameraNames.get(id) ?? `Camera ${id}`}
+              leader={leader}
+              onRemove={() =>
+                updateSearch({ with: compared.filter((other) => other !== id).join(',') || null })
+              }
+            />
+          ))}
+        </div>
 
         <div className="flex flex-wrap items-center gap-2">
           {paused ? (
@@ -232,6 +244,23 @@ export function RecordingView({ cameraId, cameraName }: { cameraId: number; came
           </Button>
         </div>
 
+        {compared.length < MAX_COMPARED && addable.length > 0 && (
+          <div className="w-full sm:w-72">
+            <SelectField
+              label="Compare with another camera"
+              hint="Up to four cameras play the same moment, on this camera's timeline."
+              value=""
+              onChange={(event) =>
+                event.target.value &&
+                updateSearch({ with: [...compared, Number(event.target.value)].join(',') })
+              }
+              options={[
+                { value: '', label: 'Choose a camera…' },
+                ...addable.map(([id, name]) => ({ value: String(id), label: name })),
+              ]}
+            />
+          </div>
+        )}
         <section aria-labelledby="timeline-title" className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="timeline-title" className="mr-auto font-semibold">

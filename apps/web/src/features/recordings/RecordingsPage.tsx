@@ -60,7 +60,12 @@ export function RecordingsPage() {
         </div>
       </div>
       {camera ? (
-        <RecordingView key={camera.id} cameraId={camera.id} cameraName={camera.name} />
+        <RecordingView
+          key={camera.id}
+          cameraId={camera.id}
+          cameraName={camera.name}
+          cameraNames={new Map(list.map((option) => [option.id, option.name]))}
+        />
       ) : (
         <Spinner label="Opening the first camera…" />
       )}
