@@ -112,6 +112,19 @@ export async function chunkAt(cameraId: number, ms: number) {
   );
 }
 
+/** Whether anything was recorded in [startMs, endMs]. */
+export async function hasFootage(cameraId: number, startMs: number, endMs: number): Promise<boolean> {
+  const coverage = unwrap(
+    await api.GET('/api/v1/recordings/{camera_id}/coverage', {
+      params: {
+        path: { camera_id: cameraId },
+        query: { start_unix: unixSeconds(startMs), end_unix: Math.ceil(endMs / 1000), min_gap_seconds: 3600 },
+      },
+    }),
+  );
+  return coverage.spans.some((span) => Date.parse(span.end_time) > startMs);
+}
+
 /** A media ticket for the camera: the URLs a <video> or hls.js loads cannot carry the access token. */
 export async function mediaTicket(cameraId: number): Promise<{ ticket: string; expiresAt: number }> {
   const answer = unwrap(

@@ -1,6 +1,6 @@
 import type Hls from 'hls.js/light';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { mediaTicket } from './queries';
+import { hasFootage, mediaTicket } from './queries';
 import { MINUTE } from './time';
 
 /** How much footage one playlist covers around the instant asked for; further away, a new playlist is loaded. */
@@ -100,13 +100,19 @@ export function useRecordingPlayer(cameraId: number) {
       setState('loading');
       setPlayheadMs(ms);
       try {
-        const [{ default: HlsPlayer }, firstTicket] = await Promise.all([
-          import('hls.js/light'),
-          freshTicket(),
-        ]);
-        if (mine !== generation.current) return;
         const startMs = ms - WINDOW_BEFORE;
         const endMs = ms + WINDOW_AFTER;
+        const [{ default: HlsPlayer }, firstTicket, ahead] = await Promise.all([
+          import('hls.js/light'),
+          freshTicket(),
+          // Is there anything to play from here on? (hls.js would only find out after retrying an empty playlist.)
+          hasFootage(cameraId, ms, endMs),
+        ]);
+        if (mine !== generation.current) return;
+        if (!ahead) {
+          setState(continuing ? 'ended' : 'no-footage');
+          return;
+        }
         const hls = new HlsPlayer({
           autoStartLoad: false,
           maxBufferLength: 30,
@@ -132,7 +138,12 @@ export function useRecordingPlayer(cameraId: number) {
         };
         loaded.current = window_;
         hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
-          if (data.fatal && mine === generation.current) setState('error');
+          if (!data.fatal || mine !== generation.current) return;
+          // A playlist without chunks: nothing was recorded in this window.
+          if (data.details === HlsPlayer.ErrorDetails.LEVEL_EMPTY_ERROR) {
+            unload();
+            setState(continuing ? 'ended' : 'no-footage');
+          } else setState('error');
         });
         hls.once(HlsPlayer.Events.LEVEL_LOADED, () => {
           if (mine !== generation.current) return;
