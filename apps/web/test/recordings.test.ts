@@ -41,6 +41,7 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     browser = await openWatchedBrowser();
     // Someone who may only view the camera reviews its footage.
     const viewer = await t.createUser('reviewer');
+    await t.createUser('newcomer');
     const camera = await addTestCamera(t, 'Driveway');
     source = camera.source;
     cameraId = camera.id;
@@ -342,6 +343,18 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const [leader, compared] = [clocks[String(cameraId)], clocks[String(other.id)]];
     assert.ok(typeof leader === 'number' && typeof compared === 'number', JSON.stringify(clocks));
     assert.ok(Math.abs(leader - compared) < 1000, `the pictures are ${leader - compared} ms apart`);
+    await page.context().close();
+  });
+
+  it('tells a user without cameras that there is nothing to see, and a camera they may not view is not found', async () => {
+    ({ page } = await browser.newPage({ width: 390, height: 800 }));
+    await page.goto(`${origin}/recordings`);
+    await signIn(page, 'newcomer', USER_PASSWORD);
+    await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
+    await page.getByText('You have no cameras yet').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.goto(`${origin}/recordings/${cameraId}?t=${spanStart()}`);
+    await page.getByRole('heading', { name: 'This camera was not found' }).waitFor();
     await page.context().close();
   });
 });

@@ -34,6 +34,9 @@ export function RecordingsPage() {
   if (cameras.isPending) return <Spinner label="Loading the cameras…" />;
   if (cameras.isError)
     return <ErrorState message={cameras.error.message} onRetry={() => void cameras.refetch()} />;
+  const camera = list.find((candidate) => candidate.id === id);
+  // A link to a camera this user may not see (or that is gone): not found, as the API says.
+  if (id !== null && !camera) return <NotFound what="camera" />;
   if (list.length === 0) {
     return (
       <section aria-labelledby="recordings-title" className="mx-auto max-w-6xl space-y-3">
@@ -42,9 +45,6 @@ export function RecordingsPage() {
       </section>
     );
   }
-  const camera = list.find((candidate) => candidate.id === id);
-  if (id !== null && !camera) return <NotFound what="camera" />;
-
   return (
     <section aria-labelledby="recordings-title" className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-end gap-4">
