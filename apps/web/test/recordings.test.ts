@@ -23,6 +23,20 @@ import {
   type WatchedBrowser,
 } from './helpers.js';
 
+/** A media file's duration in seconds, as ffprobe reads it. */
+async function duration(file: string): Promise<number> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+}
+
 describe('recordings screen in chromium', { timeout: 300_000 }, () => {
   let t: TestApp;
   let origin: string;
@@ -245,7 +259,7 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     );
   });
 
-  it('exports a shift-dragged 15 s range as one MP4 of 15 ± 1 s', async () => {
+  it('exports a shift-dragged 15 s range as one MP4 of 15 ± 1 s, and downloads the chunk at the playhead', async () => {
     const from = Math.ceil((spanStart() + 6_000) / 1000) * 1000;
     const to = from + 15_000;
     // Five minutes shown: both ends fit.
@@ -266,18 +280,18 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
       page.getByRole('button', { name: 'Export MP4' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^Driveway .* 15s\.mp4$/);
-    const { stdout } = await promisify(execFile)('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration',
-      '-of',
-      'csv=p=0',
-      await download.path(),
-    ]);
-    const seconds = Number(stdout.trim());
+    const seconds = await duration(await download.path());
     assert.ok(Math.abs(seconds - 15) <= 1, `the export lasts ${seconds} s`);
     await page.getByText('Export saved', { exact: true }).waitFor();
+
+    // The chunk under the playhead, as the recorder stored it (one 10 s chunk).
+    const [chunk] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download chunk' }).click(),
+    ]);
+    assert.match(chunk.suggestedFilename(), /^Driveway \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.mp4$/);
+    const chunkSeconds = await duration(await chunk.path());
+    assert.ok(chunkSeconds > 5 && chunkSeconds < 15, `the chunk lasts ${chunkSeconds} s`);
   });
 
   it('jumps to the alert time when its marker is chosen', async () => {
