@@ -230,11 +230,14 @@ export function Timeline({
         className="relative h-5 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"
         aria-hidden="true"
       >
-        {ticks(view, day.startMs).map((at) => (
-          <span key={at} className="absolute -translate-x-1/2" style={{ left: `${percent(at)}%` }}>
-            {timeLabel(at).slice(0, span <= 2 * MINUTE ? 8 : 5)}
-          </span>
-        ))}
+        {/* A label centred on a tick at either end would be cut in half: those have none. */}
+        {ticks(view, day.startMs)
+          .filter((at) => percent(at) > 4 && percent(at) < 96)
+          .map((at) => (
+            <span key={at} className="absolute -translate-x-1/2" style={{ left: `${percent(at)}%` }}>
+              {timeLabel(at).slice(0, span <= 2 * MINUTE ? 8 : 5)}
+            </span>
+          ))}
       </div>
       <p id="timeline-keys" className="text-xs text-slate-600 dark:text-slate-300">
         Blue bars are recorded, empty stretches were not. ▼ alert, ◆ detection. Click or drag to play from an
