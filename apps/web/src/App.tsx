@@ -17,6 +17,7 @@ import { LayoutEditorPage } from './features/live/LayoutEditor';
 import { LayoutsPage } from './features/live/LayoutsPage';
 import { LayoutWall } from './features/live/LayoutWall';
 import { LiveWall } from './features/live/LiveWall';
+import { RecordingsPage } from './features/recordings/RecordingsPage';
 import { NotFound } from './features/shell/NotFound';
 import { Shell } from './features/shell/Shell';
 
@@ -60,6 +61,8 @@ export function App() {
           path="account"
           element={<AccountPage username={state.username} isSuperuser={state.isSuperuser} />}
         />
+        <Route path="recordings" element={<RecordingsPage />} />
+        <Route path="recordings/:cameraId" element={<RecordingsPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="alerts/actions" element={<AlertActionsPage />} />

@@ -1298,6 +1298,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recorded spans of a range (at most 31 days), chunks closer than min_gap_seconds merged
+         * @description For timelines and calendars: ask with min_gap_seconds about one pixel of the drawn range, and the answer has at most one span per pixel however many chunks the range holds.
+         */
+        get: operations["getRecordingCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}/export": {
         parameters: {
             query?: never;
@@ -10008,6 +10028,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRecordingCoverage: {
+        parameters: {
+            query: {
+                /** @description Start of the range (unix seconds) */
+                start_unix: number;
+                /** @description End of the range (unix seconds); at most 31 days after start_unix */
+                end_unix: number;
+                /** @description Chunks less than this far apart are merged into one span. A timeline asks for about one pixel of time, so a week of 10-second chunks comes back as a few spans instead of 60,480 chunks. */
+                min_gap_seconds: number;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        start_unix: number;
+                        end_unix: number;
+                        min_gap_seconds: number;
+                        spans: {
+                            start_unix: number;
+                            end_unix: number;
+                            /** Format: date-time */
+                            start_time: string;
+                            /** Format: date-time */
+                            end_time: string;
+                            chunks: number;
+                        }[];
+                    };
+                };
             };
             /** @description Not authenticated: no token, or an expired, revoked or wrong one */
             401: {

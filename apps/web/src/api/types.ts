@@ -48,3 +48,13 @@ export type AckResult = JsonOf<paths['/api/v1/alerts/acknowledge']['post']['resp
 export type ActionConfig = JsonOf<paths['/api/v1/alerts/actions']['get']['responses'][200]>;
 export type ActionConfigIn = JsonOf<NonNullable<paths['/api/v1/alerts/actions']['patch']['requestBody']>>;
 export type ActionTestResult = JsonOf<paths['/api/v1/alerts/actions/test']['post']['responses'][200]>;
+
+// Recordings (features/recordings).
+export type RecordingCoverage = JsonOf<
+  paths['/api/v1/recordings/{camera_id}/coverage']['get']['responses'][200]
+>;
+export type RecordedSpan = RecordingCoverage['spans'][number];
+export type RecordingChunk = JsonOf<paths['/api/v1/recordings/{camera_id}']['get']['responses'][200]>[number];
+export type DetectionResult = JsonOf<
+  paths['/api/v1/ai-detection-results']['get']['responses'][200]
+>['results'][number];

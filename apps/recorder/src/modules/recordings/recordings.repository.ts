@@ -1,9 +1,16 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { RecordingsTable } from '../../platform/db/schema.js';
 
 export type RecordingRow = Selectable<RecordingsTable>;
 export type NewRecordingRow = Omit<Insertable<RecordingsTable>, 'id'>;
+
+/** Chunks merged into one stretch of footage (see RecordingsRepository.spans). */
+export interface RecordedSpanRow {
+  startMs: number;
+  endMs: number;
+  chunks: number;
+}
 
 /** The index of MP4 chunks on disk, and the small `settings` key/value store the recording settings use. */
 export class RecordingsRepository {
@@ -28,6 +35,42 @@ export class RecordingsRepository {
       .where('end_ms', '>=', startMs)
       .orderBy('start_ms')
       .execute();
+  }
+
+  /**
+   * The recorded spans of [startMs, endMs]: chunks that overlap it, with every chunk that starts less than `gapMs`
+   * after the latest end before it merged into one span (gaps and islands, in SQL so that a week of chunks never
+   * leaves the database one by one). Oldest first.
+   */
+  async spans(cameraId: number, startMs: number, endMs: number, gapMs: number): Promise<RecordedSpanRow[]> {
+    // `latest_end` is the latest end of all earlier chunks (not just the previous one), so a chunk that lies
+    // inside a longer one never opens a span. The first chunk has none: NULL compares as not merged.
+    const { rows } = await sql<{
+      start_ms: number | string;
+      end_ms: number | string;
+      chunks: number | string;
+    }>`
+      WITH ordered AS (
+        SELECT id, start_ms, end_ms,
+          MAX(end_ms) OVER (ORDER BY start_ms, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest_end
+        FROM recordings
+        WHERE camera_id = ${cameraId} AND start_ms <= ${endMs} AND end_ms >= ${startMs}
+      ),
+      numbered AS (
+        SELECT start_ms, end_ms,
+          SUM(CASE WHEN start_ms - latest_end < ${gapMs} THEN 0 ELSE 1 END)
+            OVER (ORDER BY start_ms, id ROWS UNBOUNDED PRECEDING) AS span
+        FROM ordered
+      )
+      SELECT MIN(start_ms) AS start_ms, MAX(end_ms) AS end_ms, COUNT(*) AS chunks
+      FROM numbered GROUP BY span ORDER BY MIN(start_ms)
+    `.execute(this.db);
+    // PostgreSQL answers bigint and count as strings.
+    return rows.map((row) => ({
+      startMs: Number(row.start_ms),
+      endMs: Number(row.end_ms),
+      chunks: Number(row.chunks),
+    }));
   }
 
   find(cameraId: number, id: number): Promise<RecordingRow | undefined> {

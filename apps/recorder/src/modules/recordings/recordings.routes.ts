@@ -6,6 +6,8 @@ import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../
 import { TicketQuery, ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import {
   ChunkParams,
+  Coverage,
+  CoverageQuery,
   RecordingChunk,
   RecordingParams,
   RecordingRangeQuery,
@@ -38,6 +40,24 @@ export const recordingsRoutes =
         },
       },
       async (request) => recordings.list(requestContext(request), request.params.camera_id, request.query),
+    );
+    app.get(
+      '/recordings/:camera_id/coverage',
+      {
+        schema: {
+          tags,
+          operationId: 'getRecordingCoverage',
+          summary: 'Recorded spans of a range (at most 31 days), chunks closer than min_gap_seconds merged',
+          description:
+            'For timelines and calendars: ask with min_gap_seconds about one pixel of the drawn range, and the ' +
+            'answer has at most one span per pixel however many chunks the range holds.',
+          params: RecordingParams,
+          querystring: CoverageQuery,
+          response: { 200: Coverage, ...found },
+        },
+      },
+      async (request) =>
+        recordings.coverage(requestContext(request), request.params.camera_id, request.query),
     );
     app.get(
       '/recordings/:camera_id/chunks/:chunk',

@@ -20,6 +20,45 @@ export const RecordingChunk = Type.Object({
 });
 export type RecordingChunk = Static<typeof RecordingChunk>;
 
+/** GET /recordings/{camera_id}/coverage: the range's recorded spans, merged for a timeline's zoom level. */
+export const CoverageQuery = Type.Object({
+  start_unix: Type.Integer({ minimum: 0, description: 'Start of the range (unix seconds)' }),
+  end_unix: Type.Integer({
+    minimum: 0,
+    description: 'End of the range (unix seconds); at most 31 days after start_unix',
+  }),
+  min_gap_seconds: Type.Integer({
+    minimum: 0,
+    maximum: 86400,
+    default: 2,
+    description:
+      'Chunks less than this far apart are merged into one span. A timeline asks for about one pixel of time, so a ' +
+      'week of 10-second chunks comes back as a few spans instead of 60,480 chunks.',
+  }),
+});
+export type CoverageQuery = Static<typeof CoverageQuery>;
+
+export const RecordedSpan = Type.Object({
+  start_unix: Type.Integer(),
+  end_unix: Type.Integer(),
+  /** with milliseconds, for a timeline that seeks to the instant */
+  start_time: Timestamp,
+  end_time: Timestamp,
+  /** chunks merged into this span */
+  chunks: Type.Integer(),
+});
+export type RecordedSpan = Static<typeof RecordedSpan>;
+
+export const Coverage = Type.Object({
+  camera_id: Type.Integer(),
+  start_unix: Type.Integer(),
+  end_unix: Type.Integer(),
+  min_gap_seconds: Type.Integer(),
+  /** oldest first; the first and last may reach outside the range (chunks overlapping its edges) */
+  spans: Type.Array(RecordedSpan),
+});
+export type Coverage = Static<typeof Coverage>;
+
 export const RecordingParams = Type.Object({ camera_id: Type.Integer({ minimum: 1 }) });
 export const ChunkParams = Type.Object({
   camera_id: Type.Integer({ minimum: 1 }),

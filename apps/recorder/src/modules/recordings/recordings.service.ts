@@ -11,6 +11,8 @@ import { exportRange } from '../../media/ffmpeg/export.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
   DEFAULT_RECORDING_SETTINGS,
+  type Coverage,
+  type CoverageQuery,
   type RecordingChunk,
   type RecordingRangeQuery,
   type RecordingSettings,
@@ -55,6 +57,38 @@ export class RecordingsService {
     }
     const rows = await this.recordings.overlapping(cameraId, start * 1000, end * 1000);
     return rows.map(toChunk);
+  }
+
+  /**
+   * What a timeline draws: the recorded spans of the range, chunks less than `min_gap_seconds` apart merged by
+   * the database, so the answer stays small at any zoom level (a week of 10-second chunks is 60,480 rows).
+   */
+  async coverage(context: RequestContext, cameraId: number, query: CoverageQuery): Promise<Coverage> {
+    await this.#camera(context, cameraId, 'view');
+    if (query.end_unix < query.start_unix)
+      throw new FieldValidationError(['query', 'end_unix'], 'end_unix must not be before start_unix');
+    if (query.end_unix - query.start_unix > MAX_SPAN_SECONDS) {
+      throw new FieldValidationError(['query', 'end_unix'], 'The range may span at most 31 days');
+    }
+    const spans = await this.recordings.spans(
+      cameraId,
+      query.start_unix * 1000,
+      query.end_unix * 1000,
+      query.min_gap_seconds * 1000,
+    );
+    return {
+      camera_id: cameraId,
+      start_unix: query.start_unix,
+      end_unix: query.end_unix,
+      min_gap_seconds: query.min_gap_seconds,
+      spans: spans.map((span) => ({
+        start_unix: Math.floor(span.startMs / 1000),
+        end_unix: Math.ceil(span.endMs / 1000),
+        start_time: new Date(span.startMs).toISOString(),
+        end_time: new Date(span.endMs).toISOString(),
+        chunks: span.chunks,
+      })),
+    };
   }
 
   /** The file behind a chunk, for download. */

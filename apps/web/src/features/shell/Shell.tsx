@@ -6,6 +6,7 @@ import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
   { to: '/live', label: 'Live' },
+  { to: '/recordings', label: 'Recordings' },
   { to: '/cameras', label: 'Cameras' },
   { to: '/events', label: 'Events' },
   { to: '/alerts', label: 'Alerts' },

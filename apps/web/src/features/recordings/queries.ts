@@ -1,0 +1,134 @@
+// Server state of the recordings screen: the recorded spans a timeline or calendar draws (merged by the recorder
+// for the zoom level), the alerts and detections shown as markers, and the chunk under the playhead.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { Alert, DetectionResult } from '../../api/types';
+
+/** The API's largest page of alerts and detection results. */
+const PAGE = 500;
+/** Pages of alerts read for one day at most (newest first): a day with more is drawn with its newest 5,000. */
+const MAX_ALERT_PAGES = 10;
+
+const unixSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * Recorded spans overlapping [startMs, endMs]; chunks less than `minGapSeconds` apart come merged (about one
+ * pixel of the drawn range, so the answer never has more spans than the drawing has pixels).
+ */
+export function useCoverage(cameraId: number, startMs: number, endMs: number, minGapSeconds: number) {
+  return useQuery({
+    queryKey: ['recordings', cameraId, 'coverage', startMs, endMs, minGapSeconds],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/recordings/{camera_id}/coverage', {
+          params: {
+            path: { camera_id: cameraId },
+            query: {
+              start_unix: unixSeconds(startMs),
+              end_unix: Math.ceil(endMs / 1000),
+              min_gap_seconds: minGapSeconds,
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    // Today's footage grows while the screen is open.
+    refetchInterval: () => (endMs > Date.now() - 60_000 ? 30_000 : false),
+  });
+}
+
+/** The camera's alerts raised in [startMs, endMs), oldest first. */
+export function useAlertsBetween(cameraId: number, startMs: number, endMs: number) {
+  return useQuery({
+    queryKey: ['alerts', 'recordings', cameraId, startMs, endMs],
+    queryFn: async (): Promise<Alert[]> => {
+      const alerts: Alert[] = [];
+      // GET /alerts has `since` but no end, newest first: read pages until the rest is older than the range.
+      for (let page = 0; page < MAX_ALERT_PAGES; page++) {
+        const answer = unwrap(
+          await api.GET('/api/v1/alerts', {
+            params: {
+              query: {
+                camera_id: cameraId,
+                since: new Date(startMs).toISOString(),
+                skip: page * PAGE,
+                limit: PAGE,
+              },
+            },
+          }),
+        );
+        alerts.push(...answer.alerts);
+        if (answer.alerts.length < PAGE) break;
+      }
+      return alerts
+        .filter((alert) => Date.parse(alert.created_at) < endMs)
+        .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Detections that found something in [startMs, endMs) — at most the newest 500 of the range. */
+export function useDetectionsBetween(cameraId: number, startMs: number, endMs: number) {
+  return useQuery({
+    queryKey: ['recordings', cameraId, 'detections', startMs, endMs],
+    queryFn: async (): Promise<DetectionResult[]> => {
+      const answer = unwrap(
+        await api.GET('/api/v1/ai-detection-results', {
+          params: {
+            query: {
+              camera_id: cameraId,
+              since: new Date(startMs).toISOString(),
+              until: new Date(endMs).toISOString(),
+              skip: 0,
+              limit: PAGE,
+            },
+          },
+        }),
+      );
+      // A run that found nothing is a result too; only findings are worth a marker.
+      return answer.results.filter((result) =>
+        result.count === null ? result.label !== null : result.count > 0,
+      );
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The chunk that holds the instant `ms`, or null where nothing was recorded. */
+export async function chunkAt(cameraId: number, ms: number) {
+  const chunks = unwrap(
+    await api.GET('/api/v1/recordings/{camera_id}', {
+      params: {
+        path: { camera_id: cameraId },
+        query: { start_unix: unixSeconds(ms), end_unix: unixSeconds(ms) + 1 },
+      },
+    }),
+  );
+  return (
+    chunks.find((chunk) => Date.parse(chunk.start_time) <= ms && ms < Date.parse(chunk.end_time)) ??
+    chunks[0] ??
+    null
+  );
+}
+
+/** Whether anything was recorded in [startMs, endMs]. */
+export async function hasFootage(cameraId: number, startMs: number, endMs: number): Promise<boolean> {
+  const coverage = unwrap(
+    await api.GET('/api/v1/recordings/{camera_id}/coverage', {
+      params: {
+        path: { camera_id: cameraId },
+        query: { start_unix: unixSeconds(startMs), end_unix: Math.ceil(endMs / 1000), min_gap_seconds: 3600 },
+      },
+    }),
+  );
+  return coverage.spans.some((span) => Date.parse(span.end_time) > startMs);
+}
+
+/** A media ticket for the camera: the URLs a <video> or hls.js loads cannot carry the access token. */
+export async function mediaTicket(cameraId: number): Promise<{ ticket: string; expiresAt: number }> {
+  const answer = unwrap(
+    await api.POST('/api/v1/cameras/{id}/stream-ticket', { params: { path: { id: cameraId } } }),
+  );
+  return { ticket: answer.ticket, expiresAt: Date.now() + answer.expires_in * 1000 };
+}

@@ -1,0 +1,386 @@
+// The recordings screen in Debian's chromium against a real recorder recording a GStreamer test camera that burns
+// its wall clock into every frame (10-second chunks, ~30 s of footage): a click on the timeline plays the picture
+// of that instant, playback runs across a chunk boundary, a shift-dragged 15 s range exports as a 15 s MP4, an
+// alert marker jumps to the alert's time, the calendar marks today, the playhead survives a reload. axe-core on
+// the screen; no console error in the whole run.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { IndexedChunk } from '../../recorder/src/modules/recordings/recording-engine.js';
+import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
+import { grant } from '../../recorder/test/helpers/cameras.js';
+import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { chunkCollector } from '../../recorder/test/helpers/recording.js';
+import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import {
+  addTestCamera,
+  openWatchedBrowser,
+  seriousViolations,
+  shownClocks,
+  signIn,
+  type WatchedBrowser,
+} from './helpers.js';
+
+/** A media file's duration in seconds, as ffprobe reads it. */
+async function duration(file: string): Promise<number> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+}
+
+describe('recordings screen in chromium', { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let origin: string;
+  let browser: WatchedBrowser;
+  let source: TestCamera;
+  let cameraId: number;
+  /** a second camera recording at the same time, for synchronised playback */
+  let other: { id: number; source: TestCamera; chunks: ReturnType<typeof chunkCollector> };
+  let chunks: IndexedChunk[];
+  let alert: { id: number; created_at: string; title: string };
+  let page: Page;
+
+  before(async () => {
+    t = await createTestApp();
+    origin = `http://${await listen(t.app)}`;
+    browser = await openWatchedBrowser();
+    // Someone who may only view the camera reviews its footage.
+    const viewer = await t.createUser('reviewer');
+    await t.createUser('newcomer');
+    const camera = await addTestCamera(t, 'Driveway');
+    source = camera.source;
+    cameraId = camera.id;
+    await grant(t, cameraId, viewer.id, { can_view: true });
+    const backyard = await addTestCamera(t, 'Backyard');
+    await grant(t, backyard.id, viewer.id, { can_view: true });
+    other = { ...backyard, chunks: chunkCollector(t.container.recordingEngine, backyard.id) };
+    const collector = chunkCollector(t.container.recordingEngine, cameraId);
+    for (const id of [cameraId, backyard.id]) {
+      const recording = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/camera-config/${id}`,
+        token: t.adminToken,
+        payload: { recording_enabled: true, recording_segment_seconds: 10 },
+      });
+      assert.equal(recording.statusCode, 200, recording.body);
+    }
+    // An alert in the middle of the footage (the recorder's own alert path: stored, published, listed).
+    await collector.waitFor(2);
+    alert = await t.container.alerts.raise({
+      camera_id: cameraId,
+      source_name: 'test',
+      severity: 'high',
+      title: 'Someone at the gate',
+    });
+    // Three chunks (~30 s): a click 20 s in, a boundary to cross, a 15 s range to export.
+    chunks = await collector.waitFor(3);
+    await other.chunks.waitFor(2);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    await source?.close();
+    await other?.source.close();
+    assert.deepEqual(browser.problems, []);
+  });
+
+  const spanStart = () => chunks[0]!.startMs;
+  const timeline = () => page.getByRole('slider', { name: /^Timeline/ });
+  const playhead = async () => Number(await timeline().getAttribute('aria-valuenow'));
+
+  /** The x, y of the instant `ms` on the timeline as it is drawn now. */
+  async function pointOf(ms: number): Promise<{ x: number; y: number }> {
+    const bar = timeline();
+    const box = (await bar.boundingBox())!;
+    const start = Number(await bar.getAttribute('data-view-start'));
+    const end = Number(await bar.getAttribute('data-view-end'));
+    assert.ok(ms > start && ms < end, `${ms} is outside the view ${start}–${end}`);
+    return { x: box.x + ((ms - start) / (end - start)) * box.width, y: box.y + box.height / 2 };
+  }
+
+  /** Forgets the last seek, so `seekedAt` reports the next one (the video time the page sought to). */
+  async function armSeek(): Promise<void> {
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      delete video.dataset.seekedAt;
+      video.addEventListener('seeked', () => (video.dataset.seekedAt ??= String(video.currentTime)), {
+        once: true,
+      });
+    });
+  }
+
+  /**
+   * Lets the video play, pauses it with the page's button, and checks the paused picture: its burnt-in clock is
+   * `chosenMs` plus the video time played since the seek, within 2 s — the picture shown is the chosen instant's.
+   */
+  async function assertPictureOf(chosenMs: number, what: string): Promise<void> {
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector('video')!;
+        return (
+          video.dataset.seekedAt !== undefined && video.currentTime > Number(video.dataset.seekedAt) + 0.5
+        );
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached' });
+    const { seekedAt, now } = await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      return { seekedAt: Number(video.dataset.seekedAt), now: video.currentTime };
+    });
+    const clock = (await shownClocks(page))[String(cameraId)];
+    assert.ok(typeof clock === 'number', `${what}: the paused frame carries a readable clock`);
+    const expected = chosenMs + (now - seekedAt) * 1000;
+    assert.ok(Math.abs(clock - expected) < 2000, `${what}: picture clock ${clock} vs ${expected}`);
+  }
+
+  it('opens from the navigation, deep-links the playhead, and plays the instant clicked 20 s into the span', async () => {
+    ({ page } = await browser.newPage());
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    await page.waitForURL(`${origin}/recordings/${cameraId}`);
+    await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
+    // The calendar marks today (the footage is today's in the browser's time zone too: both are this machine's).
+    await page.locator('button[aria-pressed="true"][data-has-footage="true"]').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+
+    // An instant an hour before any footage: the player says nothing was recorded then.
+    await page.goto(`${origin}/recordings/${cameraId}?t=${spanStart() - 3_600_000}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Nothing was recorded at / })
+      .waitFor();
+
+    // A deep link opens paused at its instant, and survives a reload.
+    const linked = spanStart() + 5_000;
+    await page.goto(`${origin}/recordings/${cameraId}?t=${linked}`);
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    assert.equal(await playhead(), linked);
+    await page.reload();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    assert.equal(await playhead(), linked);
+
+    // Zoom in to one minute with the keyboard, then click 20 s into the recorded span.
+    await timeline().focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+    await page.getByText('1 minute', { exact: true }).waitFor();
+    const clicked = spanStart() + 20_000;
+    const point = await pointOf(clicked);
+    await armSeek();
+    await page.mouse.click(point.x, point.y);
+    await page.waitForURL((url) => url.searchParams.get('t') !== String(linked));
+    const chosen = Number(new URL(page.url()).searchParams.get('t'));
+    assert.ok(Math.abs(chosen - clicked) < 250, `clicked ${clicked}, the page chose ${chosen}`);
+    await assertPictureOf(chosen, 'click 20 s into the span');
+    assert.deepEqual(await seriousViolations(page), []);
+  });
+
+  it('plays across a chunk boundary at 2× with currentTime advancing', async () => {
+    // The first boundary: from the first chunk into the second, both in the playlist the click loaded.
+    const boundary = chunks[0]!.endMs;
+    await page.getByLabel('Speed').selectOption('2');
+    // Play from 4 s before it (a click on the timeline; at 2× that is 2 s of watching).
+    await armSeek();
+    const start = await pointOf(boundary - 4_000);
+    await page.mouse.click(start.x, start.y);
+    await page.waitForFunction(
+      () => {
+        const video = document.querySelector('video')!;
+        return video.dataset.seekedAt !== undefined && video.dataset.state === 'playing';
+      },
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    );
+    // Watched from here: a stall is the video waiting for data it does not have (a 'waiting' event), and the
+    // next chunk must come from the same playlist (no reload of the player at the boundary).
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.dataset.startTime = String(video.currentTime);
+      video.dataset.waits = '0';
+      video.addEventListener(
+        'waiting',
+        () => (video.dataset.waits = String(Number(video.dataset.waits) + 1)),
+      );
+    });
+    let playlists = 0;
+    const countPlaylists = (request: { url(): string }) => {
+      if (request.url().includes('/playlist.m3u8')) playlists += 1;
+    };
+    page.on('request', countPlaylists);
+    const from = await playhead();
+    assert.ok(from < boundary - 500, `the watch began at ${from}, the boundary is at ${boundary}`);
+    // The page's playhead (its wall clock of the frame shown) passes the boundary by 2 s.
+    await page.waitForFunction(
+      (past) => Number(document.querySelector('[role="slider"]')!.getAttribute('aria-valuenow')) > past,
+      boundary + 2_000,
+      { timeout: 30_000, polling: 100 },
+    );
+    page.off('request', countPlaylists);
+    const advanced = await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      return {
+        rate: video.playbackRate,
+        played: video.currentTime - Number(video.dataset.startTime),
+        waits: Number(video.dataset.waits),
+      };
+    });
+    assert.equal(advanced.rate, 2);
+    assert.equal(playlists, 0, 'the player reloaded at the chunk boundary');
+    assert.equal(advanced.waits, 0, 'playback stalled waiting for data');
+    assert.ok(advanced.played > (boundary + 2_000 - from) / 1000 - 0.5, `played ${advanced.played} s`);
+    // After the boundary the picture is still the instant the playhead says.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached' });
+    const shown = await playhead();
+    const clock = (await shownClocks(page))[String(cameraId)];
+    assert.ok(
+      typeof clock === 'number' && Math.abs(clock - shown) < 2000,
+      `clock ${clock} vs playhead ${shown}`,
+    );
+    await page.getByLabel('Speed').selectOption('1');
+
+    // Paused: one frame forward shows the camera's next frame (15 fps: 67 ms later on its clock).
+    const videoTime = () => page.evaluate(() => document.querySelector('video')!.currentTime);
+    const before = await videoTime();
+    // The next frame the browser puts on screen, and its video time.
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      delete video.dataset.presented;
+      video.requestVideoFrameCallback((_now, frame) => (video.dataset.presented = String(frame.mediaTime)));
+    });
+    await page.getByRole('button', { name: 'Next frame' }).click();
+    await page.waitForFunction(() => document.querySelector('video')!.dataset.presented !== undefined);
+    const stepped = (await videoTime()) - before;
+    assert.ok(stepped > 0.03 && stepped < 0.15, `one frame is ${stepped} s`);
+    const next = (await shownClocks(page))[String(cameraId)];
+    assert.ok(
+      typeof next === 'number' && next - clock > 30 && next - clock < 100,
+      `clock ${clock} → ${next}`,
+    );
+  });
+
+  it('exports a shift-dragged 15 s range as one MP4 of 15 ± 1 s, and downloads the chunk at the playhead', async () => {
+    const from = Math.ceil((spanStart() + 6_000) / 1000) * 1000;
+    const to = from + 15_000;
+    // Five minutes shown: both ends fit.
+    await timeline().focus();
+    await page.keyboard.press('-');
+    await page.getByText('5 minutes', { exact: true }).waitFor();
+    const a = await pointOf(from);
+    const b = await pointOf(to);
+    await page.keyboard.down('Shift');
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await page.getByTestId('selection').getByText('(15 s)').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Export MP4' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^Driveway .* 15s\.mp4$/);
+    const seconds = await duration(await download.path());
+    assert.ok(Math.abs(seconds - 15) <= 1, `the export lasts ${seconds} s`);
+    await page.getByText('Export saved', { exact: true }).waitFor();
+
+    // The chunk under the playhead, as the recorder stored it (one 10 s chunk).
+    const [chunk] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download chunk' }).click(),
+    ]);
+    assert.match(chunk.suggestedFilename(), /^Driveway \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.mp4$/);
+    const chunkSeconds = await duration(await chunk.path());
+    assert.ok(chunkSeconds > 5 && chunkSeconds < 15, `the chunk lasts ${chunkSeconds} s`);
+  });
+
+  it('jumps to the alert time when its marker is chosen', async () => {
+    const at = Date.parse(alert.created_at);
+    const marker = page.getByRole('button', { name: new RegExp(`^Alert at .*: ${alert.title}$`) });
+    await armSeek();
+    await marker.click();
+    await page.waitForURL(new RegExp(`[?&]t=${at}\\b`));
+    await assertPictureOf(at, 'alert marker');
+    // A phone in the dark theme: everything fits the width, and axe is still content.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: /switch to the light theme/ }).click();
+    await page.getByRole('button', { name: /switch to the dark theme/ }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    const overflowing = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}`),
+    );
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      390,
+      overflowing.join('\n'),
+    );
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.context().close();
+  });
+
+  it('plays a second camera in step on the same timeline (the same moment in both pictures)', async () => {
+    ({ page } = await browser.newPage());
+    const instant = Math.max(spanStart(), other.chunks.chunks[0]!.startMs) + 8_000;
+    await page.goto(`${origin}/recordings/${cameraId}?t=${instant}`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await page.locator('video[data-state="paused"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.getByLabel('Compare with another camera').selectOption({ label: 'Backyard' });
+    await page.waitForURL(new RegExp(`[?&]with=${other.id}\\b`));
+    const follower = page.locator(`video[data-camera-id="${other.id}"]`);
+    await follower.waitFor({ state: 'attached' });
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(
+      (ids) =>
+        ids.every(
+          (id) =>
+            (document.querySelector<HTMLVideoElement>(`video[data-camera-id="${id}"]`)?.currentTime ?? 0) > 0,
+        ) &&
+        Number(document.querySelector('[role="slider"]')!.getAttribute('aria-valuenow')) >
+          Number(new URL(location.href).searchParams.get('t')) + 2_000,
+      [cameraId, other.id],
+      { timeout: 30_000, polling: 100 },
+    );
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('video')).every(
+          (video) => video.dataset.state === 'paused' && !video.seeking && video.readyState >= 2,
+        ),
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    const clocks = await shownClocks(page);
+    const [leader, compared] = [clocks[String(cameraId)], clocks[String(other.id)]];
+    assert.ok(typeof leader === 'number' && typeof compared === 'number', JSON.stringify(clocks));
+    assert.ok(Math.abs(leader - compared) < 1000, `the pictures are ${leader - compared} ms apart`);
+    await page.context().close();
+  });
+
+  it('tells a user without cameras that there is nothing to see, and a camera they may not view is not found', async () => {
+    ({ page } = await browser.newPage({ width: 390, height: 800 }));
+    await page.goto(`${origin}/recordings`);
+    await signIn(page, 'newcomer', USER_PASSWORD);
+    await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
+    await page.getByText('You have no cameras yet').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.goto(`${origin}/recordings/${cameraId}?t=${spanStart()}`);
+    await page.getByRole('heading', { name: 'This camera was not found' }).waitFor();
+    await page.context().close();
+  });
+});
