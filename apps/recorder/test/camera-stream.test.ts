@@ -236,3 +236,89 @@ describe('one upstream per camera stream', { timeout: 240_000 }, () => {
     assert.equal(camera.maxSessions, 1);
   });
 });
+
+describe('stream roles: a camera with a substream', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let main: TestCamera;
+  let sub: TestCamera;
+
+  before(async () => {
+    main = await startTestCamera({ gop: 10, fps: 10, width: 320, height: 180 });
+    sub = await startTestCamera({ gop: 10, fps: 10, width: 160, height: 90 });
+    t = await createTestApp();
+  });
+  after(async () => {
+    await t.close();
+    await main.close();
+    await sub.close();
+  });
+
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.request({ method, url: `/api/v1${url}`, token: t.adminToken, ...(payload ? { payload } : {}) });
+
+  it('records and shows the single-camera view from the main stream, AI and grid tiles from the substream: 2 sessions', async () => {
+    const created = await createCamera(t, t.adminToken, {
+      name: 'two-streams',
+      ip_address: '127.0.0.1',
+      rtsp_url: main.url,
+      substream_url: sub.url,
+    });
+    const id = created.id;
+    await t.container.cameraConfig.idle();
+    const recording = new Promise<void>((resolve) =>
+      t.container.recordingEngine.onNotice((notice) => {
+        if (notice.type === 'recording.started' && notice.cameraId === id) resolve();
+      }),
+    );
+    const configured = await api('PATCH', `/camera-config/${id}`, {
+      transport_security: 'plaintext_allowed',
+      recording_enabled: true,
+      recording_segment_seconds: 10,
+    });
+    assert.equal(configured.statusCode, 200, configured.body);
+    assert.deepEqual([configured.json().detect_stream, configured.json().grid_stream], ['sub', 'sub']);
+    await recording;
+
+    const ticket = (await api('POST', `/cameras/${id}/stream-ticket`)).json();
+    assert.match(ticket.grid_hls_url, /[?&]stream=sub(&|$)/);
+    assert.doesNotMatch(ticket.hls_url, /stream=/);
+    const grid = await t.request({ method: 'GET', url: ticket.grid_hls_url });
+    assert.equal(grid.statusCode, 200, grid.body);
+    const segment = /^(seg-\d+\.m4s\?\S+)$/m.exec(grid.body)?.[1];
+    assert.ok(segment?.includes('stream=sub'), grid.body);
+    const piece = await t.request({ method: 'GET', url: `/api/v1/cameras/${id}/live/${segment}` });
+    assert.equal(piece.statusCode, 200);
+    const full = await t.request({ method: 'GET', url: ticket.hls_url });
+    assert.equal(full.statusCode, 200, full.body);
+
+    const model = await api('POST', '/ai-models', {
+      name: 'sub frames',
+      model_name: 'centernet',
+      task: 'person_counting',
+      inference_interval: 1,
+      assigned_camera_id: id,
+    });
+    assert.equal(model.statusCode, 201, model.body);
+    const grabber = await eventually(() => t.container.detectionLoop.grabber(id) ?? undefined, {
+      what: 'the frame grabber',
+    });
+    const [frame] = (await once(grabber, 'frame')) as [{ jpeg: Buffer }];
+    assert.deepEqual(jpegSize(frame.jpeg), { width: 160, height: 90 }, 'AI decodes the substream');
+
+    assert.deepEqual([main.sessions, sub.sessions], [1, 1]);
+    assert.deepEqual([main.maxSessions, sub.maxSessions], [1, 1]);
+  });
+});
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } {
+  for (let i = 2; i + 9 < jpeg.length;) {
+    if (jpeg[i] !== 0xff) return { width: 0, height: 0 };
+    const marker = jpeg[i + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
+    }
+    i += 2 + jpeg.readUInt16BE(i + 2);
+  }
+  return { width: 0, height: 0 };
+}

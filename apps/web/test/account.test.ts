@@ -130,6 +130,7 @@ describe('account in chromium', { timeout: 240_000 }, () => {
 
     for (const [path, heading] of [
       ['/live', 'No cameras yet'],
+      ['/recordings', 'Recordings'],
       ['/cameras', 'Cameras'],
       ['/events', 'Events'],
       ['/alerts', 'Alerts'],

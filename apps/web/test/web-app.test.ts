@@ -133,6 +133,50 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
       assert.ok(Math.abs(now - clock) < 3000, `camera ${camera} is ${now - clock} ms behind`);
     }
     assert.deepEqual(await seriousViolations(page), []);
+
+    // A tab in the background plays nothing: the tiles stop, and start again when it is shown. (Headless chromium
+    // never hides a tab, so the page is told what a browser tells it when its tab goes to the background.)
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('video')).every((video) => video.paused || !video.src),
+      undefined,
+      { timeout: 10_000, polling: 250 },
+    );
+    await setVisibility('visible');
+    await page.waitForFunction(
+      () => {
+        const videos = Array.from(document.querySelectorAll('video'));
+        return videos.length === 4 && videos.every((video) => !video.paused && video.currentTime > 0);
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+    await context.close();
+  });
+
+  it('says how long a sign-in lockout lasts', async () => {
+    await t.createUser('forgetful');
+    const { context, page } = await browser.newPage();
+    await page.goto(origin);
+    browser.expectedStatuses.add(401);
+    browser.expectedStatuses.add(429);
+    // Five wrong passwords lock the account for this device (5 min); the sixth attempt is refused.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(page, 'forgetful', `wrong-${attempt}`);
+      await page.getByRole('alert').filter({ hasText: 'Wrong username or password.' }).waitFor();
+    }
+    await signIn(page, 'forgetful', USER_PASSWORD);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many failed attempts from this device\. Try again in 5 minutes\.$/ })
+      .waitFor();
+    browser.expectedStatuses.delete(401);
+    browser.expectedStatuses.delete(429);
     await context.close();
   });
 

@@ -640,6 +640,22 @@ export const requestBounds = {
         "plaintext_allowed"
       ],
       "required": false
+    },
+    "detect_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "required": false
+    },
+    "grid_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "required": false
     }
   },
   "replaceCameraConfig": {
@@ -726,6 +742,24 @@ export const requestBounds = {
       ],
       "nullable": true,
       "required": false
+    },
+    "detect_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "nullable": true,
+      "required": false
+    },
+    "grid_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "nullable": true,
+      "required": false
     }
   },
   "updateCameraConfig": {
@@ -809,6 +843,24 @@ export const requestBounds = {
         "rtsps_required",
         "rtsps_preferred",
         "plaintext_allowed"
+      ],
+      "nullable": true,
+      "required": false
+    },
+    "detect_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "nullable": true,
+      "required": false
+    },
+    "grid_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
       ],
       "nullable": true,
       "required": false
@@ -1241,6 +1293,24 @@ export const requestBounds = {
         "rtsps_required",
         "rtsps_preferred",
         "plaintext_allowed"
+      ],
+      "nullable": true,
+      "required": false
+    },
+    "detect_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
+      ],
+      "nullable": true,
+      "required": false
+    },
+    "grid_stream": {
+      "type": "string",
+      "enum": [
+        "main",
+        "sub"
       ],
       "nullable": true,
       "required": false

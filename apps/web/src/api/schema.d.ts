@@ -628,7 +628,7 @@ export interface paths {
         };
         /**
          * Live HLS (fMP4), started on demand and shared by every viewer of the camera
-         * @description With `?ticket=`, the init and segment URIs in the playlist carry the same ticket.
+         * @description With `?ticket=`, the init and segment URIs in the playlist carry the same ticket. `?stream=sub` plays the substream (grid tiles; the main stream when the camera has none).
          */
         get: operations["getLivePlaylist"];
         put?: never;
@@ -4254,6 +4254,16 @@ export interface operations {
                     stream_protocol: "rtsp" | "rtmp" | "webrtc";
                     /** @enum {string} */
                     transport_security?: "rtsps_required" | "rtsps_preferred" | "plaintext_allowed";
+                    /**
+                     * @default sub
+                     * @enum {string}
+                     */
+                    detect_stream: "main" | "sub";
+                    /**
+                     * @default sub
+                     * @enum {string}
+                     */
+                    grid_stream: "main" | "sub";
                 };
             };
         };
@@ -4290,6 +4300,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -4383,6 +4395,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -4461,6 +4475,16 @@ export interface operations {
                     stream_protocol?: "rtsp" | "rtmp" | "webrtc" | null;
                     /** @enum {string|null} */
                     transport_security?: "rtsps_required" | "rtsps_preferred" | "plaintext_allowed" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    detect_stream?: "main" | "sub" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    grid_stream?: "main" | "sub" | null;
                 };
             };
         };
@@ -4497,6 +4521,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -4631,6 +4657,16 @@ export interface operations {
                     stream_protocol?: "rtsp" | "rtmp" | "webrtc" | null;
                     /** @enum {string|null} */
                     transport_security?: "rtsps_required" | "rtsps_preferred" | "plaintext_allowed" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    detect_stream?: "main" | "sub" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    grid_stream?: "main" | "sub" | null;
                 };
             };
         };
@@ -4667,6 +4703,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -5443,6 +5481,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -5521,6 +5561,16 @@ export interface operations {
                     stream_protocol?: "rtsp" | "rtmp" | "webrtc" | null;
                     /** @enum {string|null} */
                     transport_security?: "rtsps_required" | "rtsps_preferred" | "plaintext_allowed" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    detect_stream?: "main" | "sub" | null;
+                    /**
+                     * @default sub
+                     * @enum {string|null}
+                     */
+                    grid_stream?: "main" | "sub" | null;
                 };
             };
         };
@@ -5557,6 +5607,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -5940,6 +5992,7 @@ export interface operations {
         parameters: {
             query?: {
                 ticket?: string;
+                stream?: "main" | "sub";
             };
             header?: never;
             path: {
@@ -6009,6 +6062,7 @@ export interface operations {
         parameters: {
             query?: {
                 ticket?: string;
+                stream?: "main" | "sub";
             };
             header?: never;
             path: {
@@ -6161,6 +6215,7 @@ export interface operations {
         parameters: {
             query?: {
                 ticket?: string;
+                stream?: "main" | "sub";
             };
             header?: never;
             path: {
@@ -6640,6 +6695,10 @@ export interface operations {
                         expires_in: number;
                         hls_url: string;
                         whep_url: string;
+                        /** @description hls_url of the stream grid tiles play (config grid_stream) */
+                        grid_hls_url: string;
+                        /** @description whep_url of the stream grid tiles play (config grid_stream) */
+                        grid_whep_url: string;
                         /** @description whep_url answers (stream config webrtc_publisher); else play hls_url */
                         webrtc: boolean;
                     };
@@ -6733,6 +6792,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };
@@ -6820,6 +6881,8 @@ export interface operations {
                         transport_security_probe_result: string;
                         /** Format: date-time */
                         transport_security_probed_at: string | null;
+                        detect_stream: string;
+                        grid_stream: string;
                     };
                 };
             };

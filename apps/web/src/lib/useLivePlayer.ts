@@ -12,7 +12,9 @@ const RETRY_MS = 5_000;
 const FIRST_FRAME_MS = 15_000;
 
 /**
- * Plays a camera's live view in `video` while `active`: WebRTC (WHEP) when the camera publishes it, otherwise —
+ * Plays a camera's live view in `video` while `active` — in a grid, the stream the camera's config names for
+ * grid tiles (its substream by default, when it has one); in the single-camera view, the main stream: WebRTC
+ * (WHEP) when the camera publishes it, otherwise —
  * or when WebRTC cannot connect, e.g. UDP blocked between browser and recorder — HLS. Stream URLs carry a
  * short-lived media ticket, never the access token; when a stream breaks, a new ticket is fetched and playback
  * starts again (WebRTC first again: the network may have healed).
@@ -21,6 +23,7 @@ export function useLivePlayer(
   cameraId: number,
   video: RefObject<HTMLVideoElement | null>,
   active: boolean,
+  view: 'grid' | 'full' = 'grid',
 ): { state: PlayerState; transport: Transport | null; lastFrameAt: number | null } {
   const [state, setState] = useState<PlayerState>('idle');
   const [transport, setTransport] = useState<Transport | null>(null);
@@ -57,12 +60,13 @@ export function useLivePlayer(
         if (stopped) return;
         let stop: (() => void) | null = null;
         if (ticket.webrtc && !skipWebrtc) {
-          stop = await playWhep(cameraId, ticket.whep_url, element, fail).catch(() => null);
+          const whepUrl = view === 'grid' ? ticket.grid_whep_url : ticket.whep_url;
+          stop = await playWhep(cameraId, whepUrl, element, fail).catch(() => null);
           current = 'webrtc';
         }
         if (!stop) {
           // A media ticket serves several requests until it expires: HLS goes on with the same one.
-          stop = await playHls(ticket.hls_url, element, fail);
+          stop = await playHls(view === 'grid' ? ticket.grid_hls_url : ticket.hls_url, element, fail);
           current = 'hls';
         }
         if (stopped) return stop();
@@ -91,7 +95,7 @@ export function useLivePlayer(
       element.removeEventListener('error', fail);
       detach?.();
     };
-  }, [cameraId, video, active]);
+  }, [cameraId, video, active, view]);
 
   return { state: active ? state : 'idle', transport: active ? transport : null, lastFrameAt };
 }

@@ -4,6 +4,8 @@ import { Nullable, PartialNullable, StringEnum, Timestamp } from '../../platform
 export const STREAM_PROTOCOLS = ['rtsp', 'rtmp', 'webrtc'] as const;
 export const TRANSPORT_SECURITY = ['rtsps_required', 'rtsps_preferred', 'plaintext_allowed'] as const;
 export const PROBE_RESULTS = ['supported', 'not_supported', 'inconclusive', 'not_probed'] as const;
+/** `sub`: the camera's substream_url when it has one (else the main stream); `main`: always the main stream. */
+export const STREAM_ROLES = ['main', 'sub'] as const;
 export type TransportSecurity = (typeof TRANSPORT_SECURITY)[number];
 export type ProbeResult = (typeof PROBE_RESULTS)[number];
 
@@ -24,6 +26,10 @@ const settableFields = {
   extra_options: Nullable(Type.String({ maxLength: 2000 })),
   stream_protocol: StringEnum(STREAM_PROTOCOLS, { default: 'rtsp' }),
   transport_security: StringEnum(TRANSPORT_SECURITY),
+  /** the stream live AI decodes: sub (the substream, when the camera has one) or main */
+  detect_stream: StringEnum(STREAM_ROLES, { default: 'sub' }),
+  /** the stream grid tiles play (the single-camera view, snapshots and recording use main) */
+  grid_stream: StringEnum(STREAM_ROLES, { default: 'sub' }),
 };
 
 export const CameraConfigCreate = Type.Object(
@@ -70,6 +76,8 @@ export const CameraConfigResponse = Type.Object({
   transport_security_operator_set: Type.Boolean(),
   transport_security_probe_result: Type.String(),
   transport_security_probed_at: Nullable(Timestamp),
+  detect_stream: Type.String(),
+  grid_stream: Type.String(),
 });
 export type CameraConfigResponse = Static<typeof CameraConfigResponse>;
 
@@ -108,4 +116,6 @@ export const DEFAULT_CAMERA_CONFIG = {
   last_stream_start: null,
   stream_active: false,
   stream_failures: 0,
+  detect_stream: 'sub',
+  grid_stream: 'sub',
 } as const;

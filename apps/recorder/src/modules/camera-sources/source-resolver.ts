@@ -71,6 +71,15 @@ export class SourceResolver {
     };
   }
 
+  /**
+   * The role a consumer really reads: `sub` only when the camera has a substream (else it shares the main
+   * stream, and its session, with everyone else).
+   */
+  async effectiveRole(cameraId: number, wanted: StreamRole): Promise<StreamRole> {
+    if (wanted === 'main') return 'main';
+    return (await this.cameras.find(cameraId))?.substream_url ? 'sub' : 'main';
+  }
+
   /** The input of an attempt, or an AppError with the reason the camera cannot be read. */
   async input(cameraId: number, role: StreamRole, attempt: number): Promise<StreamInput> {
     const resolution = await this.resolve(cameraId, role);

@@ -297,9 +297,15 @@ export class DetectionLoop {
     // Twice the rate of the most frequent model, so every turn finds a picture it has not analysed yet.
     const minInterval = Math.min(...runners.map((r) => r.intervalMs)) / 1000;
     const fps = Math.min(this.options.maxFps ?? 5, Math.max(0.2, 2 / minInterval));
-    // A new source needs no new grabber: the camera stream follows it.
-    const source = await this.deps.sources.resolve(cameraId, 'main');
-    const key = JSON.stringify(source.ok ? { fps } : { reason: source.error });
+    // The stream the config names for AI (the substream by default, when there is one). A new source needs no
+    // new grabber: the camera stream follows it.
+    const config = await this.deps.configs.find(cameraId);
+    const role = await this.deps.sources.effectiveRole(
+      cameraId,
+      config?.detect_stream === 'main' ? 'main' : 'sub',
+    );
+    const source = await this.deps.sources.resolve(cameraId, role);
+    const key = JSON.stringify(source.ok ? { fps, role } : { reason: source.error });
     if (feed && feed.key === key) return;
     if (feed) await feed.grabber?.stop();
     const next: CameraFeed = {
@@ -313,7 +319,7 @@ export class DetectionLoop {
     if (source.ok) {
       next.grabber = new FrameGrabber({
         ffmpegPath: this.options.ffmpegPath,
-        stream: await this.deps.streams.stream(cameraId, 'main'),
+        stream: await this.deps.streams.stream(cameraId, role),
         fps,
         // Keyframes as often as the most frequent model samples are pictures enough.
         keyframesSufficeWithinMs: minInterval * 1000,

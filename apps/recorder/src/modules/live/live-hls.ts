@@ -6,7 +6,7 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { liveHlsArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
-import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 
@@ -19,6 +19,7 @@ export interface LiveHlsOptions {
 }
 
 interface Session {
+  cameraId: number;
   supervisor: Supervisor;
   dir: string;
   lastAccess: number;
@@ -31,8 +32,9 @@ interface Session {
 const SEGMENT_NAME = /^(init\.mp4|seg-\d+\.m4s)$/;
 
 export class LiveHls {
-  readonly #sessions = new Map<number, Session>();
-  readonly #starting = new Map<number, Promise<Session>>();
+  /** by camera and role (`<id>/<role>`): a camera's main and substream are separate sessions */
+  readonly #sessions = new Map<string, Session>();
+  readonly #starting = new Map<string, Promise<Session>>();
   readonly #runs = new Map<number, number>();
   #sweeper: NodeJS.Timeout | null = null;
 
@@ -46,13 +48,15 @@ export class LiveHls {
     return this.#runs.get(cameraId) ?? 0;
   }
 
-  isLive(cameraId: number): boolean {
-    return this.#sessions.has(cameraId);
+  isLive(cameraId: number, role?: StreamRole): boolean {
+    if (role) return this.#sessions.has(`${cameraId}/${role}`);
+    return [...this.#sessions.values()].some((session) => session.cameraId === cameraId);
   }
 
-  /** The playlist, starting the camera's session when needed. */
-  async playlist(cameraId: number): Promise<string> {
-    const session = this.#sessions.get(cameraId) ?? (await this.#start(cameraId));
+  /** The playlist, starting the session of the camera's stream when needed. */
+  async playlist(cameraId: number, role: StreamRole): Promise<string> {
+    const key = `${cameraId}/${role}`;
+    const session = this.#sessions.get(key) ?? (await this.#start(cameraId, role));
     session.waiting += 1;
     try {
       await session.ready;
@@ -64,8 +68,8 @@ export class LiveHls {
   }
 
   /** A segment or the init section of a running session. */
-  async segment(cameraId: number, name: string): Promise<{ path: string; size: number }> {
-    const session = this.#sessions.get(cameraId);
+  async segment(cameraId: number, role: StreamRole, name: string): Promise<{ path: string; size: number }> {
+    const session = this.#sessions.get(`${cameraId}/${role}`);
     if (!session || !SEGMENT_NAME.test(name)) throw new NotFoundError('Live segment');
     session.lastAccess = Date.now();
     const path = join(session.dir, name);
@@ -74,10 +78,18 @@ export class LiveHls {
     return { path, size: info.size };
   }
 
-  async stop(cameraId: number): Promise<void> {
-    const session = this.#sessions.get(cameraId);
+  /** Ends the camera's sessions (of one role, or every role). */
+  async stop(cameraId: number, role?: StreamRole): Promise<void> {
+    const keys = [...this.#sessions].filter(
+      ([key, session]) => session.cameraId === cameraId && (!role || key === `${cameraId}/${role}`),
+    );
+    await Promise.all(keys.map(([key]) => this.#stop(key)));
+  }
+
+  async #stop(key: string): Promise<void> {
+    const session = this.#sessions.get(key);
     if (!session) return;
-    this.#sessions.delete(cameraId);
+    this.#sessions.delete(key);
     await session.supervisor.stop();
     await rm(session.dir, { recursive: true, force: true });
   }
@@ -90,22 +102,24 @@ export class LiveHls {
   async close(): Promise<void> {
     if (this.#sweeper) clearInterval(this.#sweeper);
     this.#sweeper = null;
-    await Promise.all([...this.#sessions.keys()].map((id) => this.stop(id)));
+    await Promise.all([...this.#sessions.keys()].map((key) => this.#stop(key)));
   }
 
-  #start(cameraId: number): Promise<Session> {
-    let starting = this.#starting.get(cameraId);
+  #start(cameraId: number, role: StreamRole): Promise<Session> {
+    const key = `${cameraId}/${role}`;
+    let starting = this.#starting.get(key);
     if (!starting) {
-      starting = this.#create(cameraId).finally(() => this.#starting.delete(cameraId));
-      this.#starting.set(cameraId, starting);
+      starting = this.#create(cameraId, role).finally(() => this.#starting.delete(key));
+      this.#starting.set(key, starting);
     }
     return starting;
   }
 
-  async #create(cameraId: number): Promise<Session> {
-    const stream = await this.streams.stream(cameraId, 'main');
+  async #create(cameraId: number, role: StreamRole): Promise<Session> {
+    const key = `${cameraId}/${role}`;
+    const stream = await this.streams.stream(cameraId, role);
     // A directory per session: a session still shutting down removes only its own files.
-    const dir = join(this.options.liveDir, `cam-${cameraId}-${Date.now()}`);
+    const dir = join(this.options.liveDir, `cam-${cameraId}-${role}-${Date.now()}`);
     await mkdir(dir, { recursive: true });
     // A restarted ffmpeg goes on numbering after the last segment the one before listed.
     const numbering = { next: 0 };
@@ -126,6 +140,7 @@ export class LiveHls {
       },
     });
     const session: Session = {
+      cameraId,
       supervisor,
       dir,
       lastAccess: Date.now(),
@@ -135,22 +150,22 @@ export class LiveHls {
     // A camera that cannot be read fails the first viewer at once, not at the start timeout.
     let unreadable: string | null = null;
     const unsubscribe = stream.onPullFailure((reason) => (unreadable = reason));
-    session.ready = this.#waitForPlaylist(cameraId, session, () => unreadable).finally(unsubscribe);
-    this.#sessions.set(cameraId, session);
+    session.ready = this.#waitForPlaylist(key, session, () => unreadable).finally(unsubscribe);
+    this.#sessions.set(key, session);
     session.supervisor.start();
     this.#sweep();
     return session;
   }
 
   /** Resolves once the playlist names a segment; fails (and ends the session) when none comes in time. */
-  async #waitForPlaylist(cameraId: number, session: Session, unreadable: () => string | null): Promise<void> {
+  async #waitForPlaylist(key: string, session: Session, unreadable: () => string | null): Promise<void> {
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 15_000);
     for (;;) {
       const text = await readFile(join(session.dir, 'index.m3u8'), 'utf8').catch(() => '');
       if (/\.m4s/.test(text)) return;
       const reason = unreadable();
-      if (reason || Date.now() > deadline || this.#sessions.get(cameraId) !== session) {
-        if (this.#sessions.get(cameraId) === session) await this.stop(cameraId);
+      if (reason || Date.now() > deadline || this.#sessions.get(key) !== session) {
+        if (this.#sessions.get(key) === session) await this.#stop(key);
         throw new AppError(
           503,
           reason
@@ -169,8 +184,8 @@ export class LiveHls {
     this.#sweeper = setInterval(
       () => {
         const now = Date.now();
-        for (const [cameraId, session] of this.#sessions) {
-          if (session.waiting === 0 && now - session.lastAccess > idleMs) void this.stop(cameraId);
+        for (const [key, session] of this.#sessions) {
+          if (session.waiting === 0 && now - session.lastAccess > idleMs) void this.#stop(key);
         }
       },
       Math.min(5000, idleMs),

@@ -8,7 +8,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } from 'werift';
 import { webrtcRtpArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
-import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 
@@ -23,6 +23,7 @@ export interface LiveWebRtcOptions {
 }
 
 interface Upstream {
+  cameraId: number;
   /** null until the RTP socket is bound */
   supervisor: Supervisor | null;
   socket: Socket;
@@ -33,6 +34,8 @@ interface Upstream {
 interface Viewer {
   id: string;
   cameraId: number;
+  /** its upstream's key */
+  key: string;
   pc: RTCPeerConnection;
   track: MediaStreamTrack;
 }
@@ -43,7 +46,8 @@ const H264_CODECS = ['42e01f', '42001f', '4d001f', '64001f'].map((profile) =>
 );
 
 export class LiveWebRtc {
-  readonly #upstreams = new Map<number, Upstream>();
+  /** by camera and role (`<id>/<role>`) */
+  readonly #upstreams = new Map<string, Upstream>();
   readonly #viewers = new Map<string, Viewer>();
   readonly #runs = new Map<number, number>();
 
@@ -57,22 +61,28 @@ export class LiveWebRtc {
     return this.#runs.get(cameraId) ?? 0;
   }
 
-  viewerCount(cameraId: number): number {
-    return this.#upstreams.get(cameraId)?.viewers.size ?? 0;
+  viewerCount(cameraId: number, role: StreamRole = 'main'): number {
+    return this.#upstreams.get(`${cameraId}/${role}`)?.viewers.size ?? 0;
   }
 
-  isLive(cameraId: number): boolean {
-    return this.#upstreams.has(cameraId);
+  isLive(cameraId: number, role?: StreamRole): boolean {
+    if (role) return this.#upstreams.has(`${cameraId}/${role}`);
+    return [...this.#upstreams.values()].some((upstream) => upstream.cameraId === cameraId);
   }
 
   /** Answers a WHEP offer: a new viewer of the camera. Returns the session id and the SDP answer. */
-  async connect(cameraId: number, offerSdp: string): Promise<{ sessionId: string; answer: string }> {
+  async connect(
+    cameraId: number,
+    role: StreamRole,
+    offerSdp: string,
+  ): Promise<{ sessionId: string; answer: string }> {
+    const key = `${cameraId}/${role}`;
     if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
     if (!/^a=rtpmap:\d+ H264\/90000/im.test(offerSdp)) {
       throw new AppError(400, 'The SDP offer does not accept H.264 video');
     }
     const max = this.options.maxViewersPerCamera ?? 16;
-    if (this.viewerCount(cameraId) >= max) {
+    if (this.viewerCount(cameraId, role) >= max) {
       throw new AppError(503, `This camera already has ${max} WebRTC viewers`);
     }
 
@@ -80,7 +90,7 @@ export class LiveWebRtc {
     const pc = new RTCPeerConnection({
       codecs: { video: H264_CODECS.map((c) => new RTCRtpCodecParameters(c)) },
     });
-    const viewer: Viewer = { id: randomUUID(), cameraId, pc, track };
+    const viewer: Viewer = { id: randomUUID(), cameraId, key, pc, track };
     try {
       pc.addTransceiver(track, { direction: 'sendonly' });
       await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
@@ -88,7 +98,7 @@ export class LiveWebRtc {
       await this.#gathered(pc);
       const answer = pc.localDescription?.sdp;
       if (!answer) throw new AppError(500, 'No SDP answer was produced');
-      const upstream = this.#upstreams.get(cameraId) ?? (await this.#start(cameraId));
+      const upstream = this.#upstreams.get(key) ?? (await this.#start(cameraId, role));
       this.#attach(upstream, viewer);
       return { sessionId: viewer.id, answer };
     } catch (error) {
@@ -105,10 +115,18 @@ export class LiveWebRtc {
     await this.#detach(viewer);
   }
 
-  async stop(cameraId: number): Promise<void> {
-    const upstream = this.#upstreams.get(cameraId);
+  /** Ends the camera's upstreams (of one role, or every role) and their viewers. */
+  async stop(cameraId: number, role?: StreamRole): Promise<void> {
+    const keys = [...this.#upstreams].filter(
+      ([key, upstream]) => upstream.cameraId === cameraId && (!role || key === `${cameraId}/${role}`),
+    );
+    await Promise.all(keys.map(([key]) => this.#stop(key)));
+  }
+
+  async #stop(key: string): Promise<void> {
+    const upstream = this.#upstreams.get(key);
     if (!upstream) return;
-    this.#upstreams.delete(cameraId);
+    this.#upstreams.delete(key);
     if (upstream.idleTimer) clearTimeout(upstream.idleTimer);
     const viewers = [...upstream.viewers];
     upstream.viewers.clear();
@@ -119,22 +137,23 @@ export class LiveWebRtc {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#upstreams.keys()].map((id) => this.stop(id)));
+    await Promise.all([...this.#upstreams.keys()].map((key) => this.#stop(key)));
   }
 
-  async #start(cameraId: number): Promise<Upstream> {
-    const stream = await this.streams.stream(cameraId, 'main');
-    const existing = this.#upstreams.get(cameraId);
+  async #start(cameraId: number, role: StreamRole): Promise<Upstream> {
+    const key = `${cameraId}/${role}`;
+    const stream = await this.streams.stream(cameraId, role);
+    const existing = this.#upstreams.get(key);
     if (existing) return existing; // another viewer started it while this one negotiated
     const socket = createSocket('udp4');
-    const upstream: Upstream = { supervisor: null, socket, viewers: new Set(), idleTimer: null };
-    this.#upstreams.set(cameraId, upstream);
+    const upstream: Upstream = { cameraId, supervisor: null, socket, viewers: new Set(), idleTimer: null };
+    this.#upstreams.set(key, upstream);
     socket.on('message', (packet) => {
       for (const viewer of upstream.viewers) viewer.track.writeRtp(packet);
     });
     // The port is known once bound; only then can ffmpeg be told where to send.
     socket.bind(0, '127.0.0.1', () => {
-      if (this.#upstreams.get(cameraId) !== upstream) return; // stopped meanwhile (stop() closed the socket)
+      if (this.#upstreams.get(key) !== upstream) return; // stopped meanwhile (stop() closed the socket)
       const supervisor = new Supervisor({
         autoRestart: true,
         maxRestartAttempts: 0,
@@ -167,13 +186,13 @@ export class LiveWebRtc {
 
   async #detach(viewer: Viewer): Promise<void> {
     if (!this.#viewers.delete(viewer.id)) return;
-    const upstream = this.#upstreams.get(viewer.cameraId);
+    const upstream = this.#upstreams.get(viewer.key);
     await viewer.pc.close().catch(() => undefined);
     if (!upstream) return;
     upstream.viewers.delete(viewer);
     if (upstream.viewers.size === 0 && !upstream.idleTimer) {
       upstream.idleTimer = setTimeout(() => {
-        if (upstream.viewers.size === 0) void this.stop(viewer.cameraId);
+        if (upstream.viewers.size === 0) void this.#stop(viewer.key);
       }, this.options.idleStopMs ?? 10_000);
       upstream.idleTimer.unref();
     }

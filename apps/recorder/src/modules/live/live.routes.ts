@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, TicketQuery, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
-import { StreamTicket } from './live.schemas.js';
+import { LiveQuery, StreamTicket } from './live.schemas.js';
 import { sendFile } from '../../platform/http/file-response.js';
 import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -34,9 +34,11 @@ export const liveRoutes =
           tags,
           operationId: 'getLivePlaylist',
           summary: 'Live HLS (fMP4), started on demand and shared by every viewer of the camera',
-          description: 'With `?ticket=`, the init and segment URIs in the playlist carry the same ticket.',
+          description:
+            'With `?ticket=`, the init and segment URIs in the playlist carry the same ticket. `?stream=sub` ' +
+            'plays the substream (grid tiles; the main stream when the camera has none).',
           params: CameraIdParams,
-          querystring: TicketQuery,
+          querystring: LiveQuery,
           response: {
             200: mediaResponse('application/vnd.apple.mpegurl', Type.String(), 'Live HLS media playlist'),
             404: ErrorResponse,
@@ -49,6 +51,7 @@ export const liveRoutes =
         const playlist = await live.livePlaylist(
           requestContext(request),
           request.params.id,
+          request.query.stream ?? 'main',
           request.query.ticket,
         );
         return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(playlist);
@@ -69,7 +72,7 @@ export const liveRoutes =
             id: Type.Integer({ minimum: 1 }),
             file: Type.String({ pattern: '^(init\\.mp4|seg-[0-9]+\\.m4s)$' }),
           }),
-          querystring: TicketQuery,
+          querystring: LiveQuery,
           response: {
             200: mediaResponse('video/mp4', Binary, 'The init section or the media segment', FILE_HEADERS),
             206: partialFileResponse('video/mp4'),
@@ -79,7 +82,12 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
-        const file = await live.liveSegment(requestContext(request), request.params.id, request.params.file);
+        const file = await live.liveSegment(
+          requestContext(request),
+          request.params.id,
+          request.query.stream ?? 'main',
+          request.params.file,
+        );
         reply.header('cache-control', 'max-age=60');
         return sendFile(request, reply, file, 'video/mp4');
       },
@@ -108,7 +116,7 @@ export const liveRoutes =
             'application/sdp with the session URL in `Location`; DELETE that URL to end the session.',
           consumes: ['application/sdp'],
           params: CameraIdParams,
-          querystring: TicketQuery,
+          querystring: LiveQuery,
           body: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
           response: {
             201: mediaResponse('application/sdp', Type.String(), 'The SDP answer', {
@@ -126,7 +134,12 @@ export const liveRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const { sessionId, answer } = await live.whepOffer(requestContext(request), id, request.body);
+        const { sessionId, answer } = await live.whepOffer(
+          requestContext(request),
+          id,
+          request.query.stream ?? 'main',
+          request.body,
+        );
         return reply
           .code(201)
           .type('application/sdp')

@@ -1,13 +1,26 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum, TicketQuery } from '../../platform/http/schemas.js';
+import { STREAM_ROLES } from '../camera-config/camera-config.schemas.js';
 
 export const StreamTicket = Type.Object({
   ticket: Type.String(),
   expires_in: Type.Integer(),
   hls_url: Type.String(),
   whep_url: Type.String(),
+  /** what a grid tile plays: the stream the camera config's grid_stream names (the substream when it has one) */
+  grid_hls_url: Type.String({ description: 'hls_url of the stream grid tiles play (config grid_stream)' }),
+  grid_whep_url: Type.String({ description: 'whep_url of the stream grid tiles play (config grid_stream)' }),
   /** Whether whep_url answers: the camera's stream config has `webrtc_publisher` (players try WebRTC first). */
   webrtc: Type.Boolean({
     description: 'whep_url answers (stream config webrtc_publisher); else play hls_url',
   }),
 });
 export type StreamTicket = Static<typeof StreamTicket>;
+
+/** Media URLs of a camera's live view: the ticket, and which of its streams. */
+export const LiveQuery = Type.Object({
+  ...TicketQuery.properties,
+  /** main (default) or sub: the substream when the camera has one, else the main stream */
+  stream: Type.Optional(StringEnum(STREAM_ROLES)),
+});
+export type LiveQuery = Static<typeof LiveQuery>;

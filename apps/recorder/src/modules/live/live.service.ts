@@ -2,7 +2,7 @@
 // media URLs (API.md §7, §10).
 import { snapshotArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
-import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { TicketService } from '../../platform/auth/tickets.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -30,31 +30,45 @@ export class LiveService {
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
 
-  /** The live playlist; segment URIs carry the caller's ticket so header-less players can follow them. */
-  async livePlaylist(context: RequestContext, cameraId: number, ticket: string | undefined): Promise<string> {
+  /**
+   * The live playlist of the camera's main stream or its substream (`sub`: grid tiles); segment URIs carry the
+   * caller's ticket (header-less players follow them) and the stream.
+   */
+  async livePlaylist(
+    context: RequestContext,
+    cameraId: number,
+    wanted: StreamRole,
+    ticket: string | undefined,
+  ): Promise<string> {
     await this.access.require(context.principal, cameraId, 'view');
-    if (!this.hls.isLive(cameraId)) await this.#requireReadable(cameraId);
-    const playlist = await this.hls.playlist(cameraId);
-    if (!ticket) return playlist;
-    const suffix = `?ticket=${encodeURIComponent(ticket)}`;
+    const role = await this.sources.effectiveRole(cameraId, wanted);
+    if (!this.hls.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
+    const playlist = await this.hls.playlist(cameraId, role);
+    const query = new URLSearchParams({
+      ...(ticket ? { ticket } : {}),
+      ...(role === 'sub' ? { stream: 'sub' } : {}),
+    }).toString();
+    if (!query) return playlist;
     return playlist
-      .replace(/^(seg-\d+\.m4s)$/gm, `$1${suffix}`)
-      .replace(/URI="init\.mp4"/, `URI="init.mp4${suffix}"`);
+      .replace(/^(seg-\d+\.m4s)$/gm, `$1?${query}`)
+      .replace(/URI="init\.mp4"/, `URI="init.mp4?${query}"`);
   }
 
   async liveSegment(
     context: RequestContext,
     cameraId: number,
+    wanted: StreamRole,
     name: string,
   ): Promise<{ path: string; size: number }> {
     await this.access.require(context.principal, cameraId, 'view');
-    return this.hls.segment(cameraId, name);
+    return this.hls.segment(cameraId, await this.sources.effectiveRole(cameraId, wanted), name);
   }
 
   /** WHEP: answers a viewer's SDP offer when the camera publishes WebRTC (`webrtc_publisher`). */
   async whepOffer(
     context: RequestContext,
     cameraId: number,
+    wanted: StreamRole,
     offerSdp: string,
   ): Promise<{ sessionId: string; answer: string }> {
     await this.access.require(context.principal, cameraId, 'view');
@@ -62,8 +76,9 @@ export class LiveService {
     if (!config?.webrtc_publisher) {
       throw new AppError(400, 'WebRTC is not enabled for this camera (stream config webrtc_publisher)');
     }
-    if (!this.webrtc.isLive(cameraId)) await this.#requireReadable(cameraId);
-    return this.webrtc.connect(cameraId, offerSdp);
+    const role = await this.sources.effectiveRole(cameraId, wanted);
+    if (!this.webrtc.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
+    return this.webrtc.connect(cameraId, role, offerSdp);
   }
 
   async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {
@@ -82,11 +97,16 @@ export class LiveService {
     const config = await this.configs.find(cameraId);
     if (!readable) await this.hls.stop(cameraId);
     if (!readable || !config?.webrtc_publisher) await this.webrtc.stop(cameraId);
+    // A camera without a substream now: its substream viewers go (they come back on the main stream).
+    if ((await this.sources.effectiveRole(cameraId, 'sub')) === 'main') {
+      await this.hls.stop(cameraId, 'sub');
+      await this.webrtc.stop(cameraId, 'sub');
+    }
   }
 
   /** Starting a live session needs a camera that can be read now; the reason when not. */
-  async #requireReadable(cameraId: number): Promise<void> {
-    const resolution = await this.sources.resolve(cameraId, 'main');
+  async #requireReadable(cameraId: number, role: StreamRole = 'main'): Promise<void> {
+    const resolution = await this.sources.resolve(cameraId, role);
     if (!resolution.ok) throw new AppError(resolution.status, resolution.error);
   }
 
@@ -98,11 +118,16 @@ export class LiveService {
     });
     const query = `?ticket=${encodeURIComponent(ticket)}`;
     const config = await this.configs.find(cameraId);
+    // Grid tiles play the stream the config names for them (the substream by default, when there is one).
+    const grid = await this.sources.effectiveRole(cameraId, config?.grid_stream === 'main' ? 'main' : 'sub');
+    const gridQuery = grid === 'sub' ? `${query}&stream=sub` : query;
     return {
       ticket,
       expires_in,
       hls_url: `/api/v1/cameras/${cameraId}/live/index.m3u8${query}`,
       whep_url: `/api/v1/cameras/${cameraId}/live/whep${query}`,
+      grid_hls_url: `/api/v1/cameras/${cameraId}/live/index.m3u8${gridQuery}`,
+      grid_whep_url: `/api/v1/cameras/${cameraId}/live/whep${gridQuery}`,
       webrtc: config?.webrtc_publisher ?? false,
     };
   }
@@ -130,9 +155,9 @@ export class LiveService {
       },
     });
     const timer = setTimeout(() => process.abort('no picture in time'), this.snapshotTimeoutMs);
-    let unreadable: string | null = null;
+    const failure: { reason: string | null } = { reason: null };
     const unsubscribe = stream.onPullFailure((reason) => {
-      unreadable = reason;
+      failure.reason = reason;
       process.abort(reason);
     });
     process.start();
@@ -143,8 +168,8 @@ export class LiveService {
     if (exit.code === 0 && image.length > 2 && image[0] === 0xff && image[1] === 0xd8) return image;
     throw new AppError(
       503,
-      unreadable
-        ? `The camera could not be read: ${unreadable}`
+      failure.reason
+        ? `The camera could not be read: ${failure.reason}`
         : 'The camera did not deliver an image in time',
     );
   }

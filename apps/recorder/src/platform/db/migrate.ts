@@ -16,6 +16,7 @@ import { probePort } from './migrations/0010_probe_port.js';
 import { tokenRevocation } from './migrations/0011_token_revocation.js';
 import { alertActionSecrets } from './migrations/0012_alert_action_secrets.js';
 import { passwordChangeRequired } from './migrations/0013_password_change_required.js';
+import { streamRoles } from './migrations/0014_stream_roles.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0011_token_revocation', tokenRevocation],
   ['0012_alert_action_secrets', alertActionSecrets],
   ['0013_password_change_required', passwordChangeRequired],
+  ['0014_stream_roles', streamRoles],
 ];
 
 /** In the order they apply. */

@@ -110,6 +110,10 @@ export interface CameraConfigsTable {
   last_stream_start: string | null;
   stream_active: boolean;
   stream_failures: number;
+  /** which stream AI frames read: 'main' or 'sub' (the substream when the camera has one) */
+  detect_stream: string;
+  /** which stream grid tiles read */
+  grid_stream: string;
 }
 
 export interface CameraPermissionsTable {

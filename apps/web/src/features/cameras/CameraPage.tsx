@@ -28,7 +28,7 @@ const SECTIONS = [
 function Overview({ camera }: { camera: Camera }) {
   return (
     <>
-      <LiveTile camera={camera} />
+      <LiveTile camera={camera} view="full" />
       <div className="flex flex-wrap gap-2">
         <SnapshotButton camera={camera} />
       </div>

@@ -3,11 +3,12 @@ import { api, toApiError } from '../../api/client';
 import type { Camera } from '../../api/types';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/Toast';
+import { safeFileName, saveFile } from '../../lib/saveFile';
 
-/** "Name 2026-11-24 14-05-09.jpg": sorts by time in a downloads folder, no characters a file system refuses. */
+/** "Name 2026-11-24 14-05-09.jpg": sorts by time in a downloads folder. */
 function fileName(camera: Camera, at: Date): string {
   const stamp = at.toISOString().slice(0, 19).replace('T', ' ').replaceAll(':', '-');
-  return `${camera.name.replace(/[\\/:*?"<>|]+/g, '_')} ${stamp}.jpg`;
+  return `${safeFileName(camera.name)} ${stamp}.jpg`;
 }
 
 /** Saves the camera's current picture as a JPEG (the recorder grabs it from the stream). */
@@ -23,12 +24,7 @@ export function SnapshotButton({ camera }: { camera: Camera }) {
         parseAs: 'blob',
       });
       if (!response.ok || !data) throw toApiError(response.status, error);
-      const url = URL.createObjectURL(data);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName(camera, new Date());
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(data, fileName(camera, new Date()));
     } catch (error) {
       toast({
         tone: 'error',

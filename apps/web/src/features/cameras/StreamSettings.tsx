@@ -22,6 +22,12 @@ const POLICY_LABELS: Record<Policy, string> = {
   plaintext_allowed: 'Plain RTSP allowed — the URL as given',
 };
 const PROTOCOL_LABELS: Record<Protocol, string> = { rtsp: 'RTSP', rtmp: 'RTMP', webrtc: 'WebRTC' };
+type Role = (typeof BOUNDS.detect_stream.enum)[number];
+const ROLE_LABELS: Record<Role, string> = {
+  sub: 'Substream (when the camera has one)',
+  main: 'Main stream',
+};
+const roleOptions = BOUNDS.detect_stream.enum.map((value) => ({ value, label: ROLE_LABELS[value] }));
 /** What the last TLS handshake with the camera found (API.md §5). */
 const PROBE_RESULTS: Record<string, string> = {
   supported: 'RTSPS supported',
@@ -41,6 +47,8 @@ const TEXT_FIELDS = [
   'rtsp_transport',
   'transport_security',
   'stream_protocol',
+  'detect_stream',
+  'grid_stream',
   'max_restart_attempts',
   'source_url',
   'recording_path',
@@ -63,6 +71,8 @@ function textValues(config: CameraConfig): Record<TextName, string> {
     // Empty: "follow the probe" (the policy is not operator-set); a policy: the one an operator chose.
     transport_security: config.transport_security_operator_set ? config.transport_security : '',
     stream_protocol: config.stream_protocol,
+    detect_stream: config.detect_stream,
+    grid_stream: config.grid_stream,
     max_restart_attempts: String(config.max_restart_attempts),
     source_url: config.source_url ?? '',
     recording_path: config.recording_path ?? '',
@@ -174,6 +184,8 @@ function StreamForm({
           options={BOUNDS.stream_protocol.enum.map((value) => ({ value, label: PROTOCOL_LABELS[value] }))}
           {...form.field('stream_protocol')}
         />
+        <SelectField label="Live AI reads" options={roleOptions} {...form.field('detect_stream')} />
+        <SelectField label="Grid tiles play" options={roleOptions} {...form.field('grid_stream')} />
       </fieldset>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <legend className="px-1 text-base font-semibold">Advanced</legend>

@@ -7,13 +7,16 @@ import { useVisible } from '../../lib/useVisible';
 import { CameraStatus } from '../cameras/CameraStatus';
 import { DetectionOverlay } from './DetectionOverlay';
 
-/** One camera of the wall: live picture (and AI detections), name, state and the time of the last frame shown. */
-export function LiveTile({ camera }: { camera: Camera }) {
+/**
+ * One camera of the wall: live picture (and AI detections), name, state and the time of the last frame shown.
+ * `full`: the single-camera view, which plays the main stream (a wall tile plays the grid stream).
+ */
+export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'grid' | 'full' }) {
   const frame = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const visible = useVisible(frame);
   const playing = visible && camera.is_active;
-  const { state, transport, lastFrameAt } = useLivePlayer(camera.id, video, playing);
+  const { state, transport, lastFrameAt } = useLivePlayer(camera.id, video, playing, view);
 
   return (
     <figure

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, toApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/Toast';
-import { saveFile, safeFileName } from './saveFile';
+import { saveFile, safeFileName } from '../../lib/saveFile';
 import type { TimeRange } from './Timeline';
 import { durationLabel, timeLabel } from './time';
 

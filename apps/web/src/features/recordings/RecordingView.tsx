@@ -8,7 +8,7 @@ import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
 import { RecordingPicture } from './RecordingPicture';
 import { chunkAt, mediaTicket, useAlertsBetween, useCoverage, useDetectionsBetween } from './queries';
-import { saveFile, safeFileName } from './saveFile';
+import { saveFile, safeFileName } from '../../lib/saveFile';
 import { Timeline, type TimeRange, type TimelineMarker } from './Timeline';
 import { ZOOM_LEVELS, clamp, dayEnd, dayLabel, dayStart, timeLabel } from './time';
 import { SPEEDS, useRecordingPlayer } from './useRecordingPlayer';
