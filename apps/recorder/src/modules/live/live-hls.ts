@@ -9,6 +9,7 @@ import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
+import { keysOf, streamKey } from './stream-keys.js';
 
 export interface LiveHlsOptions {
   liveDir: string;
@@ -49,13 +50,13 @@ export class LiveHls {
   }
 
   isLive(cameraId: number, role?: StreamRole): boolean {
-    if (role) return this.#sessions.has(`${cameraId}/${role}`);
+    if (role) return this.#sessions.has(streamKey(cameraId, role));
     return [...this.#sessions.values()].some((session) => session.cameraId === cameraId);
   }
 
   /** The playlist, starting the session of the camera's stream when needed. */
   async playlist(cameraId: number, role: StreamRole): Promise<string> {
-    const key = `${cameraId}/${role}`;
+    const key = streamKey(cameraId, role);
     const session = this.#sessions.get(key) ?? (await this.#start(cameraId, role));
     session.waiting += 1;
     try {
@@ -69,7 +70,7 @@ export class LiveHls {
 
   /** A segment or the init section of a running session. */
   async segment(cameraId: number, role: StreamRole, name: string): Promise<{ path: string; size: number }> {
-    const session = this.#sessions.get(`${cameraId}/${role}`);
+    const session = this.#sessions.get(streamKey(cameraId, role));
     if (!session || !SEGMENT_NAME.test(name)) throw new NotFoundError('Live segment');
     session.lastAccess = Date.now();
     const path = join(session.dir, name);
@@ -80,10 +81,7 @@ export class LiveHls {
 
   /** Ends the camera's sessions (of one role, or every role). */
   async stop(cameraId: number, role?: StreamRole): Promise<void> {
-    const keys = [...this.#sessions].filter(
-      ([key, session]) => session.cameraId === cameraId && (!role || key === `${cameraId}/${role}`),
-    );
-    await Promise.all(keys.map(([key]) => this.#stop(key)));
+    await Promise.all(keysOf(this.#sessions, cameraId, role).map((key) => this.#stop(key)));
   }
 
   async #stop(key: string): Promise<void> {
@@ -106,7 +104,7 @@ export class LiveHls {
   }
 
   #start(cameraId: number, role: StreamRole): Promise<Session> {
-    const key = `${cameraId}/${role}`;
+    const key = streamKey(cameraId, role);
     let starting = this.#starting.get(key);
     if (!starting) {
       starting = this.#create(cameraId, role).finally(() => this.#starting.delete(key));
@@ -116,7 +114,7 @@ export class LiveHls {
   }
 
   async #create(cameraId: number, role: StreamRole): Promise<Session> {
-    const key = `${cameraId}/${role}`;
+    const key = streamKey(cameraId, role);
     const stream = await this.streams.stream(cameraId, role);
     // A directory per session: a session still shutting down removes only its own files.
     const dir = join(this.options.liveDir, `cam-${cameraId}-${role}-${Date.now()}`);

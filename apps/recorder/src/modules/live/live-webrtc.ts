@@ -11,6 +11,7 @@ import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
+import { keysOf, streamKey } from './stream-keys.js';
 
 export interface LiveWebRtcOptions {
   ffmpegPath: string;
@@ -62,11 +63,11 @@ export class LiveWebRtc {
   }
 
   viewerCount(cameraId: number, role: StreamRole = 'main'): number {
-    return this.#upstreams.get(`${cameraId}/${role}`)?.viewers.size ?? 0;
+    return this.#upstreams.get(streamKey(cameraId, role))?.viewers.size ?? 0;
   }
 
   isLive(cameraId: number, role?: StreamRole): boolean {
-    if (role) return this.#upstreams.has(`${cameraId}/${role}`);
+    if (role) return this.#upstreams.has(streamKey(cameraId, role));
     return [...this.#upstreams.values()].some((upstream) => upstream.cameraId === cameraId);
   }
 
@@ -76,7 +77,7 @@ export class LiveWebRtc {
     role: StreamRole,
     offerSdp: string,
   ): Promise<{ sessionId: string; answer: string }> {
-    const key = `${cameraId}/${role}`;
+    const key = streamKey(cameraId, role);
     if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
     if (!/^a=rtpmap:\d+ H264\/90000/im.test(offerSdp)) {
       throw new AppError(400, 'The SDP offer does not accept H.264 video');
@@ -117,10 +118,7 @@ export class LiveWebRtc {
 
   /** Ends the camera's upstreams (of one role, or every role) and their viewers. */
   async stop(cameraId: number, role?: StreamRole): Promise<void> {
-    const keys = [...this.#upstreams].filter(
-      ([key, upstream]) => upstream.cameraId === cameraId && (!role || key === `${cameraId}/${role}`),
-    );
-    await Promise.all(keys.map(([key]) => this.#stop(key)));
+    await Promise.all(keysOf(this.#upstreams, cameraId, role).map((key) => this.#stop(key)));
   }
 
   async #stop(key: string): Promise<void> {
@@ -141,7 +139,7 @@ export class LiveWebRtc {
   }
 
   async #start(cameraId: number, role: StreamRole): Promise<Upstream> {
-    const key = `${cameraId}/${role}`;
+    const key = streamKey(cameraId, role);
     const stream = await this.streams.stream(cameraId, role);
     const existing = this.#upstreams.get(key);
     if (existing) return existing; // another viewer started it while this one negotiated
