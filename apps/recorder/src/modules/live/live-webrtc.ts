@@ -90,6 +90,10 @@ export class LiveWebRtc {
     const track = new MediaStreamTrack({ kind: 'video' });
     const pc = new RTCPeerConnection({
       codecs: { video: H264_CODECS.map((c) => new RTCRtpCodecParameters(c)) },
+      // No STUN: werift's default asks a public Google server, which a self-hosted recorder must not contact
+      // unasked — and where it is unreachable, every answer waited out the gathering timeout (seconds). The
+      // recorder answers with its host candidates; the browser's own candidates cross its side's NAT.
+      iceServers: [],
     });
     const viewer: Viewer = { id: randomUUID(), cameraId, key, pc, track };
     try {
