@@ -6,7 +6,7 @@ import type { SupervisedRun } from '../supervisor.js';
 import { FfmpegProcess, type FfmpegExit, type FfmpegProcessOptions, type FfmpegProgress } from './process.js';
 
 export class DeferredRun
-  extends EventEmitter<{ progress: [FfmpegProgress]; exit: [FfmpegExit]; started: [FfmpegProcess] }>
+  extends EventEmitter<{ progress: [FfmpegProgress]; exit: [FfmpegExit] }>
   implements SupervisedRun
 {
   #process: FfmpegProcess | null = null;
@@ -15,10 +15,6 @@ export class DeferredRun
 
   constructor(private readonly prepare: () => Promise<FfmpegProcessOptions>) {
     super();
-  }
-
-  get process(): FfmpegProcess | null {
-    return this.#process;
   }
 
   start(): void {
@@ -35,7 +31,6 @@ export class DeferredRun
           }),
         );
         process.start();
-        this.emit('started', process);
         return exited;
       },
       (error: unknown) =>

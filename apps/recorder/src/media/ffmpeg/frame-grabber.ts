@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { CameraStream } from '../ingest/camera-stream.js';
 import { FedProcess } from '../ingest/fed-process.js';
-import { DEFAULT_BACKOFF, Supervisor } from '../supervisor.js';
+import { consumerSupervisor } from '../ingest/consumer-supervisor.js';
+import { DEFAULT_BACKOFF, type Supervisor } from '../supervisor.js';
 import { fileFramesArgs, frameGrabArgs, redact } from './args.js';
 
 /** Cuts a byte stream of concatenated JPEGs (ffmpeg image2pipe/mjpeg) into pictures. */
@@ -91,13 +92,7 @@ export class FrameGrabber extends EventEmitter<{ frame: [GrabbedFrame]; failure:
   constructor(readonly options: FrameGrabberOptions) {
     super();
     const baseMs = options.backoffMs ?? DEFAULT_BACKOFF.baseMs;
-    this.#supervisor = new Supervisor({
-      autoRestart: true,
-      maxRestartAttempts: 0,
-      healthyResetMs: 60_000,
-      backoff: { ...DEFAULT_BACKOFF, baseMs },
-      run: () => this.#run(),
-    });
+    this.#supervisor = consumerSupervisor(() => this.#run(), { ...DEFAULT_BACKOFF, baseMs });
     this.#supervisor.on('transition', ({ to, error }) => {
       if (to !== 'retrying' || !error) return;
       this.lastError = error;

@@ -9,7 +9,8 @@ import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { ingestArgs, type StreamInput } from '../ffmpeg/args.js';
 import { DeferredRun } from '../ffmpeg/deferred-run.js';
-import { Supervisor, type BackoffPolicy, type Transition } from '../supervisor.js';
+import type { BackoffPolicy, Supervisor, Transition } from '../supervisor.js';
+import { consumerSupervisor } from './consumer-supervisor.js';
 import { TsGopCache } from './ts-gop-cache.js';
 
 /** A consumer's unread backlog beyond which it is cut off instead of buffered (about 10 s of a 6 Mbit/s camera). */
@@ -82,15 +83,6 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
     return this.#port;
   }
 
-  get consumers(): number {
-    return this.#sinks.size;
-  }
-
-  /** Whether the stream's own pull is running (it never runs while the recording sends the stream). */
-  get pulling(): boolean {
-    return this.#pull !== null;
-  }
-
   /**
    * The camera's keyframe interval as received (ms, the median of the last few), or null until known. A
    * consumer that needs fewer pictures than that can decode keyframes only.
@@ -100,11 +92,6 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
     if (times.length < 4) return null;
     const intervals = times.slice(1).map((time, i) => time - times[i]!);
     return intervals.sort((a, b) => a - b)[Math.floor(intervals.length / 2)]!;
-  }
-
-  /** When the last packet arrived (ms since epoch; 0: never). */
-  get lastPacketAt(): number {
-    return this.#lastPacketAt;
   }
 
   /**
@@ -218,18 +205,15 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
 
   #startPull(): void {
     const { resolve, ffmpegPath, backoff, stallTimeoutMs } = this.#options;
-    const pull = new Supervisor({
-      autoRestart: true,
-      maxRestartAttempts: 0,
-      healthyResetMs: 60_000,
-      backoff,
-      run: (attempt) =>
+    const pull = consumerSupervisor(
+      (attempt) =>
         new DeferredRun(async () => {
           const input = await resolve(attempt);
           this.pulls += 1;
           return { ffmpegPath, args: ingestArgs(input, this.port), stallTimeoutMs };
         }),
-    });
+      backoff,
+    );
     pull.on('transition', (transition) => this.emit('pull', transition));
     this.#pull = pull;
     pull.start();

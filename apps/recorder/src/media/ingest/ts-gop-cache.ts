@@ -18,7 +18,6 @@ export class TsGopCache {
   #gopBytes = 0;
   /** false until the first keyframe: packets before it are useless to a joining consumer */
   #open = false;
-  keyframes = 0;
 
   /** Takes a run of whole packets (a datagram); returns whether a keyframe began in it. */
   push(data: Buffer): boolean {
@@ -35,7 +34,6 @@ export class TsGopCache {
       }
     }
     if (keyframeAt >= 0) {
-      this.keyframes += 1;
       this.#open = true;
       this.#gop = [];
       this.#gopBytes = 0;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { liveHlsArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
-import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
+import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
+import type { Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, streamKey } from './stream-keys.js';
 
@@ -121,21 +122,15 @@ export class LiveHls {
     await mkdir(dir, { recursive: true });
     // A restarted ffmpeg goes on numbering after the last segment the one before listed.
     const numbering = { next: 0 };
-    const supervisor = new Supervisor({
-      autoRestart: true,
-      maxRestartAttempts: 0,
-      healthyResetMs: 60_000,
-      backoff: DEFAULT_BACKOFF,
-      run: () => {
-        this.#runs.set(cameraId, this.runs(cameraId) + 1);
-        const process = new FedProcess(stream, {
-          ffmpegPath: this.options.ffmpegPath,
-          args: liveHlsArgs(dir, numbering.next),
-          stallTimeoutMs: 20_000,
-        });
-        process.once('exit', () => void nextSegmentAfter(dir).then((next) => (numbering.next = next)));
-        return process;
-      },
+    const supervisor = consumerSupervisor(() => {
+      this.#runs.set(cameraId, this.runs(cameraId) + 1);
+      const process = new FedProcess(stream, {
+        ffmpegPath: this.options.ffmpegPath,
+        args: liveHlsArgs(dir, numbering.next),
+        stallTimeoutMs: 20_000,
+      });
+      process.once('exit', () => void nextSegmentAfter(dir).then((next) => (numbering.next = next)));
+      return process;
     });
     const session: Session = {
       cameraId,

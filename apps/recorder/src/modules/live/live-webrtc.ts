@@ -9,7 +9,8 @@ import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } f
 import { webrtcRtpArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
-import { DEFAULT_BACKOFF, Supervisor } from '../../media/supervisor.js';
+import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
+import type { Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, streamKey } from './stream-keys.js';
 
@@ -156,19 +157,13 @@ export class LiveWebRtc {
     // The port is known once bound; only then can ffmpeg be told where to send.
     socket.bind(0, '127.0.0.1', () => {
       if (this.#upstreams.get(key) !== upstream) return; // stopped meanwhile (stop() closed the socket)
-      const supervisor = new Supervisor({
-        autoRestart: true,
-        maxRestartAttempts: 0,
-        healthyResetMs: 60_000,
-        backoff: DEFAULT_BACKOFF,
-        run: () => {
-          this.#runs.set(cameraId, this.runs(cameraId) + 1);
-          return new FedProcess(stream, {
-            ffmpegPath: this.options.ffmpegPath,
-            args: webrtcRtpArgs(socket.address().port),
-            stallTimeoutMs: 20_000,
-          });
-        },
+      const supervisor = consumerSupervisor(() => {
+        this.#runs.set(cameraId, this.runs(cameraId) + 1);
+        return new FedProcess(stream, {
+          ffmpegPath: this.options.ffmpegPath,
+          args: webrtcRtpArgs(socket.address().port),
+          stallTimeoutMs: 20_000,
+        });
       });
       upstream.supervisor = supervisor;
       supervisor.start();
