@@ -55,13 +55,13 @@ async function cpuOver(pids: number[], during: () => Promise<void>): Promise<num
   return ((sum(pids.map(cpuSeconds)) - sum(before)) / seconds) * 100;
 }
 
-/** One HLS viewer: the playlist every second and each new segment, as a player would. */
+/** One HLS viewer: the media playlist every second and each new segment, as a player without LL-HLS would. */
 function watch(base: string, token: string, cameraId: number, signal: AbortSignal): void {
   const seen = new Set<string>();
   const headers = { authorization: `Bearer ${token}` };
   void (async () => {
     while (!signal.aborted) {
-      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/index.m3u8`, { headers, signal })
+      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/media.m3u8`, { headers, signal })
         .then((r) => (r.ok ? r.text() : ''))
         .catch(() => '');
       for (const name of playlist.match(/^seg-\d+\.m4s$/gm) ?? []) {

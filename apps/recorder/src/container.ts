@@ -290,7 +290,6 @@ export async function createContainer(
     logger,
   );
   const liveHls = new LiveHls(streams, {
-    liveDir: join(config.dataDir, 'live'),
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
   });
@@ -525,7 +524,6 @@ export async function createContainer(
     liveWebRtc,
     streams,
     async start() {
-      await liveHls.clearLeftovers();
       await recordingEngine.start();
       retention.start();
       await cloud.start();

@@ -74,7 +74,7 @@ describe('one upstream per camera stream', { timeout: 240_000 }, () => {
       t.container.recordingEngine.onChunk(listener);
     });
   const playlist = async () => {
-    const response = await api('GET', `/cameras/${cameraId}/live/index.m3u8`);
+    const response = await api('GET', `/cameras/${cameraId}/live/media.m3u8`);
     assert.equal(response.statusCode, 200, response.body);
     return response.body;
   };
@@ -112,7 +112,7 @@ describe('one upstream per camera stream', { timeout: 240_000 }, () => {
     // the detection loop decode its frames; no adapter is needed for that), a snapshot and a stream target.
     const hls = async () => {
       const playlists = await Promise.all([playlist(), playlist(), playlist()]);
-      for (const text of playlists) assert.match(text, /seg-\d+\.m4s/);
+      for (const text of playlists) assert.match(text, /part-\d+\.\d+\.m4s/);
     };
     const webrtc = async () => {
       const { pc, sdp, viewer } = await offer();
@@ -188,7 +188,8 @@ describe('one upstream per camera stream', { timeout: 240_000 }, () => {
   it('a killed consumer is restarted alone; the recording goes on', async () => {
     const runs = t.container.liveHls.runs(cameraId);
     const before = chunks.filter((chunk) => chunk.cameraId === cameraId).length;
-    const [hls] = await ffmpegPids(`/live/cam-${cameraId}-`);
+    // The live packager is the ffmpeg cutting 200 ms fragments (the only camera of this suite with live HLS).
+    const [hls] = await ffmpegPids('-frag_duration');
     assert.ok(hls, 'the HLS ffmpeg runs');
     process.kill(hls, 'SIGKILL');
     await eventually(() => t.container.liveHls.runs(cameraId) === runs + 1, {
@@ -282,9 +283,13 @@ describe('stream roles: a camera with a substream', { timeout: 120_000 }, () => 
     const ticket = (await api('POST', `/cameras/${id}/stream-ticket`)).json();
     assert.match(ticket.grid_hls_url, /[?&]stream=sub(&|$)/);
     assert.doesNotMatch(ticket.hls_url, /stream=/);
-    const grid = await t.request({ method: 'GET', url: ticket.grid_hls_url });
+    const gridVariants = await t.request({ method: 'GET', url: ticket.grid_hls_url });
+    assert.equal(gridVariants.statusCode, 200, gridVariants.body);
+    const gridMedia = /^(media\.m3u8\?\S+)$/m.exec(gridVariants.body)?.[1];
+    assert.ok(gridMedia?.includes('stream=sub'), gridVariants.body);
+    const grid = await t.request({ method: 'GET', url: `/api/v1/cameras/${id}/live/${gridMedia}` });
     assert.equal(grid.statusCode, 200, grid.body);
-    const segment = /^(seg-\d+\.m4s\?\S+)$/m.exec(grid.body)?.[1];
+    const segment = /URI="(part-\d+\.\d+\.m4s\?[^"]+)"/.exec(grid.body)?.[1];
     assert.ok(segment?.includes('stream=sub'), grid.body);
     const piece = await t.request({ method: 'GET', url: `/api/v1/cameras/${id}/live/${segment}` });
     assert.equal(piece.statusCode, 200);

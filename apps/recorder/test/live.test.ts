@@ -44,6 +44,7 @@ describe('live HLS', { timeout: 120_000 }, () => {
       })
     ).json();
 
+    // Players open the multivariant playlist; its one variant is the media playlist.
     const first = await t.request({
       method: 'GET',
       url: `/api/v1/cameras/${camera.id}/live/index.m3u8`,
@@ -51,10 +52,17 @@ describe('live HLS', { timeout: 120_000 }, () => {
     });
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.headers['content-type'], 'application/vnd.apple.mpegurl');
-    assert.match(first.body, /#EXT-X-MAP:URI="init\.mp4"/);
+    assert.match(first.body, /^#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="avc1\.[0-9A-F]{6}"\nmedia\.m3u8$/m);
     assert.equal(t.container.liveHls.runs(camera.id), 1, 'after the first viewer');
-    const segment = /^(seg-\d+\.m4s)$/m.exec(first.body)?.[1];
-    assert.ok(segment, first.body);
+    const media = await t.request({
+      method: 'GET',
+      url: `/api/v1/cameras/${camera.id}/live/media.m3u8`,
+      token: t.adminToken,
+    });
+    assert.equal(media.statusCode, 200, media.body);
+    assert.match(media.body, /#EXT-X-MAP:URI="init-0\.mp4"/);
+    const part = /URI="(part-\d+\.\d+\.m4s)"/.exec(media.body)?.[1];
+    assert.ok(part, media.body);
 
     // A second viewer (with a ticket, as a <video> element would) reads the same session.
     const second = await t.request({
@@ -62,23 +70,28 @@ describe('live HLS', { timeout: 120_000 }, () => {
       url: `/api/v1/cameras/${camera.id}/live/index.m3u8?ticket=${ticket}`,
     });
     assert.equal(second.statusCode, 200);
-    assert.match(second.body, new RegExp(`seg-\\d+\\.m4s\\?ticket=${ticket}`));
+    assert.match(second.body, new RegExp(`^media\\.m3u8\\?ticket=${ticket}$`, 'm'));
+    const secondMedia = await t.request({
+      method: 'GET',
+      url: `/api/v1/cameras/${camera.id}/live/media.m3u8?ticket=${ticket}`,
+    });
+    assert.match(secondMedia.body, new RegExp(`part-\\d+\\.\\d+\\.m4s\\?ticket=${ticket}`));
     assert.equal(t.container.liveHls.runs(camera.id), 1, 'one HLS session for both viewers');
     assert.equal(source.sessions, 1, 'one upstream connection for both viewers');
 
     const init = await t.request({
       method: 'GET',
-      url: `/api/v1/cameras/${camera.id}/live/init.mp4?ticket=${ticket}`,
+      url: `/api/v1/cameras/${camera.id}/live/init-0.mp4?ticket=${ticket}`,
     });
     assert.equal(init.statusCode, 200);
     assert.equal(init.rawPayload.subarray(4, 8).toString('latin1'), 'ftyp');
-    const media = await t.request({
+    const partBody = await t.request({
       method: 'GET',
-      url: `/api/v1/cameras/${camera.id}/live/${segment}`,
+      url: `/api/v1/cameras/${camera.id}/live/${part}`,
       token: t.adminToken,
     });
-    assert.equal(media.statusCode, 200);
-    assert.ok(media.rawPayload.length > 1000);
+    assert.equal(partBody.statusCode, 200);
+    assert.equal(partBody.rawPayload.subarray(4, 8).toString('latin1'), 'moof');
     const traversal = await t.request({
       method: 'GET',
       url: `/api/v1/cameras/${camera.id}/live/..%2Findex.m3u8`,
@@ -104,6 +117,56 @@ describe('live HLS', { timeout: 120_000 }, () => {
     });
     assert.equal(again.statusCode, 200);
     assert.equal(t.container.liveHls.runs(camera.id), 2);
+  });
+
+  it('is low-latency HLS: blocking reloads, a preload hint that waits, parts that join into segments', async () => {
+    const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: source.url });
+    await t.container.cameraConfig.idle();
+    await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${camera.id}`,
+      token: t.adminToken,
+      payload: { transport_security: 'plaintext_allowed' },
+    });
+    const get = (path: string) =>
+      t.request({ method: 'GET', url: `/api/v1/cameras/${camera.id}/live/${path}`, token: t.adminToken });
+    const first = await get('media.m3u8');
+    assert.equal(first.statusCode, 200, first.body);
+    assert.match(first.body, /^#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=[\d.]+$/m);
+    const partTarget = Number(/^#EXT-X-PART-INF:PART-TARGET=([\d.]+)$/m.exec(first.body)?.[1]);
+    assert.ok(partTarget > 0 && partTarget <= 0.5, first.body);
+
+    // The preload hint names the next part; asking for it waits until the packager has written it.
+    const hint = /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-(\d+)\.(\d+)\.m4s"$/m.exec(first.body);
+    assert.ok(hint, first.body);
+    const hinted = await get(`part-${hint[1]}.${hint[2]}.m4s`);
+    assert.equal(hinted.statusCode, 200);
+    assert.equal(hinted.rawPayload.subarray(4, 8).toString('latin1'), 'moof');
+
+    // A blocking reload for the segment after the next answers once that segment is complete and listed.
+    const msn = Number(hint[1]) + 1;
+    const blocked = await get(`media.m3u8?_HLS_msn=${msn}`);
+    assert.equal(blocked.statusCode, 200);
+    assert.match(blocked.body, new RegExp(`^seg-${msn}\\.m4s$`, 'm'));
+    const tooFar = await get(`media.m3u8?_HLS_msn=${msn + 10}`);
+    assert.equal(tooFar.statusCode, 400);
+
+    // A whole segment is its parts, one after the other; each part lasts at most the part target.
+    const parts = [
+      ...blocked.body.matchAll(
+        new RegExp(`DURATION=([\\d.]+),URI="(part-${msn}\\.\\d+\\.m4s)"(,INDEPENDENT=YES)?`, 'g'),
+      ),
+    ];
+    assert.ok(parts.length >= 2, blocked.body);
+    for (const [, duration] of parts) assert.ok(Number(duration) <= partTarget);
+    const bodies = await Promise.all(parts.map(([, , name]) => get(name!)));
+    const segment = await get(`seg-${msn}.m4s`);
+    assert.equal(segment.statusCode, 200);
+    assert.deepEqual(segment.rawPayload, Buffer.concat(bodies.map((body) => body.rawPayload)));
+    const extinf = Number(new RegExp(`#EXTINF:([\\d.]+),\\nseg-${msn}\\.m4s`).exec(blocked.body)?.[1]);
+    const summed = parts.reduce((sum, [, duration]) => sum + Number(duration), 0);
+    assert.ok(Math.abs(extinf - summed) < 0.01, `${extinf} vs ${summed}`);
+    assert.ok(parts[0]![3], 'a segment starts with an independent part');
   });
 
   it('answers 503 when the camera delivers nothing', async () => {

@@ -131,6 +131,7 @@ describe('OpenAPI document', () => {
       ['get', '/api/v1/recordings/{camera_id}/export', '206', 'video/mp4', binary],
       ['get', '/api/v1/recordings/{camera_id}/playlist.m3u8', '200', 'application/vnd.apple.mpegurl', {}],
       ['get', '/api/v1/cameras/{id}/live/index.m3u8', '200', 'application/vnd.apple.mpegurl', {}],
+      ['get', '/api/v1/cameras/{id}/live/media.m3u8', '200', 'application/vnd.apple.mpegurl', {}],
       ['get', '/api/v1/cameras/{id}/live/{file}', '200', 'video/mp4', binary],
       ['get', '/api/v1/cameras/{id}/live/{file}', '206', 'video/mp4', binary],
       ['get', '/api/v1/cameras/{id}/snapshot', '200', 'image/jpeg', binary],

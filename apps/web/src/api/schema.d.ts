@@ -627,10 +627,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live HLS (fMP4), started on demand and shared by every viewer of the camera
-         * @description With `?ticket=`, the init and segment URIs in the playlist carry the same ticket. `?stream=sub` plays the substream (grid tiles; the main stream when the camera has none).
+         * Live low-latency HLS (fMP4 parts), started on demand and shared by every viewer of the camera
+         * @description The multivariant playlist players open; its one variant is `media.m3u8` (the media playlist). With `?ticket=`, every URI carries the same ticket. `?stream=sub` plays the substream (grid tiles; the main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time.
          */
         get: operations["getLivePlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cameras/{id}/live/media.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live media playlist: segments, ~200 ms parts and a preload hint (LL-HLS)
+         * @description `_HLS_msn` (and `_HLS_part`) ask for a blocking reload: the answer waits until that segment (or part) is listed; 400 when it is more than two segments ahead, 503 when it does not come within a few seconds. `?ticket=` and `?stream=` as for index.m3u8.
+         */
+        get: operations["getLiveMediaPlaylist"];
         put?: never;
         post?: never;
         delete?: never;
@@ -684,8 +704,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A live segment or the init section named by the live playlist
-         * @description `init.mp4` (the fMP4 init section) or `seg-<n>.m4s` (a media segment), both sent as video/mp4; one `Range: bytes=` range may be asked for (206).
+         * A live init section, part or segment named by the live playlist
+         * @description `init-<n>.mp4` (the fMP4 init section of packager run n), `part-<segment>.<part>.m4s` (a partial segment; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all sent as video/mp4; one `Range: bytes=` range may be asked for (206).
          */
         get: operations["getLiveSegment"];
         put?: never;
@@ -6002,6 +6022,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Live HLS multivariant playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLiveMediaPlaylist: {
+        parameters: {
+            query?: {
+                ticket?: string;
+                stream?: "main" | "sub";
+                /** @description blocking reload: answer once this media sequence number is listed */
+                _HLS_msn?: number;
+                /** @description with _HLS_msn: answer once this part of that segment is listed */
+                _HLS_part?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Live HLS media playlist */
             200: {
                 headers: {
@@ -6009,6 +6103,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.apple.mpegurl": string;
+                };
+            };
+            /** @description The request cannot be carried out as sent; `detail` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not authenticated: no token, or an expired, revoked or wrong one */

@@ -11,7 +11,9 @@ export async function playHls(url: string, video: HTMLVideoElement, onFail: () =
       video.load();
     };
   }
-  const hls = new Hls({ liveSyncDurationCount: 2, backBufferLength: 10 });
+  // The recorder serves low-latency HLS: hls.js follows its parts with blocking reloads and plays the part hold
+  // back (~0.6 s) behind the live edge.
+  const hls = new Hls({ lowLatencyMode: true, backBufferLength: 10 });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) onFail();
   });

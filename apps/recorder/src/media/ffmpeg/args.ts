@@ -169,34 +169,27 @@ export function redactArgs(args: readonly string[]): string[] {
 }
 
 /**
- * Live view: the stream copied into short fMP4 HLS segments (as long as the camera's keyframe interval allows)
- * in a rolling playlist; old segments are deleted as new ones arrive. A restarted run goes on numbering from
- * `startNumber` and marks the discontinuity, so players keep playing the same playlist.
+ * Live view: the stream copied, without re-encoding, into fragmented MP4 on stdout — a fragment at every keyframe
+ * and every 200 ms between — which the recorder lists as low-latency HLS parts (media/hls). Progress goes to fd 3.
+ * No `nobuffer` here: it drops what was read while probing, which would lose the fan-out's opening keyframe.
  */
-export function liveHlsArgs(dir: string, startNumber = 0): string[] {
+export function liveFmp4Args(partSeconds = 0.2): string[] {
   return [
     ...BASE,
-    ...feedInput(true),
+    ...feedInput(false),
     ...COPY_FIRST_STREAMS,
     '-f',
-    'hls',
-    '-hls_time',
+    'mp4',
+    '-movflags',
+    'frag_keyframe+empty_moov+default_base_moof',
+    '-frag_duration',
+    String(Math.round(partSeconds * 1_000_000)),
+    // Each fragment leaves at once, not when an output buffer fills.
+    '-flush_packets',
     '1',
-    '-hls_list_size',
-    '6',
-    '-hls_flags',
-    `delete_segments+independent_segments+omit_endlist+temp_file${startNumber > 0 ? '+discont_start' : ''}`,
-    '-start_number',
-    String(startNumber),
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-hls_segment_filename',
-    `${dir}/seg-%d.m4s`,
     '-progress',
+    'pipe:3',
     'pipe:1',
-    `${dir}/index.m3u8`,
   ];
 }
 

@@ -1,10 +1,16 @@
-// On-demand live HLS: the first viewer of a camera starts one ffmpeg that reads the camera stream's fan-out
-// (no upstream connection of its own: media/ingest) and writes a rolling fMP4 playlist; every other viewer
-// reads the same files. The ffmpeg is supervised: one that dies is started again on the same playlist, going
-// on with the segment numbers, so players keep playing. Nobody asking for 60 s stops it.
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { liveHlsArgs } from '../../media/ffmpeg/args.js';
+// On-demand live view as low-latency HLS: the first viewer of a camera stream starts one ffmpeg that reads the
+// stream's fan-out (no upstream connection of its own: media/ingest) and writes fragmented MP4 to its stdout; the
+// recorder lists every fragment as a ~200 ms part of a rolling playlist kept in memory (media/hls), and every other
+// viewer reads the same window. Players that know LL-HLS block on the next part; others play whole segments. The
+// ffmpeg is supervised: one that dies is started again and its parts follow a discontinuity with the media
+// sequence going on, so players keep playing. Nobody asking for 60 s stops it.
+import { liveFmp4Args } from '../../media/ffmpeg/args.js';
+import { Fmp4Reader } from '../../media/hls/fmp4-reader.js';
+import {
+  LowLatencyPlaylist,
+  parseMediaName,
+  type PlaylistPosition,
+} from '../../media/hls/low-latency-playlist.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
@@ -13,25 +19,24 @@ import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, streamKey } from './stream-keys.js';
 
 export interface LiveHlsOptions {
-  liveDir: string;
   ffmpegPath: string;
   idleStopMs?: number;
   /** how long the first viewer waits for a playable playlist */
   startTimeoutMs?: number;
+  /** how long a blocking playlist or preload-hint request waits for what it asked for */
+  blockTimeoutMs?: number;
 }
 
 interface Session {
   cameraId: number;
   supervisor: Supervisor;
-  dir: string;
+  playlist: LowLatencyPlaylist;
   lastAccess: number;
-  /** resolves when the playlist lists a segment */
+  /** resolves when the playlist holds a segment players can start from */
   ready: Promise<void>;
-  /** viewers waiting for the first segment: a session is not idle while anyone waits */
+  /** requests waiting for the first part or a blocked reload: a session is not idle while anyone waits */
   waiting: number;
 }
-
-const SEGMENT_NAME = /^(init\.mp4|seg-\d+\.m4s)$/;
 
 export class LiveHls {
   /** by camera and role (`<id>/<role>`): a camera's main and substream are separate sessions */
@@ -55,29 +60,61 @@ export class LiveHls {
     return [...this.#sessions.values()].some((session) => session.cameraId === cameraId);
   }
 
-  /** The playlist, starting the session of the camera's stream when needed. */
-  async playlist(cameraId: number, role: StreamRole): Promise<string> {
-    const key = streamKey(cameraId, role);
-    const session = this.#sessions.get(key) ?? (await this.#start(cameraId, role));
-    session.waiting += 1;
-    try {
-      await session.ready;
-    } finally {
-      session.waiting -= 1;
-      session.lastAccess = Date.now();
-    }
-    return readFile(join(session.dir, 'index.m3u8'), 'utf8');
+  /**
+   * The multivariant playlist (what players open), starting the session of the camera's stream when needed and
+   * answering once it can be played; `query` goes on the media playlist's URI.
+   */
+  async multivariant(cameraId: number, role: StreamRole, query: string): Promise<string> {
+    const session = await this.#ready(cameraId, role);
+    return session.playlist.renderMultivariant(`media.m3u8${query}`);
   }
 
-  /** A segment or the init section of a running session. */
-  async segment(cameraId: number, role: StreamRole, name: string): Promise<{ path: string; size: number }> {
+  /**
+   * The media playlist. With `position` (a blocking reload: `_HLS_msn`/`_HLS_part`), answered once the playlist
+   * holds it; `query` goes on every URI in it.
+   */
+  async mediaPlaylist(
+    cameraId: number,
+    role: StreamRole,
+    position: PlaylistPosition | null,
+    query: string,
+  ): Promise<string> {
+    const session = await this.#ready(cameraId, role);
+    if (position) {
+      if (session.playlist.tooFarAhead(position)) {
+        throw new AppError(400, '_HLS_msn is more than two segments past the end of the playlist');
+      }
+      const listed = await this.#whileWaiting(session, () =>
+        session.playlist.waitFor(position, this.#blockTimeoutMs),
+      );
+      if (!listed) throw new AppError(503, 'The requested part of the live playlist did not arrive in time');
+    }
+    return session.playlist.render(query);
+  }
+
+  /** The session of the camera's stream, started when needed, once players can start on it. */
+  async #ready(cameraId: number, role: StreamRole): Promise<Session> {
+    const session = this.#sessions.get(streamKey(cameraId, role)) ?? (await this.#start(cameraId, role));
+    await this.#whileWaiting(session, () => session.ready);
+    return session;
+  }
+
+  /**
+   * An init section, part or segment of a running session. The part the playlist hints at next (preload hint)
+   * is waited for; anything else is there or not.
+   */
+  async media(cameraId: number, role: StreamRole, name: string): Promise<Buffer> {
     const session = this.#sessions.get(streamKey(cameraId, role));
-    if (!session || !SEGMENT_NAME.test(name)) throw new NotFoundError('Live segment');
+    const wanted = parseMediaName(name);
+    if (!session || !wanted) throw new NotFoundError('Live segment');
+    const next = session.playlist.nextPart();
+    if (wanted.kind === 'part' && wanted.msn === next.msn && wanted.part === next.part) {
+      await this.#whileWaiting(session, () => session.playlist.waitFor(wanted, this.#blockTimeoutMs));
+    }
     session.lastAccess = Date.now();
-    const path = join(session.dir, name);
-    const info = await stat(path).catch(() => null);
-    if (!info) throw new NotFoundError('Live segment');
-    return { path, size: info.size };
+    const bytes = session.playlist.media(name);
+    if (!bytes) throw new NotFoundError('Live segment');
+    return bytes;
   }
 
   /** Ends the camera's sessions (of one role, or every role). */
@@ -90,12 +127,7 @@ export class LiveHls {
     if (!session) return;
     this.#sessions.delete(key);
     await session.supervisor.stop();
-    await rm(session.dir, { recursive: true, force: true });
-  }
-
-  /** At start: segments left by a previous run (a crash skips the cleanup of stop()). */
-  async clearLeftovers(): Promise<void> {
-    if (this.#sessions.size === 0) await rm(this.options.liveDir, { recursive: true, force: true });
+    session.playlist.release();
   }
 
   async close(): Promise<void> {
@@ -117,25 +149,33 @@ export class LiveHls {
   async #create(cameraId: number, role: StreamRole): Promise<Session> {
     const key = streamKey(cameraId, role);
     const stream = await this.streams.stream(cameraId, role);
-    // A directory per session: a session still shutting down removes only its own files.
-    const dir = join(this.options.liveDir, `cam-${cameraId}-${role}-${Date.now()}`);
-    await mkdir(dir, { recursive: true });
-    // A restarted ffmpeg goes on numbering after the last segment the one before listed.
-    const numbering = { next: 0 };
+    const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
     const supervisor = consumerSupervisor(() => {
       this.#runs.set(cameraId, this.runs(cameraId) + 1);
+      const reader = new Fmp4Reader({
+        init: (bytes) => playlist.startRun(bytes),
+        fragment: (fragment) => playlist.addPart(fragment),
+      });
       const process = new FedProcess(stream, {
         ffmpegPath: this.options.ffmpegPath,
-        args: liveHlsArgs(dir, numbering.next),
+        args: liveFmp4Args(),
+        progressFd: 3,
         stallTimeoutMs: 20_000,
+        onOutput: (chunk) => {
+          try {
+            reader.push(chunk);
+          } catch (error) {
+            process.abort(`unreadable fMP4 from the packager: ${(error as Error).message}`);
+          }
+        },
       });
-      process.once('exit', () => void nextSegmentAfter(dir).then((next) => (numbering.next = next)));
+      process.once('exit', () => playlist.endRun());
       return process;
     });
     const session: Session = {
       cameraId,
       supervisor,
-      dir,
+      playlist,
       lastAccess: Date.now(),
       ready: Promise.resolve(),
       waiting: 0,
@@ -150,12 +190,15 @@ export class LiveHls {
     return session;
   }
 
-  /** Resolves once the playlist names a segment; fails (and ends the session) when none comes in time. */
+  /**
+   * Resolves once the playlist holds its first whole segment; fails (and ends the session) when none comes in
+   * time. Not the first part: hls.js starts only from a listed segment and, given parts alone, reloads and waits
+   * (measured: 1.5–3 s to the first frame, against the rest of one keyframe interval here).
+   */
   async #waitForPlaylist(key: string, session: Session, unreadable: () => string | null): Promise<void> {
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 15_000);
-    for (;;) {
-      const text = await readFile(join(session.dir, 'index.m3u8'), 'utf8').catch(() => '');
-      if (/\.m4s/.test(text)) return;
+    // Woken by the segment; every 100 ms it also looks whether the camera turned out unreadable.
+    while (!(await session.playlist.waitFor({ msn: 0 }, 100))) {
       const reason = unreadable();
       if (reason || Date.now() > deadline || this.#sessions.get(key) !== session) {
         if (this.#sessions.get(key) === session) await this.#stop(key);
@@ -166,9 +209,22 @@ export class LiveHls {
             : 'The camera did not deliver live video in time',
         );
       }
-      // The playlist appears as soon as ffmpeg closes the first segment.
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /** Runs `wait` counted as a waiting request, so the idle sweep leaves the session alone meanwhile. */
+  async #whileWaiting<T>(session: Session, wait: () => Promise<T>): Promise<T> {
+    session.waiting += 1;
+    try {
+      return await wait();
+    } finally {
+      session.waiting -= 1;
+      session.lastAccess = Date.now();
+    }
+  }
+
+  get #blockTimeoutMs(): number {
+    return this.options.blockTimeoutMs ?? 6_000;
   }
 
   #sweep(): void {
@@ -185,11 +241,4 @@ export class LiveHls {
     );
     this.#sweeper.unref();
   }
-}
-
-/** After a run ends: the number after the last segment its playlist lists (0 when none). */
-async function nextSegmentAfter(dir: string): Promise<number> {
-  const text = await readFile(join(dir, 'index.m3u8'), 'utf8').catch(() => '');
-  const numbers = [...text.matchAll(/^seg-(\d+)\.m4s$/gm)].map((match) => Number(match[1]) + 1);
-  return Math.max(0, ...numbers);
 }

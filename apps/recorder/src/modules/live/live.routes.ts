@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, TicketQuery, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
-import { LiveQuery, StreamTicket } from './live.schemas.js';
-import { sendFile } from '../../platform/http/file-response.js';
+import { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
+import { sendBytes } from '../../platform/http/file-response.js';
 import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { LiveService } from './live.service.js';
@@ -26,6 +26,8 @@ export const liveRoutes =
       },
       async (request) => live.streamTicket(requestContext(request), request.params.id),
     );
+    const playlistErrors = { 404: ErrorResponse, 503: ErrorResponse, ...authErrors };
+    const playlistType = 'application/vnd.apple.mpegurl';
     app.get(
       '/cameras/:id/live/index.m3u8',
       {
@@ -33,28 +35,57 @@ export const liveRoutes =
         schema: {
           tags,
           operationId: 'getLivePlaylist',
-          summary: 'Live HLS (fMP4), started on demand and shared by every viewer of the camera',
+          summary:
+            'Live low-latency HLS (fMP4 parts), started on demand and shared by every viewer of the camera',
           description:
-            'With `?ticket=`, the init and segment URIs in the playlist carry the same ticket. `?stream=sub` ' +
-            'plays the substream (grid tiles; the main stream when the camera has none).',
+            'The multivariant playlist players open; its one variant is `media.m3u8` (the media playlist). With ' +
+            '`?ticket=`, every URI carries the same ticket. `?stream=sub` plays the substream (grid tiles; the ' +
+            'main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time.',
           params: CameraIdParams,
           querystring: LiveQuery,
           response: {
-            200: mediaResponse('application/vnd.apple.mpegurl', Type.String(), 'Live HLS media playlist'),
-            404: ErrorResponse,
-            503: ErrorResponse,
-            ...authErrors,
+            200: mediaResponse(playlistType, Type.String(), 'Live HLS multivariant playlist'),
+            ...playlistErrors,
           },
         },
       },
       async (request, reply) => {
-        const playlist = await live.livePlaylist(
+        const playlist = await live.liveMultivariant(
           requestContext(request),
           request.params.id,
-          request.query.stream ?? 'main',
-          request.query.ticket,
+          request.query,
         );
-        return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(playlist);
+        return reply.type(playlistType).header('cache-control', 'no-store').send(playlist);
+      },
+    );
+    app.get(
+      '/cameras/:id/live/media.m3u8',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          operationId: 'getLiveMediaPlaylist',
+          summary: 'The live media playlist: segments, ~200 ms parts and a preload hint (LL-HLS)',
+          description:
+            '`_HLS_msn` (and `_HLS_part`) ask for a blocking reload: the answer waits until that segment (or ' +
+            'part) is listed; 400 when it is more than two segments ahead, 503 when it does not come within a ' +
+            'few seconds. `?ticket=` and `?stream=` as for index.m3u8.',
+          params: CameraIdParams,
+          querystring: LivePlaylistQuery,
+          response: {
+            200: mediaResponse(playlistType, Type.String(), 'Live HLS media playlist'),
+            400: ErrorResponse,
+            ...playlistErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const playlist = await live.liveMediaPlaylist(
+          requestContext(request),
+          request.params.id,
+          request.query,
+        );
+        return reply.type(playlistType).header('cache-control', 'no-store').send(playlist);
       },
     );
     app.get(
@@ -64,13 +95,16 @@ export const liveRoutes =
         schema: {
           tags,
           operationId: 'getLiveSegment',
-          summary: 'A live segment or the init section named by the live playlist',
+          summary: 'A live init section, part or segment named by the live playlist',
           description:
-            '`init.mp4` (the fMP4 init section) or `seg-<n>.m4s` (a media segment), both sent as video/mp4; ' +
-            'one `Range: bytes=` range may be asked for (206).',
+            '`init-<n>.mp4` (the fMP4 init section of packager run n), `part-<segment>.<part>.m4s` (a partial ' +
+            'segment; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all ' +
+            'sent as video/mp4; one `Range: bytes=` range may be asked for (206).',
           params: Type.Object({
             id: Type.Integer({ minimum: 1 }),
-            file: Type.String({ pattern: '^(init\\.mp4|seg-[0-9]+\\.m4s)$' }),
+            file: Type.String({
+              pattern: '^(init-[0-9]+\\.mp4|seg-[0-9]+\\.m4s|part-[0-9]+\\.[0-9]+\\.m4s)$',
+            }),
           }),
           querystring: LiveQuery,
           response: {
@@ -82,14 +116,15 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
-        const file = await live.liveSegment(
+        const media = await live.liveMedia(
           requestContext(request),
           request.params.id,
           request.query.stream ?? 'main',
           request.params.file,
         );
+        // Names are reused only by a later session, which starts after 60 s without viewers.
         reply.header('cache-control', 'max-age=60');
-        return sendFile(request, reply, file, 'video/mp4');
+        return sendBytes(request, reply, media, 'video/mp4');
       },
     );
     // WHEP (RFC 9725): the offer comes as application/sdp text; the answer goes back the same way.

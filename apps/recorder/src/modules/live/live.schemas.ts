@@ -23,4 +23,22 @@ export const LiveQuery = Type.Object({
   /** main (default) or sub: the substream when the camera has one, else the main stream */
   stream: Type.Optional(StringEnum(STREAM_ROLES)),
 });
+
+/** The live playlist's query: the media query plus a low-latency HLS blocking reload (RFC 8216bis §6.2.5.2). */
+export const LivePlaylistQuery = Type.Object({
+  ...LiveQuery.properties,
+  _HLS_msn: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'blocking reload: answer once this media sequence number is listed',
+    }),
+  ),
+  _HLS_part: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'with _HLS_msn: answer once this part of that segment is listed',
+    }),
+  ),
+});
 export type LiveQuery = Static<typeof LiveQuery>;
+export type LivePlaylistQuery = Static<typeof LivePlaylistQuery>;

@@ -12,7 +12,7 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
-import type { StreamTicket } from './live.schemas.js';
+import type { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
 
 const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
 
@@ -31,37 +31,48 @@ export class LiveService {
   ) {}
 
   /**
-   * The live playlist of the camera's main stream or its substream (`sub`: grid tiles); segment URIs carry the
-   * caller's ticket (header-less players follow them) and the stream.
+   * What a player opens: the multivariant playlist of the camera's main stream or its substream (`sub`: grid
+   * tiles), naming its media playlist.
    */
-  async livePlaylist(
-    context: RequestContext,
-    cameraId: number,
-    wanted: StreamRole,
-    ticket: string | undefined,
-  ): Promise<string> {
-    await this.access.require(context.principal, cameraId, 'view');
-    const role = await this.sources.effectiveRole(cameraId, wanted);
-    if (!this.hls.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
-    const playlist = await this.hls.playlist(cameraId, role);
-    const query = new URLSearchParams({
-      ...(ticket ? { ticket } : {}),
-      ...(role === 'sub' ? { stream: 'sub' } : {}),
-    }).toString();
-    if (!query) return playlist;
-    return playlist
-      .replace(/^(seg-\d+\.m4s)$/gm, `$1?${query}`)
-      .replace(/URI="init\.mp4"/, `URI="init.mp4?${query}"`);
+  async liveMultivariant(context: RequestContext, cameraId: number, query: LiveQuery): Promise<string> {
+    const role = await this.#liveRole(context, cameraId, query);
+    return this.hls.multivariant(cameraId, role, mediaQuery(query, role));
   }
 
-  async liveSegment(
+  /**
+   * The live media playlist; with `_HLS_msn` (and `_HLS_part`) a blocking reload. Media URIs carry the caller's
+   * ticket (header-less players follow them) and the stream.
+   */
+  async liveMediaPlaylist(
+    context: RequestContext,
+    cameraId: number,
+    query: LivePlaylistQuery,
+  ): Promise<string> {
+    const role = await this.#liveRole(context, cameraId, query);
+    const position =
+      query._HLS_msn === undefined
+        ? null
+        : { msn: query._HLS_msn, ...(query._HLS_part === undefined ? {} : { part: query._HLS_part }) };
+    return this.hls.mediaPlaylist(cameraId, role, position, mediaQuery(query, role));
+  }
+
+  /** The stream a live playlist request plays, once the caller may view it and it can be read. */
+  async #liveRole(context: RequestContext, cameraId: number, query: LiveQuery): Promise<StreamRole> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const role = await this.sources.effectiveRole(cameraId, query.stream ?? 'main');
+    if (!this.hls.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
+    return role;
+  }
+
+  /** An init section, part or segment the live playlist names. */
+  async liveMedia(
     context: RequestContext,
     cameraId: number,
     wanted: StreamRole,
     name: string,
-  ): Promise<{ path: string; size: number }> {
+  ): Promise<Buffer> {
     await this.access.require(context.principal, cameraId, 'view');
-    return this.hls.segment(cameraId, await this.sources.effectiveRole(cameraId, wanted), name);
+    return this.hls.media(cameraId, await this.sources.effectiveRole(cameraId, wanted), name);
   }
 
   /** WHEP: answers a viewer's SDP offer when the camera publishes WebRTC (`webrtc_publisher`). */
@@ -173,4 +184,13 @@ export class LiveService {
         : 'The camera did not deliver an image in time',
     );
   }
+}
+
+/** The query every URI of a live playlist carries: the caller's ticket and the stream. */
+function mediaQuery(query: LiveQuery, role: StreamRole): string {
+  const params = new URLSearchParams({
+    ...(query.ticket ? { ticket: query.ticket } : {}),
+    ...(role === 'sub' ? { stream: 'sub' } : {}),
+  }).toString();
+  return params ? `?${params}` : '';
 }
