@@ -99,7 +99,7 @@ async function signInToWall(browser: Browser, url: string): Promise<number> {
   return elapsed;
 }
 
-/** The recorder alone: stream ticket, then the live playlist until it lists a segment. */
+/** The recorder alone: stream ticket, then the live playlist players open (answered once playable). */
 async function apiToPlayable(base: string, token: string, cameraId: number): Promise<number> {
   const started = performance.now();
   const answer = await fetch(`${base}/api/v1/cameras/${cameraId}/stream-ticket`, {
@@ -109,7 +109,9 @@ async function apiToPlayable(base: string, token: string, cameraId: number): Pro
   const ticket = (await answer.json()) as { hls_url: string };
   for (;;) {
     const response = await fetch(`${base}${ticket.hls_url}`);
-    if (response.ok && (await response.text()).includes('.m4s')) return performance.now() - started;
+    // The multivariant playlist is answered once the first segment can be played.
+    if (response.ok && (await response.text()).includes('#EXT-X-STREAM-INF'))
+      return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
