@@ -69,9 +69,17 @@ import { MediaTlsRepository } from './modules/media-tls/media-tls.repository.js'
 import { MediaTlsService } from './modules/media-tls/media-tls.service.js';
 import { BackupRepository } from './modules/backup/backup.repository.js';
 import { BackupService } from './modules/backup/backup.service.js';
+import { InternalEvents } from './platform/events/internal-events.js';
+import type { RecorderEventBus, RecorderEvents } from './modules/recorder-events.js';
+import { cameraConfigReactions } from './modules/camera-config/camera-config.reactions.js';
+import { liveReactions } from './modules/live/live.reactions.js';
+import { recordingReactions } from './modules/recordings/recordings.reactions.js';
+import { detectionReactions } from './modules/detection/detection.reactions.js';
 
 export interface Container {
   readonly config: Config;
+  /** in-process change notifications between modules */
+  readonly internalEvents: RecorderEventBus;
   readonly database: DatabaseHandle;
   readonly secretBox: SecretBox;
   readonly tickets: TicketService;
@@ -180,6 +188,12 @@ export async function createContainer(
     retentionMs: config.events.retentionDays * 24 * 3600 * 1000,
   });
   events.start();
+  // In-process change notifications between modules (modules/recorder-events.ts): each module that follows a
+  // change registers its handlers in its own *.reactions.ts, listed below where the module is built.
+  const internalEvents: RecorderEventBus = new InternalEvents<RecorderEvents>((event, error) =>
+    logger.error({ err: error, event }, 'a reaction to an internal event failed'),
+  );
+  const reactions: (() => void)[] = [];
 
   const jwtSecret = config.auth.jwtSecret
     ? Buffer.from(config.auth.jwtSecret, 'utf8')
@@ -225,7 +239,9 @@ export async function createContainer(
     cameraHosts,
     config.recordingsDir,
     logger,
+    internalEvents,
   );
+  reactions.push(cameraConfigReactions(internalEvents, cameraConfig));
   const cameras = new CamerasService(
     camerasRepository,
     access,
@@ -235,17 +251,12 @@ export async function createContainer(
     secretBox,
     audit,
     config.recordingsDir,
+    internalEvents,
   );
-  // A new camera, or a new address for one, is probed for RTSPS in the background (API.md §5).
-  cameras.onChange((change) => {
-    if ((change.kind === 'created' || change.kind === 'updated') && change.sourceChanged) {
-      cameraConfig.probeInBackground(change.camera);
-    }
-  });
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
   const recordingsRepository = new RecordingsRepository(database.db);
-  const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit);
+  const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit, internalEvents);
   const recordings = new RecordingsService(
     recordingsRepository,
     access,
@@ -308,12 +319,10 @@ export async function createContainer(
     liveHls,
     liveWebRtc,
   );
-  // A camera read differently is pulled anew; one binned or paused drops its live sessions.
-  cameras.onChange((change) => void live.refresh(change.camera.id));
-  cameraConfig.onChange((cameraId) => void live.refresh(cameraId));
-  // Camera and config changes take effect without a restart.
-  cameras.onChange((change) => void recordingEngine.sync(change.camera.id));
-  cameraConfig.onChange((cameraId) => void recordingEngine.sync(cameraId));
+  reactions.push(
+    liveReactions(internalEvents, live, () => cameras.allIds()),
+    recordingReactions(internalEvents, recordingEngine, () => cameras.allIds()),
+  );
   const NOTICE_SEVERITY = {
     'camera.online': 'info',
     'recording.started': 'info',
@@ -377,13 +386,6 @@ export async function createContainer(
   );
   const layouts = new LayoutsService(new LayoutsRepository(database.db), access, audit);
   const apps = new AppsService(new AppsRepository(database.db), users, audit);
-  // New TLS material: cameras not recording (e.g. refused for their certificate) are tried again.
-  mediaTls.onChange(
-    () =>
-      void cameras
-        .allIds()
-        .then((ids) => Promise.all(ids.flatMap((id) => [recordingEngine.sync(id), streams.refresh(id)]))),
-  );
   const backup = new BackupService(
     new BackupRepository(database.db, database.dialect),
     secretBox,
@@ -399,6 +401,7 @@ export async function createContainer(
       secretBox,
       audit,
       events,
+      internalEvents,
       access,
       cameras,
       cameraConfig,
@@ -422,6 +425,7 @@ export async function createContainer(
     config.recordingsDir,
     cameras,
     users,
+    internalEvents,
   );
   const detectionResults = new DetectionResultsService(
     new DetectionResultsRepository(database.db),
@@ -466,10 +470,7 @@ export async function createContainer(
     },
   );
   aiModels.setStatusProvider((model) => detectionLoop.status(model));
-  // Models, cameras and stream configs change the loop at once, without a restart.
-  aiModels.onChange((modelId) => void detectionLoop.syncModel(modelId));
-  cameras.onChange((change) => void detectionLoop.syncCamera(change.camera.id));
-  cameraConfig.onChange((cameraId) => void detectionLoop.syncCamera(cameraId));
+  reactions.push(detectionReactions(internalEvents, detectionLoop));
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
   // A restored configuration takes effect at once: cameras (added, changed, removed), TLS consumers, adapters,
   // AI models and stream targets follow it.
@@ -486,6 +487,7 @@ export async function createContainer(
 
   return {
     config,
+    internalEvents,
     database,
     secretBox,
     tickets,
@@ -534,6 +536,7 @@ export async function createContainer(
     async close() {
       // Every part is stopped even if one fails, and the database always last: nothing is left running.
       const steps: (() => unknown)[] = [
+        () => reactions.forEach((remove) => remove()),
         () => retention.stop(),
         () => liveHls.close(),
         () => liveWebRtc.close(),

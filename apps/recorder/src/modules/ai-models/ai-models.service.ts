@@ -21,8 +21,8 @@ import {
   type AIModelStatus,
   type AIModelUpdate,
 } from './ai-models.schemas.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
-export type ModelListener = (modelId: number) => void;
 /** The detection loop's view of a model (late-bound: the loop is built after this service). */
 export type StatusProvider = (model: AiModelRow) => AIModelStatus;
 
@@ -53,7 +53,6 @@ const IDLE: AIModelStatus = {
 };
 
 export class AiModelsService {
-  readonly #listeners: ModelListener[] = [];
   #status: StatusProvider = () => IDLE;
 
   constructor(
@@ -63,11 +62,8 @@ export class AiModelsService {
     private readonly recordingsRoot: string,
     private readonly cameras: Pick<CamerasService, 'find'>,
     private readonly users: Pick<UsersService, 'findById'>,
+    private readonly events: RecorderEventBus,
   ) {}
-
-  onChange(listener: ModelListener): void {
-    this.#listeners.push(listener);
-  }
 
   setStatusProvider(provider: StatusProvider): void {
     this.#status = provider;
@@ -294,6 +290,6 @@ export class AiModelsService {
   }
 
   #emit(modelId: number): void {
-    for (const listener of this.#listeners) listener(modelId);
+    this.events.emit('ai-model.changed', { modelId });
   }
 }

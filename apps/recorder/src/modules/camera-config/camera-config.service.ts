@@ -25,6 +25,7 @@ import {
 import { parseExtraOptions } from './extra-options.js';
 import { requireConfiguredProbePort } from './probe-ports.js';
 import { recordingPathProblem } from './recording-path.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
 export type TlsProber = (host: string, port: number) => Promise<TlsProbeResult>;
 
@@ -37,7 +38,6 @@ const POLICY_AFTER_PROBE: Record<TlsProbeResult, TransportSecurity | null> = {
 
 export class CameraConfigService {
   readonly #background = new Set<Promise<unknown>>();
-  readonly #listeners: ((cameraId: number) => void)[] = [];
 
   constructor(
     private readonly configs: CameraConfigRepository,
@@ -47,6 +47,7 @@ export class CameraConfigService {
     private readonly hosts: CameraHostPolicy,
     private readonly recordingsRoot: string,
     private readonly log: FastifyBaseLogger,
+    private readonly events: RecorderEventBus,
   ) {}
 
   async create(context: RequestContext, body: CameraConfigCreate): Promise<CameraConfigResponse> {
@@ -199,13 +200,9 @@ export class CameraConfigService {
     return row;
   }
 
-  /** Called after any change that can alter how the camera is streamed or recorded. */
-  onChange(listener: (cameraId: number) => void): void {
-    this.#listeners.push(listener);
-  }
-
+  /** After any change that can alter how the camera is streamed or recorded. */
   #emit(cameraId: number): void {
-    for (const listener of this.#listeners) listener(cameraId);
+    this.events.emit('camera-config.changed', { cameraId });
   }
 
   /** For the media layer: the config without an authorization check. */

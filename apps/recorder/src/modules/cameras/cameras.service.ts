@@ -29,6 +29,7 @@ import {
   type HardDeleteResult,
 } from './cameras.schemas.js';
 import { checkHost, splitStreamUrl } from './stream-urls.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
 export const PASSWORD_PURPOSE = 'camera.password';
 
@@ -51,15 +52,11 @@ export interface CameraChange {
   credentialsChanged: boolean;
 }
 
-export type CameraListener = (change: CameraChange) => void;
-
 export function hardDeletePhrase(name: string): string {
   return `hard delete ${name} and it's recording`;
 }
 
 export class CamerasService {
-  readonly #listeners: CameraListener[] = [];
-
   constructor(
     private readonly cameras: CamerasRepository,
     private readonly access: CameraAccess,
@@ -69,11 +66,8 @@ export class CamerasService {
     private readonly secrets: SecretBox,
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
+    private readonly events: RecorderEventBus,
   ) {}
-
-  onChange(listener: CameraListener): void {
-    this.#listeners.push(listener);
-  }
 
   /**
    * For the pipelines, right before they connect: why this camera may not be read from `url` now (its owner is
@@ -441,6 +435,6 @@ export class CamerasService {
   }
 
   #emit(change: CameraChange): void {
-    for (const listener of this.#listeners) listener(change);
+    this.events.emit('camera.changed', change);
   }
 }

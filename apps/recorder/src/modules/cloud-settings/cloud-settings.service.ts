@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CloudEgress } from './cloud-egress.js';
 import type { CloudSettingsRepository, CloudSettingsRow } from './cloud-settings.repository.js';
 import type { CloudSettingsIn, CloudSettingsResponse } from './cloud-settings.schemas.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
 export const SECRET_KEY_PURPOSE = 'cloud.s3_secret_key';
 export const AUTH_TOKEN_PURPOSE = 'cloud.streaming_auth_token';
@@ -28,18 +29,13 @@ export interface S3Target {
 }
 
 export class CloudSettingsService {
-  #listeners: ((settings: CloudSettingsRow) => void)[] = [];
-
   constructor(
     private readonly repository: CloudSettingsRepository,
     private readonly secretBox: SecretBox,
     private readonly egress: CloudEgress,
     private readonly audit: AuditService,
+    private readonly events: RecorderEventBus,
   ) {}
-
-  onChange(listener: (settings: CloudSettingsRow) => void): void {
-    this.#listeners.push(listener);
-  }
 
   async get(context: RequestContext): Promise<CloudSettingsResponse> {
     requireSuperuser(context.principal);
@@ -145,7 +141,7 @@ export class CloudSettingsService {
       entityType: 'cloud_settings',
       details: { changed },
     });
-    for (const listener of this.#listeners) listener(next);
+    this.events.emit('cloud-settings.changed', { settings: next });
     return toResponse(next);
   }
 }

@@ -33,6 +33,10 @@ import { UploadWorker } from '../cloud-uploads/upload-worker.js';
 import { StreamTargetsRepository } from '../stream-targets/stream-targets.repository.js';
 import { streamTargetsRoutes } from '../stream-targets/stream-targets.routes.js';
 import { StreamTargetsService } from '../stream-targets/stream-targets.service.js';
+import { streamTargetReactions } from '../stream-targets/stream-targets.reactions.js';
+import { cloudUploadReactions } from '../cloud-uploads/cloud-uploads.reactions.js';
+import { removeAll } from '../reactions.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import { CloudEgress } from './cloud-egress.js';
 import { CloudSettingsRepository } from './cloud-settings.repository.js';
 import { cloudSettingsRoutes } from './cloud-settings.routes.js';
@@ -47,6 +51,8 @@ export interface CloudDependencies {
   secretBox: SecretBox;
   audit: AuditService;
   events: EventBus;
+  /** in-process change notifications between modules */
+  internalEvents: RecorderEventBus;
   access: CameraAccess;
   cameras: CamerasService;
   cameraConfig: CameraConfigService;
@@ -115,7 +121,13 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
   );
   jobs.attachWorker(jobWorker);
 
-  const settings = new CloudSettingsService(new CloudSettingsRepository(db), secretBox, egress, audit);
+  const settings = new CloudSettingsService(
+    new CloudSettingsRepository(db),
+    secretBox,
+    egress,
+    audit,
+    deps.internalEvents,
+  );
   const uploadsRepository = new CloudUploadsRepository(db);
   const uploader = new S3Uploader(config.recordingsDir, deps.caBundle);
   const uploads = new CloudUploadsService(uploadsRepository, settings, uploader, egress);
@@ -133,7 +145,6 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       .enqueue(chunk)
       .catch((error: unknown) => console.error({ err: error, path: chunk.path }, 'cloud upload not queued'));
   });
-  settings.onChange(() => uploadWorker.kick());
 
   const streamTargets = new StreamTargetsService(
     new StreamTargetsRepository(db),
@@ -152,10 +163,10 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       streams: deps.streams,
     },
   );
-  // Targets follow cloud streaming being switched, and their camera being changed, paused or removed.
-  settings.onChange(() => void streamTargets.syncAll());
-  deps.cameras.onChange((change) => void streamTargets.syncCamera(change.camera.id));
-  deps.cameraConfig.onChange((cameraId) => void streamTargets.syncCamera(cameraId));
+  const removeReactions = removeAll([
+    cloudUploadReactions(deps.internalEvents, uploadWorker),
+    streamTargetReactions(deps.internalEvents, streamTargets),
+  ]);
 
   return {
     egress,
@@ -177,6 +188,7 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       await streamTargets.syncAll();
     },
     async close() {
+      removeReactions();
       await streamTargets.close();
       await jobWorker.stop();
       await uploadWorker.stop();

@@ -12,6 +12,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { MediaTlsRepository, MediaTlsRow } from './media-tls.repository.js';
 import type { MediaTlsStatus, MediaTlsUpload, MediaTlsUploadResponse } from './media-tls.schemas.js';
 import { PemError, keyMatches, parseCertificates, parsePrivateKey, summarize, toPem } from './pem.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
 export const PRIVATE_KEY_PURPOSE = 'media_tls.private_key';
 
@@ -37,21 +38,16 @@ const NETWORK_CODES = new Set([
 ]);
 
 export class MediaTlsService {
-  readonly #listeners: (() => void)[] = [];
-
   constructor(
     private readonly repository: MediaTlsRepository,
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
+    private readonly events: RecorderEventBus,
   ) {}
 
-  /** Called after every change (upload, delete, restore): consumers drop what they derived from the old material. */
-  onChange(listener: () => void): void {
-    this.#listeners.push(listener);
-  }
-
+  /** After every change (upload, delete, restore): consumers drop what they derived from the old material. */
   notifyChanged(): void {
-    for (const listener of this.#listeners) listener();
+    this.events.emit('media-tls.changed', {});
   }
 
   /** Only superusers manage the material; routes call this before reading an upload. */

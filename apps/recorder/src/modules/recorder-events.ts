@@ -1,0 +1,20 @@
+// What the recorder's modules tell each other in process (platform/events/internal-events.ts). The module that
+// changes something emits; each module that must follow registers its handlers in its own `*.reactions.ts`.
+import type { InternalEvents } from '../platform/events/internal-events.js';
+import type { CameraChange } from './cameras/cameras.service.js';
+import type { CloudSettingsRow } from './cloud-settings/cloud-settings.repository.js';
+
+export interface RecorderEvents {
+  /** a camera was created, edited, binned, restored or deleted */
+  'camera.changed': CameraChange;
+  /** a change to a camera's stream config that alters how it is streamed or recorded */
+  'camera-config.changed': { cameraId: number };
+  /** an AI model was created, changed or deleted */
+  'ai-model.changed': { modelId: number };
+  /** the media-source TLS material changed (upload, delete, restore) */
+  'media-tls.changed': Record<string, never>;
+  /** the cloud recording and streaming settings were saved with a change */
+  'cloud-settings.changed': { settings: CloudSettingsRow };
+}
+
+export type RecorderEventBus = InternalEvents<RecorderEvents>;
