@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { ModelForm } from './ModelForm';
 import { ModelStatusPanel } from './ModelStatusPanel';
+import { TryModelPanel } from './TryModelPanel';
 import { useAiModel, useDeleteAiModel, useUpdateAiModel } from './queries';
 
 /** One AI model: its status, start/stop, its settings, and the way to its results. */
@@ -40,6 +41,7 @@ export function ModelPage() {
         </Button>
       </div>
       <ModelStatusPanel model={data} />
+      <TryModelPanel model={data} />
       <h2 className="text-lg font-semibold">Settings</h2>
       <ModelForm
         key={data.updated_at ?? data.created_at}

@@ -42,6 +42,7 @@ export function ResultsPage() {
   const results = useDetectionResults(filters, page);
   const models = useAiModels();
   const capabilities = useCapabilities();
+  const modelNames = new Map((models.data?.models ?? []).map((m) => [m.id, m.name]));
   const tasks = [
     ...new Set([
       ...(capabilities.data?.orchestrator.tasks ?? []),
@@ -97,7 +98,7 @@ export function ResultsPage() {
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
           >
             {results.data.results.map((result) => (
-              <ResultRow key={result.id} result={result} />
+              <ResultRow key={result.id} result={result} modelNames={modelNames} />
             ))}
           </ul>
           <Pager
@@ -112,7 +113,13 @@ export function ResultsPage() {
   );
 }
 
-function ResultRow({ result }: { result: DetectionResult }) {
+function ResultRow({
+  result,
+  modelNames,
+}: {
+  result: DetectionResult;
+  modelNames: ReadonlyMap<number, string>;
+}) {
   const cameras = useCameraNames();
   const camera =
     result.camera_id === null ? 'no camera' : (cameras.get(result.camera_id) ?? `camera ${result.camera_id}`);
@@ -124,7 +131,9 @@ function ResultRow({ result }: { result: DetectionResult }) {
   return (
     <li className="space-y-1 p-3" data-result-id={result.id}>
       <div className="flex flex-wrap gap-x-3 text-sm">
-        <span className="font-medium">{result.model_name ?? `model ${result.model_id}`}</span>
+        <span className="font-medium">
+          {modelNames.get(result.model_id) ?? result.model_name ?? `model ${result.model_id}`}
+        </span>
         <span>{result.task}</span>
         <span>{camera}</span>
         <span className="text-slate-600 dark:text-slate-300">

@@ -240,3 +240,16 @@ export function useCancelCloudJob() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['ai', 'cloud', 'jobs'] }),
   });
 }
+
+/** Try-it on a local model: one inference on a camera's picture now, answered with the picture; nothing stored. */
+export function useTryAiModel(id: number) {
+  return useMutation({
+    mutationFn: async (cameraId: number | null) =>
+      unwrap(
+        await api.POST('/api/v1/ai-models/{id}/try', {
+          params: { path: { id } },
+          body: cameraId === null ? {} : { camera_id: cameraId },
+        }),
+      ),
+  });
+}
