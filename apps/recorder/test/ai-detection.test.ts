@@ -296,6 +296,21 @@ for (const dialect of testDialects()) {
       assert.equal((await status()).state, 'idle');
     });
 
+    it("an adapter's hardware verdict, asked of the adapter (superuser)", async () => {
+      const user = await t.createUser(`hwuser_${dialect}`);
+      const hardware = (name: string, token?: string) =>
+        t.request({ method: 'GET', url: `/api/v1/adapters/${name}/hardware`, ...(token ? { token } : {}) });
+      assert.equal((await hardware('adapter-1')).statusCode, 401);
+      assert.equal((await hardware('adapter-1', user.token)).statusCode, 403);
+      assert.equal((await hardware('nobody', t.adminToken)).statusCode, 404);
+      const answer = await hardware('adapter-1', t.adminToken);
+      assert.equal(answer.statusCode, 200, answer.body);
+      const body = answer.json();
+      assert.ok(['ok', 'warn', 'blocked'].includes(body.verdict), answer.body);
+      assert.notEqual(body.reasoning, '');
+      assert.equal(typeof body.details.cpu_cores, 'number');
+    });
+
     it('try-it: one inference of the (stopped) model on the picture now, answered with it and stored nowhere', async () => {
       const owner = await t.createUser(`tryowner_${dialect}`);
       const viewer = await t.createUser(`tryviewer_${dialect}`);

@@ -1,9 +1,10 @@
 // The AI screens in Debian's chromium against a real recorder, the real adapter (its CenterNet weights) and a
-// GStreamer test camera: the adapter with its health and loaded models, an AI model created through the form
-// whose results then arrive on the results view without a reload (the event stream), its status and stop switch;
-// a cloud token typed in that never comes back — not on screen, not in any response the page receives — and a
-// provider that cannot be reached, reported as such by try-it and by an async job whose status follows live.
-// axe-core on every AI screen, each screen at a phone's width, and no console error in the whole run.
+// GStreamer test camera streaming a still of pedestrians: the adapter with its health, hardware verdict and
+// models; an AI model created through the form, tried on a snapshot (boxes drawn on the picture), whose results
+// then arrive on the results view without a reload (the event stream), its status and stop switch; a cloud token
+// typed in that never comes back — not on screen, not in any response the page receives — and a provider that
+// cannot be reached, reported as such by try-it and by an async job whose status follows live. axe-core on every
+// AI screen, each screen at a phone's width, and no console error in the whole run.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,7 +96,9 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     const card = page.getByRole('listitem', { name: 'Adapter adapter-1' });
     await card.getByText('available', { exact: true }).waitFor();
     await card.getByText('person_counting').first().waitFor();
-    await card.getByText('Loaded models').waitFor();
+    await card.getByText('Models and their load state').waitFor();
+    // The adapter's own verdict on its hardware, with its reasoning.
+    await card.getByText(/^(ok|warn|blocked)$/).waitFor({ timeout: 30_000 });
     await assertAccessible(page, 'AI overview');
 
     await page.getByRole('link', { name: 'Add AI model' }).click();

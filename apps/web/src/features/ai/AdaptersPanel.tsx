@@ -1,7 +1,8 @@
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { dateTime } from '../events/eventText';
-import { useCapabilities, type Capabilities } from './queries';
+import { Button } from '../../components/Button';
+import { useAdapterHardware, useCapabilities, type Capabilities } from './queries';
 import { StateBadge } from './StateBadge';
 
 type Adapter = Capabilities['adapters'][string];
@@ -100,7 +101,7 @@ function AdapterCard({ name, adapter }: { name: string; adapter: Adapter }) {
       </dl>
       {health?.models && health.models.length > 0 && (
         <div>
-          <h4 className="text-sm font-medium">Loaded models</h4>
+          <h4 className="text-sm font-medium">Models and their load state</h4>
           <ul className="text-sm">
             {health.models.map((model) => (
               <li key={model.name}>
@@ -111,9 +112,36 @@ function AdapterCard({ name, adapter }: { name: string; adapter: Adapter }) {
           </ul>
         </div>
       )}
+      {adapter.url !== undefined && (
+        <HardwareVerdict name={name} available={adapter.status === 'available'} />
+      )}
       {adapter.last_error && (
         <p className="text-sm text-red-700 dark:text-red-300">Last error: {adapter.last_error}</p>
       )}
     </li>
+  );
+}
+
+/** The adapter's own verdict on its hardware: ok, warn or blocked, and why. */
+function HardwareVerdict({ name, available }: { name: string; available: boolean }) {
+  const hardware = useAdapterHardware(name, available);
+  if (!available) return null;
+  return (
+    <div className="space-y-1 text-sm" aria-live="polite">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-medium">Hardware verdict</h4>
+        {hardware.data && <StateBadge state={hardware.data.verdict} />}
+        <Button className="ml-auto" disabled={hardware.isFetching} onClick={() => void hardware.refetch()}>
+          {hardware.isFetching ? 'Checking…' : 'Check again'}
+        </Button>
+      </div>
+      {hardware.isPending && hardware.isFetching ? (
+        <Spinner label="The adapter is timing its models…" />
+      ) : hardware.isError ? (
+        <p className="text-red-700 dark:text-red-300">{hardware.error.message}</p>
+      ) : hardware.data ? (
+        <p>{hardware.data.reasoning}</p>
+      ) : null}
+    </div>
   );
 }

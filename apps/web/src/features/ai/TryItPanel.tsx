@@ -54,17 +54,30 @@ export function TryItPanel({ models }: { models: readonly CloudModel[] }) {
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button tone="primary" disabled={!ready || run.isPending} onClick={() => run.mutate(request)}>
+        <Button
+          tone="primary"
+          disabled={!ready || run.isPending}
+          onClick={() => {
+            queue.reset();
+            run.mutate(request);
+          }}
+        >
           {run.isPending ? 'Running…' : 'Run now'}
         </Button>
-        <Button disabled={!ready || queue.isPending} onClick={() => queue.mutate(request)}>
+        <Button
+          disabled={!ready || queue.isPending}
+          onClick={() => {
+            run.reset();
+            queue.mutate(request);
+          }}
+        >
           Queue as job
         </Button>
       </div>
       <FormError message={run.error?.message ?? queue.error?.message} />
       {queue.data && (
         <p role="status" className="text-sm">
-          Job queued ({queue.data.status}); its progress shows in the jobs list.
+          Job queued: its status follows in the jobs list below.
         </p>
       )}
       {result && (

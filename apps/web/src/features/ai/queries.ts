@@ -33,6 +33,21 @@ export function useCapabilities() {
   });
 }
 
+/**
+ * An adapter's verdict on its hardware (superusers). The adapter times a frame per loaded model to answer, so it
+ * is asked once per visit, and again on request.
+ */
+export function useAdapterHardware(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['ai', 'hardware', name],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/adapters/{name}/hardware', { params: { path: { name } } })),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
 export function useAiModels() {
   return useQuery({
     queryKey: ['ai', 'models'],
