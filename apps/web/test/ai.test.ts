@@ -110,6 +110,14 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     assert.notEqual(await page.getByLabel('Adapter model name').inputValue(), '');
     await page.getByLabel('Camera').selectOption(String(camera.id));
     await page.getByLabel('Interval (seconds)').fill('1');
+    // A config the recorder refuses: its 422 is shown at the Config field.
+    browser.expectedStatuses.add(422);
+    await page.getByLabel('Config (JSON)').fill('{"params": [1]}');
+    await page.getByRole('button', { name: 'Add AI model' }).click();
+    await page.getByText('config.params must be an object').waitFor();
+    assert.equal(await page.getByLabel('Config (JSON)').getAttribute('aria-invalid'), 'true');
+    browser.expectedStatuses.delete(422);
+    await page.getByLabel('Config (JSON)').fill('{"params": {"min_confidence": 0.4}}');
     await page.getByRole('button', { name: 'Add AI model' }).click();
     await page.getByRole('heading', { name: 'Yard people', level: 1 }).waitFor();
     const modelId = Number(/\/ai\/models\/(\d+)$/.exec(page.url())?.[1]);
@@ -232,12 +240,15 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
 
   it('works at a phone’s width on every AI screen', async () => {
     const page = await signedIn('/ai', PHONE);
+    const models = await t.request({ method: 'GET', url: '/api/v1/ai-models', token: t.adminToken });
+    const model = models.json<{ models: { id: number; name: string }[] }>().models[0]!;
     for (const [path, heading] of [
       ['/ai', 'AI models'],
+      [`/ai/models/${model.id}`, model.name],
       ['/ai/models/new', 'Add an AI model'],
       ['/ai/results', 'Detection results'],
       ['/ai/cloud', 'Provider models'],
-    ] as const) {
+    ]) {
       await page.goto(`${origin}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       const overflow = await page.evaluate(

@@ -42,6 +42,7 @@ export function ResultsPage() {
   const results = useDetectionResults(filters, page);
   const models = useAiModels();
   const capabilities = useCapabilities();
+  const cameras = useCameraNames();
   const modelNames = new Map((models.data?.models ?? []).map((m) => [m.id, m.name]));
   const tasks = [
     ...new Set([
@@ -98,7 +99,7 @@ export function ResultsPage() {
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
           >
             {results.data.results.map((result) => (
-              <ResultRow key={result.id} result={result} modelNames={modelNames} />
+              <ResultRow key={result.id} result={result} modelNames={modelNames} cameras={cameras} />
             ))}
           </ul>
           <Pager
@@ -116,11 +117,12 @@ export function ResultsPage() {
 function ResultRow({
   result,
   modelNames,
+  cameras,
 }: {
   result: DetectionResult;
   modelNames: ReadonlyMap<number, string>;
+  cameras: ReadonlyMap<number, string>;
 }) {
-  const cameras = useCameraNames();
   const camera =
     result.camera_id === null ? 'no camera' : (cameras.get(result.camera_id) ?? `camera ${result.camera_id}`);
   const what = [
