@@ -4,7 +4,7 @@
 // then arrive on the results view without a reload (the event stream), its status and stop switch; a cloud token
 // typed in that never comes back — not on screen, not in any response the page receives — and a provider that
 // cannot be reached, reported as such by try-it and by an async job whose status follows live. axe-core on every
-// AI screen, each screen at a phone's width, and no console error in the whole run.
+// AI screen (light, and dark at a phone's width), each screen at 390 px, and no console error in the whole run.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -238,8 +238,11 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
-  it('works at a phone’s width on every AI screen', async () => {
+  it('works at a phone’s width on every AI screen, in the dark theme', async () => {
     const page = await signedIn('/ai', PHONE);
+    // In the dark theme (system → light → dark), so axe also judges its contrast; the wide runs had the light one.
+    await page.getByRole('button', { name: /switch to the light theme/ }).click();
+    await page.getByRole('button', { name: /switch to the dark theme/ }).click();
     const models = await t.request({ method: 'GET', url: '/api/v1/ai-models', token: t.adminToken });
     const model = models.json<{ models: { id: number; name: string }[] }>().models[0]!;
     for (const [path, heading] of [

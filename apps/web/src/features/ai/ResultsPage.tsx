@@ -94,6 +94,9 @@ export function ResultsPage() {
         </p>
       ) : (
         <>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {results.data.total} result{results.data.total === 1 ? '' : 's'}, newest first
+          </p>
           <ul
             aria-label="Results"
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
@@ -105,7 +108,6 @@ export function ResultsPage() {
           <Pager
             page={page}
             pages={Math.ceil(results.data.total / RESULTS_PAGE_SIZE)}
-            summary={`${results.data.total} results`}
             onPage={(p) => set('page', String(p + 1))}
           />
         </>
