@@ -114,7 +114,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
       await api.register(cloudRoutes(container.cloud));
-      await api.register(aiModelsRoutes(container.aiModels));
+      await api.register(aiModelsRoutes(container.aiModels, container.modelTrial));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));
       await api.register(capabilitiesRoutes(container.capabilities));

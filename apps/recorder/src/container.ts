@@ -60,6 +60,7 @@ import { AdaptersRepository } from './modules/adapters/adapters.repository.js';
 import { AdaptersService } from './modules/adapters/adapters.service.js';
 import { CapabilitiesService } from './modules/capabilities/capabilities.service.js';
 import { DetectionLoop } from './modules/detection/detection-loop.js';
+import { ModelTrial } from './modules/detection/model-trial.js';
 import { FramesCleaner } from './modules/detection/frames-cleaner.js';
 import { LayoutsRepository } from './modules/layouts/layouts.repository.js';
 import { LayoutsService } from './modules/layouts/layouts.service.js';
@@ -113,6 +114,8 @@ export interface Container {
   readonly cloud: Cloud;
   /** AI: model records, detection results, adapters (registry + API), capabilities, the detection loop */
   readonly aiModels: AiModelsService;
+  /** try-it: one inference of a model on a camera's picture now */
+  readonly modelTrial: ModelTrial;
   readonly detectionResults: DetectionResultsService;
   readonly adapterRegistry: AdapterRegistry;
   readonly adapters: AdaptersService;
@@ -471,6 +474,7 @@ export async function createContainer(
   );
   aiModels.setStatusProvider((model) => detectionLoop.status(model));
   reactions.push(detectionReactions(internalEvents, detectionLoop));
+  const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
   // A restored configuration takes effect at once: cameras (added, changed, removed), TLS consumers, adapters,
   // AI models and stream targets follow it.
@@ -507,6 +511,7 @@ export async function createContainer(
     deliveries,
     cloud,
     aiModels,
+    modelTrial,
     detectionResults,
     adapterRegistry,
     adapters,

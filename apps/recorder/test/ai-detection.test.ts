@@ -15,7 +15,7 @@ import {
   type AdapterProcess,
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createCamera } from './helpers/cameras.js';
+import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
 import { SseClient, listen } from './helpers/event-clients.js';
 import { eventually } from './helpers/eventually.js';
@@ -294,6 +294,51 @@ for (const dialect of testDialects()) {
       await t.container.detectionLoop.settled();
       assert.equal(t.container.detectionLoop.grabber(cameraId), null);
       assert.equal((await status()).state, 'idle');
+    });
+
+    it("an adapter's hardware verdict, asked of the adapter (superuser)", async () => {
+      const user = await t.createUser(`hwuser_${dialect}`);
+      const hardware = (name: string, token?: string) =>
+        t.request({ method: 'GET', url: `/api/v1/adapters/${name}/hardware`, ...(token ? { token } : {}) });
+      assert.equal((await hardware('adapter-1')).statusCode, 401);
+      assert.equal((await hardware('adapter-1', user.token)).statusCode, 403);
+      assert.equal((await hardware('nobody', t.adminToken)).statusCode, 404);
+      const answer = await hardware('adapter-1', t.adminToken);
+      assert.equal(answer.statusCode, 200, answer.body);
+      const body = answer.json();
+      assert.ok(['ok', 'warn', 'blocked'].includes(body.verdict), answer.body);
+      assert.notEqual(body.reasoning, '');
+      assert.equal(typeof body.details.cpu_cores, 'number');
+    });
+
+    it('try-it: one inference of the (stopped) model on the picture now, answered with it and stored nowhere', async () => {
+      const owner = await t.createUser(`tryowner_${dialect}`);
+      const viewer = await t.createUser(`tryviewer_${dialect}`);
+      await grant(t, cameraId, viewer.id, { can_view: true });
+      const tryIt = (token: string | undefined, id = modelId, payload: Record<string, unknown> = {}) =>
+        t.request({
+          method: 'POST',
+          url: `/api/v1/ai-models/${id}/try`,
+          payload,
+          ...(token ? { token } : {}),
+        });
+      assert.equal((await tryIt(undefined)).statusCode, 401);
+      assert.equal((await tryIt(owner.token)).statusCode, 404); // a camera the user cannot see
+      assert.equal((await tryIt(viewer.token)).statusCode, 403); // view right only: a try costs adapter time
+      assert.equal((await tryIt(t.adminToken, 999_999)).statusCode, 404);
+      assert.equal((await tryIt(t.adminToken, modelId, { camera_id: 999_999 })).statusCode, 404);
+
+      const before = (await results()).total;
+      const answer = await tryIt(t.adminToken);
+      assert.equal(answer.statusCode, 200, answer.body);
+      const body = answer.json();
+      assert.equal(body.task, 'person_counting');
+      assert.equal(body.camera_id, cameraId);
+      assert.ok(body.count >= 1, answer.body.slice(0, 300));
+      assert.ok(body.detections.length >= 1);
+      assert.deepEqual(body.frame, { width: 768, height: 576 });
+      assert.match(body.image, /^data:image\/jpeg;base64,\/9j\//);
+      assert.equal((await results()).total, before);
     });
   });
 }

@@ -3,6 +3,12 @@ import { Navigate, Route, Routes } from 'react-router';
 import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
 import { AccountPage } from './features/account/AccountPage';
+import { AiPage } from './features/ai/AiPage';
+import { AiSection } from './features/ai/AiSection';
+import { CloudPage } from './features/ai/CloudPage';
+import { ModelPage } from './features/ai/ModelPage';
+import { NewModelPage } from './features/ai/NewModelPage';
+import { ResultsPage } from './features/ai/ResultsPage';
 import { PasswordChangeRequired } from './features/account/PasswordChangeRequired';
 import { LoginPage } from './features/auth/LoginPage';
 import { BinPage } from './features/cameras/BinPage';
@@ -66,6 +72,13 @@ export function App() {
         <Route path="events" element={<EventsPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="alerts/actions" element={<AlertActionsPage />} />
+        <Route path="ai" element={<AiSection />}>
+          <Route index element={<AiPage />} />
+          <Route path="models/new" element={<NewModelPage />} />
+          <Route path="models/:modelId" element={<ModelPage />} />
+          <Route path="results" element={<ResultsPage />} />
+          <Route path="cloud" element={<CloudPage />} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -295,6 +295,13 @@ export const requestBounds = {
       "required": false
     }
   },
+  "tryAiModel": {
+    "camera_id": {
+      "type": "integer",
+      "minimum": 1,
+      "required": false
+    }
+  },
   "acknowledgeAlerts": {
     "ids": {
       "type": "array",

@@ -116,6 +116,14 @@ export class AdapterClient {
     return { tasks: strings(list), model: null, detector: false, hostFilesystem: [], raw: {} };
   }
 
+  /** The adapter's verdict on its hardware (ADAPTER.md GET /hardware/evaluation; it times one frame per model). */
+  async hardwareEvaluation(): Promise<Record<string, unknown>> {
+    const body = await this.#request('GET', '/hardware/evaluation');
+    if (!isObject(body) || typeof body.verdict !== 'string')
+      throw new AdapterCallError('invalid', '/hardware/evaluation did not answer with a verdict');
+    return body;
+  }
+
   async infer(
     task: string,
     frame: FrameInput,

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
-import { AdapterCreate, AdapterList, AdapterNameParams, AdapterResponse } from './adapters.schemas.js';
+import {
+  AdapterCreate,
+  AdapterList,
+  AdapterNameParams,
+  AdapterResponse,
+  HardwareEvaluation,
+} from './adapters.schemas.js';
 import type { AdaptersService } from './adapters.service.js';
 
 export const adaptersRoutes =
@@ -34,6 +40,20 @@ export const adaptersRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await adapters.register(requestContext(request), request.body)),
+    );
+    app.get(
+      '/adapters/:name/hardware',
+      {
+        schema: {
+          tags,
+          operationId: 'getAdapterHardware',
+          summary:
+            "The adapter's hardware verdict (ok, warn, blocked) with its reasoning (superuser); it times a frame per loaded model",
+          params: AdapterNameParams,
+          response: { 200: HardwareEvaluation, 404: ErrorResponse, 502: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => adapters.hardware(requestContext(request), request.params.name),
     );
     app.delete(
       '/adapters/:name',

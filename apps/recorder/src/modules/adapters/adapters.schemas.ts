@@ -48,3 +48,12 @@ export const AdapterList = Type.Object({ adapters: Type.Array(AdapterResponse), 
 export type AdapterList = Static<typeof AdapterList>;
 
 export const AdapterNameParams = Type.Object({ name: AdapterName });
+
+/** ADAPTER.md GET /hardware/evaluation, as the adapter answered it (`details` passed through). */
+export const HardwareEvaluation = Type.Object({
+  verdict: StringEnum(['ok', 'warn', 'blocked'] as const),
+  reasoning: Type.String(),
+  checked_at: Nullable(Type.String()),
+  details: Nullable(Type.Object({}, { additionalProperties: true })),
+});
+export type HardwareEvaluation = Static<typeof HardwareEvaluation>;

@@ -9,11 +9,12 @@ import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { BusLog } from '../../platform/events/event-bus.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
+import { AdapterCallError } from './adapter-client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AdapterEntry, AdapterRegistry } from './adapter-registry.js';
 import type { AdaptersRepository } from './adapters.repository.js';
-import type { AdapterCreate, AdapterList, AdapterResponse } from './adapters.schemas.js';
+import type { AdapterCreate, AdapterList, AdapterResponse, HardwareEvaluation } from './adapters.schemas.js';
 
 export function toAdapterResponse(entry: AdapterEntry): AdapterResponse {
   return {
@@ -114,6 +115,32 @@ export class AdaptersService {
     // Answer with what the first poll found, so the caller sees at once whether the adapter is reachable.
     await this.registry.pollNow(entry);
     return toAdapterResponse(entry);
+  }
+
+  /** Asks the adapter whether its hardware serves its models (superuser); 502 when it cannot say. */
+  async hardware(context: RequestContext, name: string): Promise<HardwareEvaluation> {
+    requireSuperuser(context.principal);
+    const entry = this.registry.get(name);
+    if (!entry) throw new NotFoundError('Adapter');
+    let body: Record<string, unknown>;
+    try {
+      body = await entry.client.hardwareEvaluation();
+    } catch (error) {
+      if (error instanceof AdapterCallError) throw new AppError(502, `${name}: ${error.message}`);
+      throw error;
+    }
+    const verdict = body.verdict;
+    if (verdict !== 'ok' && verdict !== 'warn' && verdict !== 'blocked')
+      throw new AppError(502, `${name}: unknown hardware verdict ${JSON.stringify(verdict).slice(0, 40)}`);
+    return {
+      verdict,
+      reasoning: typeof body.reasoning === 'string' ? body.reasoning : '',
+      checked_at: typeof body.checked_at === 'string' ? body.checked_at : null,
+      details:
+        body.details !== null && typeof body.details === 'object' && !Array.isArray(body.details)
+          ? body.details
+          : null,
+    };
   }
 
   async remove(context: RequestContext, name: string): Promise<void> {

@@ -171,3 +171,34 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/** Try a model once on a camera's picture now (the model's own camera unless another is named). */
+export const AIModelTryRequest = Type.Object(
+  { camera_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
+export type AIModelTryRequest = Static<typeof AIModelTryRequest>;
+
+export const AIModelTryResponse = Type.Object({
+  task: Type.String(),
+  /** the adapter that answered */
+  adapter: Type.String(),
+  camera_id: Type.Integer(),
+  label: Nullable(Type.String()),
+  caption: Nullable(Type.String()),
+  confidence: Nullable(Type.Number()),
+  count: Nullable(Type.Integer()),
+  latency_ms: Nullable(Type.Integer()),
+  /** each detection's box is [x1, y1, x2, y2] in the pixels of `frame` */
+  detections: Type.Array(
+    Type.Object({
+      label: Type.String(),
+      confidence: Type.Number(),
+      bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }),
+    }),
+  ),
+  frame: Nullable(Type.Object({ width: Type.Integer(), height: Type.Integer() })),
+  /** the snapshot the model analysed, as a data:image/jpeg;base64 URL (nothing is stored) */
+  image: Type.String(),
+});
+export type AIModelTryResponse = Static<typeof AIModelTryResponse>;

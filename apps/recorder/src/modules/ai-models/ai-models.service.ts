@@ -119,6 +119,13 @@ export class AiModelsService {
     return this.#status(await this.#visible(context.principal, id));
   }
 
+  /** The model, when the caller may change it (manage right on its camera; without a camera: superuser). */
+  async manageable(context: RequestContext, id: number): Promise<AIModelResponse> {
+    const model = await this.#visible(context.principal, id);
+    await this.#requireWrite(context.principal, model.assigned_camera_id);
+    return toModelResponse(model);
+  }
+
   async update(context: RequestContext, id: number, body: AIModelUpdate): Promise<AIModelResponse> {
     const current = await this.#visible(context.principal, id);
     await this.#requireWrite(context.principal, current.assigned_camera_id);

@@ -10,6 +10,7 @@ const NAV = [
   { to: '/cameras', label: 'Cameras' },
   { to: '/events', label: 'Events' },
   { to: '/alerts', label: 'Alerts' },
+  { to: '/ai', label: 'AI' },
 ];
 
 /** The frame of every signed-in screen: header with navigation and the account, then the screen. */
