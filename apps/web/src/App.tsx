@@ -2,6 +2,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
+import { AdminLayout } from './features/admin/AdminLayout';
+import { AuditPage } from './features/admin/AuditPage';
+import { SystemPage } from './features/admin/SystemPage';
+import { UserPage } from './features/admin/UserPage';
+import { UsersPage } from './features/admin/UsersPage';
 import { AccountPage } from './features/account/AccountPage';
 import { PasswordChangeRequired } from './features/account/PasswordChangeRequired';
 import { LoginPage } from './features/auth/LoginPage';
@@ -44,7 +49,7 @@ export function App() {
   if (state.passwordChangeRequired) return <PasswordChangeRequired username={state.username} />;
   return (
     <Routes>
-      <Route element={<Shell username={state.username} />}>
+      <Route element={<Shell username={state.username} isSuperuser={state.isSuperuser} />}>
         <Route index element={<Navigate to="/live" replace />} />
         <Route path="live" element={<LiveWall />} />
         <Route path="live/layout/:layoutId" element={<LayoutWall />} />
@@ -66,6 +71,13 @@ export function App() {
         <Route path="events" element={<EventsPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="alerts/actions" element={<AlertActionsPage />} />
+        <Route path="admin" element={<AdminLayout isSuperuser={state.isSuperuser} />}>
+          <Route index element={<Navigate to="/admin/users" replace />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/:userId" element={<UserPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="system" element={<SystemPage />} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

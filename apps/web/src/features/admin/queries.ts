@@ -1,0 +1,193 @@
+// TanStack Query hooks of the administration screens (superusers only): accounts, their camera grants, the
+// audit log, backups and the recording settings.
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, toApiError, unwrap } from '../../api/client';
+import type { AuditQuery, RecordingSettingsUpdate, UserCreate, UserUpdate } from './types';
+import { ALL_CAMERAS, useCameras } from '../cameras/queries';
+
+// ---- Accounts ----
+
+export const USERS_PAGE = 50;
+
+export function useUsers(page: number) {
+  return useQuery({
+    queryKey: ['users', 'page', page],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/users', { params: { query: { skip: page * USERS_PAGE, limit: USERS_PAGE } } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number) {
+  return useQuery({
+    queryKey: ['users', 'one', id],
+    queryFn: async () => unwrap(await api.GET('/api/v1/users/{id}', { params: { path: { id } } })),
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UserCreate) => unwrap(await api.POST('/api/v1/users', { body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UserUpdate) =>
+      unwrap(await api.PUT('/api/v1/users/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+/** Deactivation is its own call: it also ends the account's sessions. */
+export function useDeactivateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/api/v1/users/{id}', { params: { path: { id } } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+// ---- A user's camera grants ----
+
+/**
+ * The user's rights on every camera: there is no per-user endpoint, so each camera's permission list is read
+ * under the same query key the camera screen uses (`['permissions', cameraId]`), sharing its cache.
+ */
+export function useUserGrants(userId: number) {
+  const cameras = useCameras({ limit: ALL_CAMERAS });
+  const list = cameras.data?.cameras ?? [];
+  const permissions = useQueries({
+    queries: list.map((camera) => ({
+      queryKey: ['permissions', camera.id],
+      queryFn: async () =>
+        unwrap(await api.GET('/api/v1/cameras/{id}/permissions', { params: { path: { id: camera.id } } })),
+    })),
+  });
+  const failed = permissions.find((query) => query.isError)?.error ?? cameras.error;
+  return {
+    cameras: list,
+    isPending: cameras.isPending || permissions.some((query) => query.isPending),
+    error: failed ?? null,
+    refetch: () => void cameras.refetch(),
+    /** the user's entry per camera id (absent: no rights on it) */
+    grants: new Map(
+      list.flatMap((camera, index) => {
+        const entry = permissions[index]?.data?.find((item) => item.user_id === userId);
+        return entry ? [[camera.id, entry] as const] : [];
+      }),
+    ),
+  };
+}
+
+export function useSetGrant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      cameraId,
+      ...body
+    }: {
+      cameraId: number;
+      user_id: number;
+      can_view: boolean;
+      can_manage: boolean;
+    }) =>
+      unwrap(
+        await api.POST('/api/v1/cameras/{id}/permissions', { params: { path: { id: cameraId } }, body }),
+      ),
+    onSuccess: (_, { cameraId }) =>
+      void queryClient.invalidateQueries({ queryKey: ['permissions', cameraId] }),
+  });
+}
+
+export function useRevokeGrant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ cameraId, userId }: { cameraId: number; userId: number }) =>
+      unwrap(
+        await api.DELETE('/api/v1/cameras/{id}/permissions/{user_id}', {
+          params: { path: { id: cameraId, user_id: userId } },
+        }),
+      ),
+    onSuccess: (_, { cameraId }) =>
+      void queryClient.invalidateQueries({ queryKey: ['permissions', cameraId] }),
+  });
+}
+
+// ---- Audit log ----
+
+export const AUDIT_PAGE = 50;
+
+export function useAuditLog(query: AuditQuery) {
+  return useQuery({
+    queryKey: ['audit', query],
+    queryFn: async () => unwrap(await api.GET('/api/v1/audit-logs', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- Backup and restore ----
+
+/** The encrypted configuration file, as the recorder names it. */
+export function useCreateBackup() {
+  return useMutation({
+    mutationFn: async (secretKey: string) => {
+      const result = await api.POST('/api/v1/system/backup', {
+        body: { secret_key: secretKey },
+        parseAs: 'blob',
+      });
+      if (!result.response.ok) throw toApiError(result.response.status, result.error);
+      const disposition = result.response.headers.get('content-disposition') ?? '';
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'nvr-config.nvrbak';
+      return { file: result.data as Blob, name };
+    },
+  });
+}
+
+/** Sends a backup file; with `dryRun` the recorder only says what would change. */
+export function useRestore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, secretKey, dryRun }: { file: File; secretKey: string; dryRun: boolean }) =>
+      unwrap(
+        await api.POST('/api/v1/system/restore', {
+          params: { query: { dry_run: dryRun } },
+          // The typed body names the two parts; the browser sends them as multipart/form-data.
+          body: { file: '', secret_key: secretKey },
+          bodySerializer: () => {
+            const form = new FormData();
+            form.append('secret_key', secretKey);
+            form.append('file', file);
+            return form;
+          },
+        }),
+      ),
+    onSuccess: (report) => {
+      // A real restore changes almost everything: read it all again.
+      if (report.applied) void queryClient.invalidateQueries();
+    },
+  });
+}
+
+// ---- Recording settings ----
+
+export function useRecordingSettings() {
+  return useQuery({
+    queryKey: ['recording-settings'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/settings/recording')),
+  });
+}
+
+export function useUpdateRecordingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RecordingSettingsUpdate) =>
+      unwrap(await api.PUT('/api/v1/settings/recording', { body })),
+    onSuccess: (settings) => queryClient.setQueryData(['recording-settings'], settings),
+  });
+}
