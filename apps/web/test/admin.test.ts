@@ -170,6 +170,10 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.getByLabel('Keep recordings (days)').waitFor();
     assert.deepEqual(await seriousViolations(page), [], '/admin/system');
 
+    // The disk use next to the settings (no recordings yet; the default 5 GB floor).
+    await page
+      .getByText(/Recordings take 0 bytes\. Free on their disk: .* Kept free: at least 5\.0 GB\./)
+      .waitFor();
     await page.getByLabel('Keep recordings (days)').fill('14');
     await page.getByRole('button', { name: 'Save recording settings' }).click();
     await page.getByText('Recording settings saved').first().waitFor();

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
+import { DiskUsage } from './DiskUsage';
 import { CARD, MUTED } from './format';
 import { useRecordingSettings, useUpdateRecordingSettings } from './queries';
 import type { RecordingSettings } from './types';
@@ -54,7 +55,7 @@ function SettingsForm({ settings }: { settings: RecordingSettings }) {
   );
 }
 
-/** Retention and the free-disk floor of the recordings, with where they are kept. */
+/** Retention and the free-disk floor of the recordings, with where they are kept and the disk's use. */
 export function RecordingSettingsPanel() {
   const settings = useRecordingSettings();
   return (
@@ -72,6 +73,7 @@ export function RecordingSettingsPanel() {
             Stored in <code className="break-all">{settings.data.recordings_root}</code> (set with
             RECORDINGS_DIR).
           </p>
+          <DiskUsage />
           <SettingsForm settings={settings.data} />
         </>
       )}

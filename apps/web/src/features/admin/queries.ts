@@ -188,6 +188,19 @@ export function useUpdateRecordingSettings() {
   return useMutation({
     mutationFn: async (body: RecordingSettingsUpdate) =>
       unwrap(await api.PUT('/api/v1/settings/recording', { body })),
-    onSuccess: (settings) => queryClient.setQueryData(['recording-settings'], settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(['recording-settings'], settings);
+      // The floor is part of the usage answer.
+      void queryClient.invalidateQueries({ queryKey: ['recording-usage'] });
+    },
+  });
+}
+
+/** Bytes of the recordings, free and total on their volume, and the floor; refreshed while on screen. */
+export function useRecordingUsage() {
+  return useQuery({
+    queryKey: ['recording-usage'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/settings/recording/usage')),
+    refetchInterval: 30_000,
   });
 }
