@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
 import { AdminLayout } from './features/admin/AdminLayout';
+import { AppsPage } from './features/admin/AppsPage';
 import { AuditPage } from './features/admin/AuditPage';
 import { SystemPage } from './features/admin/SystemPage';
 import { UserPage } from './features/admin/UserPage';
@@ -77,6 +78,7 @@ export function App() {
           <Route path="users/:userId" element={<UserPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="system" element={<SystemPage />} />
+          <Route path="apps" element={<AppsPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

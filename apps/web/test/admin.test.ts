@@ -220,6 +220,44 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
+  it('registers an app and shows its key once, with a copy button; the key works once the app is enabled', async () => {
+    const page = await signedIn('/admin/apps');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await page.getByText('No apps yet').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], '/admin/apps');
+
+    const form = page.getByRole('form', { name: 'Register an app' });
+    await form.getByLabel('App id').fill('door-counter');
+    await form.getByLabel('Name').fill('Door counter');
+    await form.getByLabel('Version').fill('1.0.0');
+    await form.getByLabel('Address').fill('http://127.0.0.1:9/');
+    await form.getByRole('button', { name: 'Register app' }).click();
+    const dialog = page.getByRole('dialog', { name: "The app's key" });
+    const key = (await dialog.getByRole('status', { name: 'The key' }).textContent()) ?? '';
+    assert.ok(key.length > 20);
+    assert.deepEqual(await seriousViolations(page), [], 'the key dialog');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByText('Copied to the clipboard.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Never again: not on the screen after a reload, not in the API's answers.
+    await page.reload();
+    await page.getByRole('heading', { name: /Door counter/ }).waitFor();
+    assert.equal(await page.getByText(key).count(), 0);
+    assert.ok(
+      !(await t.request({ method: 'GET', url: '/api/v1/apps', token: boss.token })).body.includes(key),
+    );
+
+    const asApp = () => t.request({ method: 'GET', url: '/api/v1/apps/door-counter', token: key });
+    assert.equal((await asApp()).statusCode, 401);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('button', { name: 'Disable' }).waitFor();
+    assert.equal((await asApp()).statusCode, 200);
+    await page.context().close();
+  });
+
   it('shows a non-administrator no administration, a clear "not allowed" at a deep link, and 403 from the APIs', async () => {
     const page = await signedIn('/admin/users', 'viewer');
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
@@ -260,6 +298,7 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
       [`/admin/users/${viewer.id}`, 'viewer'],
       ['/admin/audit', 'Audit log'],
       ['/admin/system', 'System'],
+      ['/admin/apps', 'Apps'],
     ] as const) {
       await page.goto(`${origin}${path}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();

@@ -2,13 +2,15 @@
 //   /admin/users        accounts: list and create
 //   /admin/users/:id    one account: active, administrator, password reset, camera grants
 //   /admin/audit        the audit log, paged and filtered
-//   /admin/system       backup, restore (with a dry run first) and the recording settings
+//   /admin/system       backup, restore (with a dry run first) and the recording settings with the disk use
+//   /admin/apps         apps of the API and their keys (shown once)
 import { NavLink, Outlet } from 'react-router';
 
 const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/system', label: 'System' },
+  { to: '/admin/apps', label: 'Apps' },
 ];
 
 /** A deep link of someone who is not an administrator: say so plainly instead of a broken screen. */

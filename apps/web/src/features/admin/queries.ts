@@ -2,7 +2,7 @@
 // audit log, backups and the recording settings.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toApiError, unwrap } from '../../api/client';
-import type { AuditQuery, RecordingSettingsUpdate, UserCreate, UserUpdate } from './types';
+import type { AppRegistration, AuditQuery, RecordingSettingsUpdate, UserCreate, UserUpdate } from './types';
 import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 
 // ---- Accounts ----
@@ -202,5 +202,37 @@ export function useRecordingUsage() {
     queryKey: ['recording-usage'],
     queryFn: async () => unwrap(await api.GET('/api/v1/settings/recording/usage')),
     refetchInterval: 30_000,
+  });
+}
+
+// ---- Apps ----
+
+export function useApps() {
+  return useQuery({
+    queryKey: ['apps'],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/apps', { params: { query: { skip: 0, limit: 500 } } })),
+  });
+}
+
+/** Registers an app (or registers it again); with `wants_key` the answer carries its new key, this once. */
+export function useRegisterApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AppRegistration) => unwrap(await api.POST('/api/v1/apps/register', { body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apps'] }),
+  });
+}
+
+export function useAppAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'enable' | 'disable' | 'delete' }) => {
+      const params = { params: { path: { id } } };
+      if (action === 'delete') return unwrap(await api.DELETE('/api/v1/apps/{id}', params));
+      if (action === 'enable') return unwrap(await api.POST('/api/v1/apps/{id}/enable', params));
+      return unwrap(await api.POST('/api/v1/apps/{id}/disable', params));
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apps'] }),
   });
 }

@@ -14,3 +14,6 @@ export type RecordingSettings = JsonOf<paths['/api/v1/settings/recording']['get'
 export type RecordingSettingsUpdate = JsonOf<
   NonNullable<paths['/api/v1/settings/recording']['put']['requestBody']>
 >;
+export type AppList = JsonOf<paths['/api/v1/apps']['get']['responses'][200]>;
+export type RegisteredApp = AppList['apps'][number];
+export type AppRegistration = JsonOf<NonNullable<paths['/api/v1/apps/register']['post']['requestBody']>>;
