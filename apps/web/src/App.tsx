@@ -4,6 +4,7 @@ import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
 import { AdminLayout } from './features/admin/AdminLayout';
 import { AppsPage } from './features/admin/AppsPage';
+import { CloudPage } from './features/admin/CloudPage';
 import { AuditPage } from './features/admin/AuditPage';
 import { SystemPage } from './features/admin/SystemPage';
 import { UserPage } from './features/admin/UserPage';
@@ -79,6 +80,7 @@ export function App() {
           <Route path="audit" element={<AuditPage />} />
           <Route path="system" element={<SystemPage />} />
           <Route path="apps" element={<AppsPage />} />
+          <Route path="cloud" element={<CloudPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

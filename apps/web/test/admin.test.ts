@@ -1,7 +1,8 @@
 // The administration screens (issue #18, screen 3) in Debian's chromium against a real recorder: accounts
 // (create, reset a password, make administrator, deactivate, grant a camera — each checked through the API),
 // the audit log's filters and readable details, the recording settings, a backup downloaded and a dry-run
-// restore of it that lists the differences and changes nothing, and a non-administrator who sees no "Admin"
+// restore of it that lists the differences and changes nothing, an app's key shown once with a copy button,
+// cloud secrets never shown again (on screen or in any response), and a non-administrator who sees no "Admin"
 // entry, a "Not allowed" screen at a deep link and 403 from the APIs. axe-core on every admin screen, every
 // screen at a phone's width, and no console error in the whole run.
 import assert from 'node:assert/strict';
@@ -258,6 +259,48 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
+  it('never shows a secret typed into the cloud settings again, on screen or in any response', async () => {
+    const SECRET = 'wJalrXUtnFEMI-K7MDENG-bPxRfiCY';
+    const TOKEN = 'stream-token-5f1c2e9a7b';
+    const { page } = await browser.newPage();
+    // Every answer the page gets, read whole, to look for the secrets in (the event stream never ends: its
+    // events are the recorder's, checked in the events tests).
+    const bodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.headers()['content-type']?.startsWith('text/event-stream')) return;
+      bodies.push(response.text().catch(() => ''));
+    });
+    await page.goto(`${origin}/admin/cloud`);
+    await signIn(page, 'boss', USER_PASSWORD);
+    await page.getByLabel('Secret key (not set)').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], '/admin/cloud');
+
+    await page.getByLabel('Access key').fill('AKIAEXAMPLE');
+    await page.getByLabel('Secret key (not set)').fill(SECRET);
+    await page.getByLabel('Access token (not set)').fill(TOKEN);
+    await page.getByRole('button', { name: 'Save cloud settings' }).click();
+    await page.getByText('Cloud settings saved').first().waitFor();
+    // The form comes back with the secrets as "set" and empty fields.
+    assert.equal(await page.getByLabel('Secret key (set)').inputValue(), '');
+    assert.equal(await page.getByLabel('Access token (set)').inputValue(), '');
+    await page.reload();
+    await page.getByLabel('Secret key (set)').waitFor();
+    assert.equal(await page.getByLabel('Access key').inputValue(), 'AKIAEXAMPLE');
+
+    const html = await page.content();
+    assert.ok(!html.includes(SECRET) && !html.includes(TOKEN));
+    const seen = await Promise.all(bodies);
+    assert.ok(seen.length > 5);
+    assert.ok(!seen.some((body) => body.includes(SECRET) || body.includes(TOKEN)));
+    // Stored all the same.
+    const stored = await get<{
+      recording: { secret_key_set: boolean };
+      streaming: { auth_token_set: boolean };
+    }>('/api/v1/cloud/settings');
+    assert.equal(stored.recording.secret_key_set && stored.streaming.auth_token_set, true);
+    await page.context().close();
+  });
+
   it('shows a non-administrator no administration, a clear "not allowed" at a deep link, and 403 from the APIs', async () => {
     const page = await signedIn('/admin/users', 'viewer');
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
@@ -299,6 +342,7 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
       ['/admin/audit', 'Audit log'],
       ['/admin/system', 'System'],
       ['/admin/apps', 'Apps'],
+      ['/admin/cloud', 'Cloud'],
     ] as const) {
       await page.goto(`${origin}${path}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();

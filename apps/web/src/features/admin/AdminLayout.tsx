@@ -4,6 +4,7 @@
 //   /admin/audit        the audit log, paged and filtered
 //   /admin/system       backup, restore (with a dry run first) and the recording settings with the disk use
 //   /admin/apps         apps of the API and their keys (shown once)
+//   /admin/cloud        cloud recording and streaming settings (secrets write-only)
 import { NavLink, Outlet } from 'react-router';
 
 const SECTIONS = [
@@ -11,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/system', label: 'System' },
   { to: '/admin/apps', label: 'Apps' },
+  { to: '/admin/cloud', label: 'Cloud' },
 ];
 
 /** A deep link of someone who is not an administrator: say so plainly instead of a broken screen. */

@@ -2,7 +2,14 @@
 // audit log, backups and the recording settings.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toApiError, unwrap } from '../../api/client';
-import type { AppRegistration, AuditQuery, RecordingSettingsUpdate, UserCreate, UserUpdate } from './types';
+import type {
+  AppRegistration,
+  AuditQuery,
+  CloudSettingsIn,
+  RecordingSettingsUpdate,
+  UserCreate,
+  UserUpdate,
+} from './types';
 import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 
 // ---- Accounts ----
@@ -234,5 +241,23 @@ export function useAppAction() {
       return unwrap(await api.POST('/api/v1/apps/{id}/disable', params));
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apps'] }),
+  });
+}
+
+// ---- Cloud recording and streaming ----
+
+/** The settings with their secrets only as `*_set` flags: the recorder never sends a secret back. */
+export function useCloudSettings() {
+  return useQuery({
+    queryKey: ['cloud-settings'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/cloud/settings')),
+  });
+}
+
+export function useUpdateCloudSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CloudSettingsIn) => unwrap(await api.PUT('/api/v1/cloud/settings', { body })),
+    onSuccess: (settings) => queryClient.setQueryData(['cloud-settings'], settings),
   });
 }

@@ -17,3 +17,5 @@ export type RecordingSettingsUpdate = JsonOf<
 export type AppList = JsonOf<paths['/api/v1/apps']['get']['responses'][200]>;
 export type RegisteredApp = AppList['apps'][number];
 export type AppRegistration = JsonOf<NonNullable<paths['/api/v1/apps/register']['post']['requestBody']>>;
+export type CloudSettings = JsonOf<paths['/api/v1/cloud/settings']['get']['responses'][200]>;
+export type CloudSettingsIn = JsonOf<NonNullable<paths['/api/v1/cloud/settings']['put']['requestBody']>>;
