@@ -5,6 +5,7 @@ import { Spinner } from './components/Spinner';
 import { AdminLayout } from './features/admin/AdminLayout';
 import { AppsPage } from './features/admin/AppsPage';
 import { CloudPage } from './features/admin/CloudPage';
+import { MediaTlsPage } from './features/admin/MediaTlsPage';
 import { AuditPage } from './features/admin/AuditPage';
 import { SystemPage } from './features/admin/SystemPage';
 import { UserPage } from './features/admin/UserPage';
@@ -81,6 +82,7 @@ export function App() {
           <Route path="system" element={<SystemPage />} />
           <Route path="apps" element={<AppsPage />} />
           <Route path="cloud" element={<CloudPage />} />
+          <Route path="tls" element={<MediaTlsPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -2,7 +2,8 @@
 // (create, reset a password, make administrator, deactivate, grant a camera — each checked through the API),
 // the audit log's filters and readable details, the recording settings, a backup downloaded and a dry-run
 // restore of it that lists the differences and changes nothing, an app's key shown once with a copy button,
-// cloud secrets never shown again (on screen or in any response), and a non-administrator who sees no "Admin"
+// cloud secrets never shown again (on screen or in any response), the media-source TLS upload (a key that does
+// not match refused; the parsed certificate and its expiry warning), and a non-administrator who sees no "Admin"
 // entry, a "Not allowed" screen at a deep link and 403 from the APIs. axe-core on every admin screen, every
 // screen at a phone's width, and no console error in the whole run.
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { selfSignedCertificate } from '../../recorder/test/helpers/net-servers.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import {
   addTestCamera,
@@ -301,6 +303,42 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
+  it('uploads the media-source TLS files: a key that does not match is refused, the parsed certificate and its expiry are shown', async () => {
+    const [gateway, other] = await Promise.all([
+      selfSignedCertificate('camera-gateway.local'),
+      selfSignedCertificate('someone-else'),
+    ]);
+    const pem = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/x-pem-file', buffer });
+    const page = await signedIn('/admin/tls');
+    await page.getByText('Nothing uploaded yet').waitFor();
+    assert.deepEqual(await seriousViolations(page), [], '/admin/tls');
+
+    const upload = page.getByRole('form', { name: 'Upload' });
+    await upload.getByLabel('Certificate (PEM)').setInputFiles(pem('cert.pem', gateway.cert));
+    await upload.getByLabel('Private key (PEM)').setInputFiles(pem('key.pem', other.key));
+    browser.expectedStatuses.add(400);
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await upload.getByRole('alert').filter({ hasText: 'key_file does not match the certificate' }).waitFor();
+    browser.expectedStatuses.delete(400);
+    assert.equal((await get<{ cert: unknown }>('/api/v1/media-source/tls')).cert, null);
+
+    await upload.getByLabel('Private key (PEM)').setInputFiles(pem('key.pem', gateway.key));
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const stored = page.getByRole('region', { name: 'Stored' });
+    await stored.getByText('CN=camera-gateway.local').first().waitFor();
+    await stored.getByText('Private key: set, and it matches the certificate').waitFor();
+    // A one-day certificate: the expiry warning.
+    await stored
+      .getByRole('alert')
+      .filter({ hasText: /Expires within a day/ })
+      .waitFor();
+    assert.deepEqual(await seriousViolations(page), [], '/admin/tls with a certificate');
+    const tls = await get<{ cert: { subject: string }; key_set: boolean }>('/api/v1/media-source/tls');
+    assert.match(tls.cert.subject, /camera-gateway\.local/);
+    assert.equal(tls.key_set, true);
+    await page.context().close();
+  });
+
   it('shows a non-administrator no administration, a clear "not allowed" at a deep link, and 403 from the APIs', async () => {
     const page = await signedIn('/admin/users', 'viewer');
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
@@ -343,6 +381,7 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
       ['/admin/system', 'System'],
       ['/admin/apps', 'Apps'],
       ['/admin/cloud', 'Cloud'],
+      ['/admin/tls', 'Media TLS'],
     ] as const) {
       await page.goto(`${origin}${path}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();

@@ -5,6 +5,7 @@
 //   /admin/system       backup, restore (with a dry run first) and the recording settings with the disk use
 //   /admin/apps         apps of the API and their keys (shown once)
 //   /admin/cloud        cloud recording and streaming settings (secrets write-only)
+//   /admin/tls          media-source TLS: the parsed certificate, its key, the CA bundle, expiry warnings
 import { NavLink, Outlet } from 'react-router';
 
 const SECTIONS = [
@@ -13,6 +14,7 @@ const SECTIONS = [
   { to: '/admin/system', label: 'System' },
   { to: '/admin/apps', label: 'Apps' },
   { to: '/admin/cloud', label: 'Cloud' },
+  { to: '/admin/tls', label: 'Media TLS' },
 ];
 
 /** A deep link of someone who is not an administrator: say so plainly instead of a broken screen. */

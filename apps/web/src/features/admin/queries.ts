@@ -261,3 +261,46 @@ export function useUpdateCloudSettings() {
     onSuccess: (settings) => queryClient.setQueryData(['cloud-settings'], settings),
   });
 }
+
+// ---- Media-source TLS ----
+
+export function useMediaTls() {
+  return useQuery({
+    queryKey: ['media-tls'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/media-source/tls')),
+  });
+}
+
+export interface TlsFiles {
+  cert_file?: File;
+  key_file?: File;
+  ca_bundle_file?: File;
+}
+
+/** Sends the PEM files chosen (parts left out keep what is stored); the answer carries validity warnings. */
+export function useUploadMediaTls() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: TlsFiles) =>
+      unwrap(
+        await api.POST('/api/v1/media-source/tls', {
+          // The typed body names the parts; the browser sends the chosen files as multipart/form-data.
+          body: {},
+          bodySerializer: () => {
+            const form = new FormData();
+            for (const [name, file] of Object.entries(files)) if (file) form.append(name, file as File);
+            return form;
+          },
+        }),
+      ),
+    onSuccess: ({ warnings: _, ...status }) => queryClient.setQueryData(['media-tls'], status),
+  });
+}
+
+export function useClearMediaTls() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/api/v1/media-source/tls')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['media-tls'] }),
+  });
+}

@@ -19,3 +19,6 @@ export type RegisteredApp = AppList['apps'][number];
 export type AppRegistration = JsonOf<NonNullable<paths['/api/v1/apps/register']['post']['requestBody']>>;
 export type CloudSettings = JsonOf<paths['/api/v1/cloud/settings']['get']['responses'][200]>;
 export type CloudSettingsIn = JsonOf<NonNullable<paths['/api/v1/cloud/settings']['put']['requestBody']>>;
+export type MediaTls = JsonOf<paths['/api/v1/media-source/tls']['get']['responses'][200]>;
+export type MediaTlsUpload = JsonOf<paths['/api/v1/media-source/tls']['post']['responses'][200]>;
+export type Certificate = NonNullable<MediaTls['cert']>;
