@@ -1,11 +1,11 @@
 // The administration screens (issue #18, screen 3) in Debian's chromium against a real recorder: accounts
 // (create, reset a password, make administrator, deactivate, grant a camera — each checked through the API),
-// the audit log's filters and readable details, the recording settings, a backup downloaded and a dry-run
-// restore of it that lists the differences and changes nothing, an app's key shown once with a copy button,
-// cloud secrets never shown again (on screen or in any response), the media-source TLS upload (a key that does
-// not match refused; the parsed certificate and its expiry warning), and a non-administrator who sees no "Admin"
-// entry, a "Not allowed" screen at a deep link and 403 from the APIs. axe-core on every admin screen, every
-// screen at a phone's width, and no console error in the whole run.
+// the audit log's filters and readable details, the recording settings with the disk use, a backup downloaded
+// and a dry-run restore of it that lists the differences and changes nothing, an app's key shown once with a
+// copy button, cloud and stream-target secrets never shown again (on screen or in any response) and a target's
+// live state, the media-source TLS upload (a key that does not match refused; the parsed certificate and its
+// expiry warning), and a non-administrator who sees no "Admin" entry, a "Not allowed" screen at a deep link and
+// 403 from the APIs. axe-core on every admin screen, every screen at a phone's width, no console error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -261,7 +261,7 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
-  it('never shows a secret typed into the cloud settings again, on screen or in any response', async () => {
+  it('never shows a secret typed into the cloud settings or a stream target again, on screen or in any response', async () => {
     const SECRET = 'wJalrXUtnFEMI-K7MDENG-bPxRfiCY';
     const TOKEN = 'stream-token-5f1c2e9a7b';
     const { page } = await browser.newPage();
@@ -289,11 +289,28 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
     await page.getByLabel('Secret key (set)').waitFor();
     assert.equal(await page.getByLabel('Access key').inputValue(), 'AKIAEXAMPLE');
 
+    // A stream target, its key write-only too, and its live state as the recorder reports it.
+    const KEY = 'porch-stream-key-8d2f';
+    const target = page.getByRole('form', { name: 'New stream target' });
+    await target.getByLabel('Camera').selectOption({ label: 'Porch' });
+    await target.getByLabel('Name (optional)').fill('porch-live');
+    await target.getByLabel('Server').fill('rtmp://127.0.0.1:9/live');
+    await target.getByLabel('Stream key').fill(KEY);
+    await target.getByRole('button', { name: 'Add stream target' }).click();
+    await page.getByText('key set').waitFor();
+    assert.equal(await target.getByLabel('Stream key').inputValue(), '');
+    const status = await get<{ state: string }>('/api/v1/cloud/stream-targets/porch-live/status');
+    // Cloud streaming is off: the target waits (the screen says what that means).
+    assert.equal(status.state, 'waiting');
+    await page.getByText(/^Waiting \(cloud streaming off/).waitFor();
+    assert.deepEqual(await seriousViolations(page), [], '/admin/cloud with a stream target');
+
     const html = await page.content();
-    assert.ok(!html.includes(SECRET) && !html.includes(TOKEN));
+    const secrets = [SECRET, TOKEN, KEY];
+    assert.ok(!secrets.some((secret) => html.includes(secret)));
     const seen = await Promise.all(bodies);
     assert.ok(seen.length > 5);
-    assert.ok(!seen.some((body) => body.includes(SECRET) || body.includes(TOKEN)));
+    assert.ok(!seen.some((body) => secrets.some((secret) => body.includes(secret))));
     // Stored all the same.
     const stored = await get<{
       recording: { secret_key_set: boolean };

@@ -4,7 +4,7 @@
 //   /admin/audit        the audit log, paged and filtered
 //   /admin/system       backup, restore (with a dry run first) and the recording settings with the disk use
 //   /admin/apps         apps of the API and their keys (shown once)
-//   /admin/cloud        cloud recording and streaming settings (secrets write-only)
+//   /admin/cloud        cloud recording and streaming settings (secrets write-only), stream targets' state
 //   /admin/tls          media-source TLS: the parsed certificate, its key, the CA bundle, expiry warnings
 import { NavLink, Outlet } from 'react-router';
 

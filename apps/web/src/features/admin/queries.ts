@@ -7,6 +7,7 @@ import type {
   AuditQuery,
   CloudSettingsIn,
   RecordingSettingsUpdate,
+  StreamTargetIn,
   UserCreate,
   UserUpdate,
 } from './types';
@@ -302,5 +303,52 @@ export function useClearMediaTls() {
   return useMutation({
     mutationFn: async () => unwrap(await api.DELETE('/api/v1/media-source/tls')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['media-tls'] }),
+  });
+}
+
+// ---- Stream targets ----
+
+export function useStreamTargets() {
+  return useQuery({
+    queryKey: ['stream-targets'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/cloud/stream-targets')),
+  });
+}
+
+/** A target's live state (connecting, streaming, reconnecting…), polled while it is on screen. */
+export function useStreamTargetStatus(targetId: string) {
+  return useQuery({
+    queryKey: ['stream-targets', 'status', targetId],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/cloud/stream-targets/{target_id}/status', {
+          params: { path: { target_id: targetId } },
+        }),
+      ),
+    refetchInterval: 3_000,
+  });
+}
+
+export function useSaveStreamTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: StreamTargetIn) =>
+      unwrap(await api.POST('/api/v1/cloud/stream-targets', { body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stream-targets'] }),
+  });
+}
+
+export function useStreamTargetAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ targetId, action }: { targetId: string; action: 'start' | 'stop' | 'delete' }) => {
+      const params = { params: { path: { target_id: targetId } } };
+      if (action === 'delete')
+        return unwrap(await api.DELETE('/api/v1/cloud/stream-targets/{target_id}', params));
+      if (action === 'start')
+        return unwrap(await api.POST('/api/v1/cloud/stream-targets/{target_id}/start', params));
+      return unwrap(await api.POST('/api/v1/cloud/stream-targets/{target_id}/stop', params));
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stream-targets'] }),
   });
 }

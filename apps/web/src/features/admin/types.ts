@@ -22,3 +22,9 @@ export type CloudSettingsIn = JsonOf<NonNullable<paths['/api/v1/cloud/settings']
 export type MediaTls = JsonOf<paths['/api/v1/media-source/tls']['get']['responses'][200]>;
 export type MediaTlsUpload = JsonOf<paths['/api/v1/media-source/tls']['post']['responses'][200]>;
 export type Certificate = NonNullable<MediaTls['cert']>;
+export type StreamTarget = JsonOf<
+  paths['/api/v1/cloud/stream-targets']['get']['responses'][200]
+>['targets'][number];
+export type StreamTargetIn = JsonOf<
+  NonNullable<paths['/api/v1/cloud/stream-targets']['post']['requestBody']>
+>;
