@@ -140,7 +140,7 @@ export function AuditPage() {
             <tbody className="divide-y divide-slate-200 align-top dark:divide-slate-800">
               {log.data.logs.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">{dateTime(entry.timestamp)}</td>
+                  <td className="px-3 py-2 sm:whitespace-nowrap">{dateTime(entry.timestamp)}</td>
                   <td className="px-3 py-2">
                     {entry.username ?? (entry.user_id ? `#${entry.user_id}` : 'system')}
                   </td>
