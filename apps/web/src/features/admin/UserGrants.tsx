@@ -1,4 +1,3 @@
-import type { CameraPermissionEntry } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
@@ -14,7 +13,7 @@ const CHOICES: { value: Rights; label: string }[] = [
   { value: 'manage', label: 'View and manage' },
 ];
 
-function rightsOf(entry: CameraPermissionEntry | undefined): Rights {
+function rightsOf(entry: { can_view: boolean; can_manage: boolean } | undefined): Rights {
   if (!entry) return 'none';
   if (entry.can_manage) return 'manage';
   return entry.can_view ? 'view' : 'none';

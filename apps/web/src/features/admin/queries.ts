@@ -1,6 +1,12 @@
 // TanStack Query hooks of the administration screens (superusers only): accounts, their camera grants, the
 // audit log, backups and the recording settings.
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, toApiError, unwrap } from '../../api/client';
 import type {
   AppRegistration,
@@ -63,34 +69,31 @@ export function useDeactivateUser(id: number) {
 
 // ---- A user's camera grants ----
 
-/**
- * The user's rights on every camera: there is no per-user endpoint, so each camera's permission list is read
- * under the same query key the camera screen uses (`['permissions', cameraId]`), sharing its cache.
- */
+/** The user's rights on every camera (two requests: the cameras, and the user's rights across them). */
 export function useUserGrants(userId: number) {
   const cameras = useCameras({ limit: ALL_CAMERAS });
-  const list = cameras.data?.cameras ?? [];
-  const permissions = useQueries({
-    queries: list.map((camera) => ({
-      queryKey: ['permissions', camera.id],
-      queryFn: async () =>
-        unwrap(await api.GET('/api/v1/cameras/{id}/permissions', { params: { path: { id: camera.id } } })),
-    })),
+  const rights = useQuery({
+    queryKey: ['user-grants', userId],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/users/{id}/camera-permissions', { params: { path: { id: userId } } })),
   });
-  const failed = permissions.find((query) => query.isError)?.error ?? cameras.error;
   return {
-    cameras: list,
-    isPending: cameras.isPending || permissions.some((query) => query.isPending),
-    error: failed ?? null,
-    refetch: () => void cameras.refetch(),
-    /** the user's entry per camera id (absent: no rights on it) */
-    grants: new Map(
-      list.flatMap((camera, index) => {
-        const entry = permissions[index]?.data?.find((item) => item.user_id === userId);
-        return entry ? [[camera.id, entry] as const] : [];
-      }),
-    ),
+    cameras: cameras.data?.cameras ?? [],
+    isPending: cameras.isPending || rights.isPending,
+    error: cameras.error ?? rights.error,
+    refetch: () => {
+      void cameras.refetch();
+      void rights.refetch();
+    },
+    /** the user's rights per camera id (absent: no rights on it) */
+    grants: new Map((rights.data ?? []).map((entry) => [entry.camera_id, entry] as const)),
   };
+}
+
+/** A grant changed here also changes the camera's own access list (features/cameras, `['permissions', id]`). */
+function grantsChanged(queryClient: QueryClient, cameraId: number, userId: number) {
+  void queryClient.invalidateQueries({ queryKey: ['user-grants', userId] });
+  void queryClient.invalidateQueries({ queryKey: ['permissions', cameraId] });
 }
 
 export function useSetGrant() {
@@ -108,8 +111,7 @@ export function useSetGrant() {
       unwrap(
         await api.POST('/api/v1/cameras/{id}/permissions', { params: { path: { id: cameraId } }, body }),
       ),
-    onSuccess: (_, { cameraId }) =>
-      void queryClient.invalidateQueries({ queryKey: ['permissions', cameraId] }),
+    onSuccess: (_, { cameraId, user_id }) => grantsChanged(queryClient, cameraId, user_id),
   });
 }
 
@@ -122,8 +124,7 @@ export function useRevokeGrant() {
           params: { path: { id: cameraId, user_id: userId } },
         }),
       ),
-    onSuccess: (_, { cameraId }) =>
-      void queryClient.invalidateQueries({ queryKey: ['permissions', cameraId] }),
+    onSuccess: (_, { cameraId, userId }) => grantsChanged(queryClient, cameraId, userId),
   });
 }
 
