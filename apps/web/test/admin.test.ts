@@ -72,6 +72,8 @@ describe('administration in chromium', { timeout: 240_000 }, () => {
   it('creates a user, resets the password, makes them administrator, grants a camera and deactivates them', async () => {
     const page = await signedIn('/admin');
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    // An administrator has the "Admin" entry, and /admin opens on the users.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor();
     assert.deepEqual(await seriousViolations(page), [], '/admin/users');
 
     // The client checks the server's bounds first: a two-letter name is refused at the field.
