@@ -85,6 +85,42 @@ describe('recording retention and settings', () => {
     await settings({ retention_days: 30 });
   });
 
+  it('reports the disk use: the indexed chunks, the volume, the floor; superusers only', async () => {
+    const usage = async () => {
+      const answer = await t.request({
+        method: 'GET',
+        url: '/api/v1/settings/recording/usage',
+        token: t.adminToken,
+      });
+      assert.equal(answer.statusCode, 200, answer.body);
+      return answer.json<{
+        recordings_bytes: number;
+        volume_total_bytes: number | null;
+        volume_free_bytes: number | null;
+        min_free_bytes: number;
+        below_floor: boolean;
+      }>();
+    };
+    const before = await usage();
+    assert.ok(before.volume_total_bytes! > 0 && before.volume_free_bytes! > 0);
+    assert.ok(before.volume_free_bytes! <= before.volume_total_bytes!);
+    assert.equal(before.min_free_bytes, 5 * 1024 ** 3);
+
+    const camera = await createCamera(t, t.adminToken);
+    await chunks(camera.id, [2 * HOUR, HOUR]);
+    await settings({ min_free_disk_gb: 0.5 });
+    const after = await usage();
+    assert.equal(after.recordings_bytes, before.recordings_bytes + 2000);
+    assert.equal(after.min_free_bytes, 0.5 * 1024 ** 3);
+    assert.equal(after.below_floor, after.volume_free_bytes! < after.min_free_bytes);
+    await settings({ min_free_disk_gb: 5 });
+
+    const user = await t.createUser('usage-reader');
+    const url = '/api/v1/settings/recording/usage';
+    assert.equal((await t.request({ method: 'GET', url, token: user.token })).statusCode, 403);
+    assert.equal((await t.request({ method: 'GET', url })).statusCode, 401);
+  });
+
   it('deletes chunks past the age, oldest first, files and rows; retention_days 0 keeps everything', async () => {
     const camera = await createCamera(t, t.adminToken);
     const [oldest, old, fresh] = await chunks(camera.id, [3 * DAY, 2 * DAY, HOUR]);

@@ -2,10 +2,18 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
+import { AdminLayout } from './features/admin/AdminLayout';
+import { AppsPage } from './features/admin/AppsPage';
+import { CloudSettingsPage } from './features/admin/CloudSettingsPage';
+import { MediaTlsPage } from './features/admin/MediaTlsPage';
+import { AuditPage } from './features/admin/AuditPage';
+import { SystemPage } from './features/admin/SystemPage';
+import { UserPage } from './features/admin/UserPage';
+import { UsersPage } from './features/admin/UsersPage';
 import { AccountPage } from './features/account/AccountPage';
 import { AiPage } from './features/ai/AiPage';
 import { AiSection } from './features/ai/AiSection';
-import { CloudPage } from './features/ai/CloudPage';
+import { AiCloudPage } from './features/ai/AiCloudPage';
 import { ModelPage } from './features/ai/ModelPage';
 import { NewModelPage } from './features/ai/NewModelPage';
 import { ResultsPage } from './features/ai/ResultsPage';
@@ -50,7 +58,7 @@ export function App() {
   if (state.passwordChangeRequired) return <PasswordChangeRequired username={state.username} />;
   return (
     <Routes>
-      <Route element={<Shell username={state.username} />}>
+      <Route element={<Shell username={state.username} isSuperuser={state.isSuperuser} />}>
         <Route index element={<Navigate to="/live" replace />} />
         <Route path="live" element={<LiveWall />} />
         <Route path="live/layout/:layoutId" element={<LayoutWall />} />
@@ -77,7 +85,17 @@ export function App() {
           <Route path="models/new" element={<NewModelPage />} />
           <Route path="models/:modelId" element={<ModelPage />} />
           <Route path="results" element={<ResultsPage />} />
-          <Route path="cloud" element={<CloudPage />} />
+          <Route path="cloud" element={<AiCloudPage />} />
+        </Route>
+        <Route path="admin" element={<AdminLayout isSuperuser={state.isSuperuser} />}>
+          <Route index element={<Navigate to="/admin/users" replace />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/:userId" element={<UserPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="system" element={<SystemPage />} />
+          <Route path="apps" element={<AppsPage />} />
+          <Route path="cloud" element={<CloudSettingsPage />} />
+          <Route path="tls" element={<MediaTlsPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
-import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import { ErrorResponse, IdParams, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import {
   CameraPermissionAssign,
   CameraPermissionEntry,
   CameraPermissionResponse,
   PermissionParams,
+  UserCameraPermission,
 } from './permissions.schemas.js';
 import type { PermissionsService } from './permissions.service.js';
 
@@ -27,6 +28,19 @@ export const permissionsRoutes =
         },
       },
       async (request) => permissions.list(requestContext(request), request.params.id),
+    );
+    app.get(
+      '/users/:id/camera-permissions',
+      {
+        schema: {
+          tags,
+          operationId: 'listUserCameraPermissions',
+          summary: "A user's rights on every camera not in the bin, owned ones included (superuser)",
+          params: IdParams,
+          response: { 200: Type.Array(UserCameraPermission), 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => permissions.listForUser(requestContext(request), request.params.id),
     );
     app.post(
       '/cameras/:id/permissions',

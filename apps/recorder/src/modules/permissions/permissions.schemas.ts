@@ -32,3 +32,12 @@ export const PermissionParams = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   user_id: Type.Integer({ minimum: 1 }),
 });
+
+/** One camera in a user's rights across cameras (GET /users/{id}/camera-permissions). */
+export const UserCameraPermission = Type.Object({
+  camera_id: Type.Integer(),
+  can_view: Type.Boolean(),
+  can_manage: Type.Boolean(),
+  is_owner: Type.Boolean(),
+});
+export type UserCameraPermission = Static<typeof UserCameraPermission>;

@@ -1,3 +1,4 @@
+import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { BadRequestError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -8,6 +9,7 @@ import type {
   CameraPermissionAssign,
   CameraPermissionEntry,
   CameraPermissionResponse,
+  UserCameraPermission,
 } from './permissions.schemas.js';
 
 export class PermissionsService {
@@ -17,6 +19,13 @@ export class PermissionsService {
     private readonly users: UsersService,
     private readonly audit: AuditService,
   ) {}
+
+  /** A user's rights on every camera not in the bin, by camera id (superuser; 404 for an unknown user). */
+  async listForUser(context: RequestContext, userId: number): Promise<UserCameraPermission[]> {
+    requireSuperuser(context.principal);
+    if (!(await this.users.findById(userId))) throw new NotFoundError('User');
+    return this.permissions.listForUser(userId);
+  }
 
   /** The owner first (holding every right implicitly), then the grants by username. Managers may look. */
   async list(context: RequestContext, cameraId: number): Promise<CameraPermissionEntry[]> {

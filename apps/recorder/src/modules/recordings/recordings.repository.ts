@@ -101,6 +101,15 @@ export class RecordingsRepository {
   }
 
   /** Paths of the newest chunks of all cameras. */
+  /** The bytes of every indexed chunk together (what the recordings take on their volume). */
+  async totalBytes(): Promise<number> {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('total'))
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
   async newestPaths(limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('recordings')

@@ -13,6 +13,7 @@ import {
   RecordingRangeQuery,
   RecordingSettings,
   RecordingSettingsUpdate,
+  RecordingUsage,
 } from './recordings.schemas.js';
 import type { RecordingsService } from './recordings.service.js';
 
@@ -178,6 +179,19 @@ export const recordingsRoutes =
         },
       },
       async (request) => recordings.settings(requestContext(request)),
+    );
+    app.get(
+      '/settings/recording/usage',
+      {
+        schema: {
+          tags,
+          operationId: 'getRecordingUsage',
+          summary:
+            'Disk use of the recordings: their bytes, the volume free and total, the floor (superuser)',
+          response: { 200: RecordingUsage, ...authErrors },
+        },
+      },
+      async (request) => recordings.usage(requestContext(request)),
     );
     app.put(
       '/settings/recording',

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Timestamp } from '../../platform/http/schemas.js';
+import { Nullable, Timestamp } from '../../platform/http/schemas.js';
 
 export const RecordingRangeQuery = Type.Object({
   start_unix: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -72,6 +72,21 @@ export const RecordingSettings = Type.Object({
   recordings_root: Type.String(),
 });
 export type RecordingSettings = Static<typeof RecordingSettings>;
+
+export const RecordingUsage = Type.Object({
+  recordings_bytes: Type.Integer({ description: 'the size of every indexed chunk together' }),
+  volume_total_bytes: Nullable(
+    Type.Integer({ description: 'the size of the volume holding the recordings root; null if unreadable' }),
+  ),
+  volume_free_bytes: Nullable(
+    Type.Integer({ description: 'free bytes there (for unprivileged writers); null if unreadable' }),
+  ),
+  min_free_bytes: Type.Integer({ description: 'the free-disk floor (min_free_disk_gb) in bytes' }),
+  below_floor: Type.Boolean({
+    description: 'the free bytes are under the floor: retention is deleting the oldest',
+  }),
+});
+export type RecordingUsage = Static<typeof RecordingUsage>;
 
 export const RecordingSettingsUpdate = Type.Object(
   {

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
@@ -17,12 +17,14 @@ import {
   type RecordingRangeQuery,
   type RecordingSettings,
   type RecordingSettingsUpdate,
+  type RecordingUsage,
 } from './recordings.schemas.js';
 
 const DAY = 24 * 3600;
 const MAX_SPAN_SECONDS = 31 * DAY;
 const SETTINGS_KEY = 'recording';
 const MAX_EXPORT_SECONDS = 4 * 3600;
+const GB = 1024 ** 3;
 
 export interface ExportedFile {
   path: string;
@@ -197,6 +199,25 @@ export class RecordingsService {
   async currentSettings(): Promise<RecordingSettings> {
     const stored = await this.recordings.getSetting<Partial<RecordingSettings>>(SETTINGS_KEY);
     return { ...DEFAULT_RECORDING_SETTINGS, ...stored, recordings_root: this.recordingsRoot };
+  }
+
+  /** What the recordings take, what is free on their volume, and the floor retention keeps free. */
+  async usage(context: RequestContext): Promise<RecordingUsage> {
+    requireSuperuser(context.principal);
+    const [recordingsBytes, volume, settings] = await Promise.all([
+      this.recordings.totalBytes(),
+      statfs(this.recordingsRoot).catch(() => null),
+      this.currentSettings(),
+    ]);
+    const minFreeBytes = Math.round(settings.min_free_disk_gb * GB);
+    const freeBytes = volume ? volume.bavail * volume.bsize : null;
+    return {
+      recordings_bytes: recordingsBytes,
+      volume_total_bytes: volume ? volume.blocks * volume.bsize : null,
+      volume_free_bytes: freeBytes,
+      min_free_bytes: minFreeBytes,
+      below_floor: freeBytes !== null && freeBytes < minFreeBytes,
+    };
   }
 
   async updateSettings(context: RequestContext, body: RecordingSettingsUpdate): Promise<RecordingSettings> {

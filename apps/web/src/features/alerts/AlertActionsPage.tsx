@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { CheckboxField } from '../../components/CheckboxField';
 import { ErrorState } from '../../components/ErrorState';
 import { FormError } from '../../components/FormError';
+import { SecretField } from '../../components/SecretField';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { TextAreaField } from '../../components/TextAreaField';
@@ -68,42 +69,6 @@ function parseHeaders(text: string): { headers: Record<string, string> } | { pro
   }
   return { headers };
 }
-
-/** A write-only secret: blank keeps what is stored, a typed value replaces it, "Remove" clears it. */
-function SecretField({
-  label,
-  isSet,
-  cleared,
-  onClear,
-  field,
-}: {
-  label: string;
-  isSet: boolean;
-  cleared: boolean;
-  onClear: (cleared: boolean) => void;
-  field: ReturnType<ReturnType<typeof useBoundedForm<'updateAlertActions', ActionField>>['field']>;
-}) {
-  const status = cleared ? 'will be removed when you save' : isSet ? 'set' : 'not set';
-  return (
-    <div className="space-y-1">
-      <TextField
-        label={`${label} (${status})`}
-        type="password"
-        autoComplete="new-password"
-        placeholder={isSet && !cleared ? 'Leave blank to keep it; type to replace it' : ''}
-        disabled={cleared}
-        {...field}
-      />
-      {isSet && (
-        <Button tone="quiet" onClick={() => onClear(!cleared)}>
-          {cleared ? `Keep the ${label.toLowerCase()}` : `Remove the ${label.toLowerCase()}`}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-type ActionField = keyof typeof requestBounds.updateAlertActions;
 
 function ActionsForm({ config }: { config: ActionConfig }) {
   const toast = useToast();

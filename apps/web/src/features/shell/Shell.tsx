@@ -14,7 +14,7 @@ const NAV = [
 ];
 
 /** The frame of every signed-in screen: header with navigation and the account, then the screen. */
-export function Shell({ username }: { username: string }) {
+export function Shell({ username, isSuperuser }: { username: string; isSuperuser: boolean }) {
   // Camera and alert changes announced by the event stream refresh the screens (features/events).
   useLiveQueryUpdates();
   return (
@@ -32,7 +32,8 @@ export function Shell({ username }: { username: string }) {
           aria-label="Main"
           className="order-last -mx-1 flex w-full gap-1 overflow-x-auto px-1 md:order-none md:w-auto"
         >
-          {NAV.map((item) => (
+          {/* Administration only for administrators (features/admin). */}
+          {(isSuperuser ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV).map((item) => (
             <NavLink
               key={item.to}
               to={item.to}

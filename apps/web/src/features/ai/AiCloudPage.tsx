@@ -4,7 +4,7 @@ import { CredentialsPanel } from './CredentialsPanel';
 import { JobsPanel } from './JobsPanel';
 
 /** Cloud AI: provider credentials (write-only tokens), provider models with a try-it panel, and async jobs. */
-export function CloudPage() {
+export function AiCloudPage() {
   return (
     <section aria-labelledby="cloud-title" className="mx-auto max-w-5xl space-y-4">
       <h1 id="cloud-title" className="text-xl font-semibold">
