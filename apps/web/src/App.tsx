@@ -1,22 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { refresh, session } from './api/session';
 import { Spinner } from './components/Spinner';
-import { AdminLayout } from './features/admin/AdminLayout';
-import { AppsPage } from './features/admin/AppsPage';
-import { CloudSettingsPage } from './features/admin/CloudSettingsPage';
-import { MediaTlsPage } from './features/admin/MediaTlsPage';
-import { AuditPage } from './features/admin/AuditPage';
-import { SystemPage } from './features/admin/SystemPage';
-import { UserPage } from './features/admin/UserPage';
-import { UsersPage } from './features/admin/UsersPage';
 import { AccountPage } from './features/account/AccountPage';
-import { AiPage } from './features/ai/AiPage';
-import { AiSection } from './features/ai/AiSection';
-import { AiCloudPage } from './features/ai/AiCloudPage';
-import { ModelPage } from './features/ai/ModelPage';
-import { NewModelPage } from './features/ai/NewModelPage';
-import { ResultsPage } from './features/ai/ResultsPage';
 import { PasswordChangeRequired } from './features/account/PasswordChangeRequired';
 import { LoginPage } from './features/auth/LoginPage';
 import { BinPage } from './features/cameras/BinPage';
@@ -34,6 +20,14 @@ import { LiveWall } from './features/live/LiveWall';
 import { RecordingsPage } from './features/recordings/RecordingsPage';
 import { NotFound } from './features/shell/NotFound';
 import { Shell } from './features/shell/Shell';
+
+// Screens used less often come as chunks of their own, fetched when first opened.
+const AiRoutes = lazy(() => import('./features/ai/AiRoutes'));
+const AdminRoutes = lazy(() => import('./features/admin/AdminRoutes'));
+
+function Section({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
+}
 
 export function useSession() {
   return useSyncExternalStore(session.subscribe, session.snapshot);
@@ -80,23 +74,22 @@ export function App() {
         <Route path="events" element={<EventsPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="alerts/actions" element={<AlertActionsPage />} />
-        <Route path="ai" element={<AiSection />}>
-          <Route index element={<AiPage />} />
-          <Route path="models/new" element={<NewModelPage />} />
-          <Route path="models/:modelId" element={<ModelPage />} />
-          <Route path="results" element={<ResultsPage />} />
-          <Route path="cloud" element={<AiCloudPage />} />
-        </Route>
-        <Route path="admin" element={<AdminLayout isSuperuser={state.isSuperuser} />}>
-          <Route index element={<Navigate to="/admin/users" replace />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="users/:userId" element={<UserPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="system" element={<SystemPage />} />
-          <Route path="apps" element={<AppsPage />} />
-          <Route path="cloud" element={<CloudSettingsPage />} />
-          <Route path="tls" element={<MediaTlsPage />} />
-        </Route>
+        <Route
+          path="ai/*"
+          element={
+            <Section>
+              <AiRoutes />
+            </Section>
+          }
+        />
+        <Route
+          path="admin/*"
+          element={
+            <Section>
+              <AdminRoutes isSuperuser={state.isSuperuser} />
+            </Section>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
