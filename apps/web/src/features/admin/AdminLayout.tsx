@@ -6,7 +6,8 @@
 //   /admin/apps         apps of the API and their keys (shown once)
 //   /admin/cloud        cloud recording and streaming settings (secrets write-only), stream targets' state
 //   /admin/tls          media-source TLS: the parsed certificate, its key, the CA bundle, expiry warnings
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { SectionNav } from '../../components/SectionNav';
 
 const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
@@ -38,26 +39,7 @@ export function AdminLayout({ isSuperuser }: { isSuperuser: boolean }) {
   if (!isSuperuser) return <NotAllowed />;
   return (
     <div className="mx-auto max-w-5xl space-y-4">
-      <nav
-        aria-label="Administration"
-        className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
-      >
-        {SECTIONS.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            className={({ isActive }) =>
-              `-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
-                isActive
-                  ? 'border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300'
-                  : 'border-transparent hover:border-slate-300'
-              }`
-            }
-          >
-            {item.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionNav label="Administration" items={SECTIONS} />
       <Outlet />
     </div>
   );

@@ -201,18 +201,17 @@ async function tryInputs(cameraId: number, prompt: string): Promise<Record<strin
   return inputs;
 }
 
+/** What a cloud try-it (or the job queued from it) runs: a provider model on a camera's snapshot. */
+interface CloudTry {
+  modelId: number;
+  cameraId: number;
+  prompt: string;
+}
+
 /** Try-it: one inference of a cloud model on a snapshot of a camera; a provider failure comes back as `failed`. */
 export function useTryCloudModel() {
   return useMutation({
-    mutationFn: async ({
-      modelId,
-      cameraId,
-      prompt,
-    }: {
-      modelId: number;
-      cameraId: number;
-      prompt: string;
-    }) => {
+    mutationFn: async ({ modelId, cameraId, prompt }: CloudTry) => {
       const inputs = await tryInputs(cameraId, prompt);
       return unwrap(await api.POST('/api/v1/cloud/inference', { body: { model_id: modelId, inputs } }));
     },
@@ -231,15 +230,7 @@ export function useCloudJobs() {
 export function useQueueCloudJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      modelId,
-      cameraId,
-      prompt,
-    }: {
-      modelId: number;
-      cameraId: number;
-      prompt: string;
-    }) => {
+    mutationFn: async ({ modelId, cameraId, prompt }: CloudTry) => {
       const inputs = await tryInputs(cameraId, prompt);
       return unwrap(await api.POST('/api/v1/cloud/jobs', { body: { model_id: modelId, inputs } }));
     },

@@ -1,0 +1,35 @@
+import { NavLink } from 'react-router';
+
+export interface SectionNavItem {
+  to: string;
+  label: string;
+  /** active only on exactly this URL, not below it */
+  end?: boolean;
+}
+
+/** The tabs of a section of the app (AI, administration): links with the current one underlined. */
+export function SectionNav({ label, items }: { label: string; items: readonly SectionNavItem[] }) {
+  return (
+    <nav
+      aria-label={label}
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+    >
+      {items.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.end ?? false}
+          className={({ isActive }) =>
+            `-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
+              isActive
+                ? 'border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300'
+                : 'border-transparent hover:border-slate-300'
+            }`
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
