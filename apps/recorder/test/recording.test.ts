@@ -146,6 +146,40 @@ describe('recording engine', { timeout: 240_000 }, () => {
     });
     assert.equal(fragment.rawPayload.subarray(4, 8).toString('latin1'), 'moof');
 
+    // Scrub previews: the keyframe at or before an instant, as a small JPEG; nothing where nothing was recorded.
+    const preview = await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${second.startMs + 4500}`);
+    assert.equal(preview.statusCode, 200, preview.body.slice(0, 200));
+    assert.equal(preview.headers['content-type'], 'image/jpeg');
+    const previewFile = join(t.config.dataDir, 'preview-check.jpg');
+    writeFileSync(previewFile, preview.rawPayload);
+    const [width, height] = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', previewFile],
+      { encoding: 'utf8' },
+    )
+      .trim()
+      .split(',')
+      .map(Number);
+    assert.equal(width, 160);
+    assert.ok(height! > 0 && height! < 160, `height ${height}`);
+    const wide = await api(
+      'GET',
+      `/recordings/${camera.id}/thumbnail?at_ms=${second.startMs + 4500}&width=320`,
+    );
+    assert.equal(wide.statusCode, 200);
+    assert.ok(wide.rawPayload.length > preview.rawPayload.length);
+    const unrecorded = await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${first.startMs - 60_000}`);
+    assert.equal(unrecorded.statusCode, 404);
+    const tooWide = await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${second.startMs}&width=5000`);
+    assert.equal(tooWide.statusCode, 422);
+    const stranger = await t.createUser('previewstranger');
+    const hidden = await t.request({
+      method: 'GET',
+      url: `/api/v1/recordings/${camera.id}/thumbnail?at_ms=${second.startMs + 4500}`,
+      token: stranger.token,
+    });
+    assert.equal(hidden.statusCode, 404);
+
     // Export: one MP4 trimmed to the asked span (± 1 s), spanning a chunk boundary.
     const from = Math.floor(first.startMs / 1000) + 3;
     const to = Math.floor(second.endMs / 1000) - 2;

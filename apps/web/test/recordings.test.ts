@@ -184,6 +184,29 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const chosen = Number(new URL(page.url()).searchParams.get('t'));
     assert.ok(Math.abs(chosen - clicked) < 250, `clicked ${clicked}, the page chose ${chosen}`);
     await assertPictureOf(chosen, 'click 20 s into the span');
+
+    // A mouse resting on recorded time shows the picture there (the keyframe at or before it) above the bar;
+    // leaving the bar takes it away.
+    const hovered = spanStart() + 12_000;
+    const over = await pointOf(hovered);
+    await page.mouse.move(over.x, over.y);
+    const preview = page.locator('[data-scrub-preview] img');
+    await page
+      .locator('[data-scrub-preview] img, [data-scrub-preview]:has-text("No picture")')
+      .first()
+      .waitFor();
+    assert.equal(await preview.count(), 1, 'the recorder had no preview picture for recorded time');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('[data-scrub-preview] img')!.complete,
+    );
+    assert.equal(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth), 160);
+    const previewed = Number(await page.locator('[data-scrub-preview]').getAttribute('data-scrub-preview'));
+    assert.ok(
+      hovered - previewed >= 0 && hovered - previewed < 2_100,
+      `hovered ${hovered}, previewed ${previewed}`,
+    );
+    await page.mouse.move(over.x, over.y + 200);
+    await page.locator('[data-scrub-preview]').waitFor({ state: 'detached' });
     assert.deepEqual(await seriousViolations(page), []);
   });
 

@@ -201,7 +201,11 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
     await page.getByRole('heading', { name: 'Sign in to your recorder' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await signIn(page, 'owner', USER_PASSWORD);
-    await page.getByRole('link', { name: 'Cameras' }).click();
+    // From the main navigation: the live wall's "All cameras" layout link would match the name too.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Cameras', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Cameras' }).waitFor();
     await page.getByRole('listitem').first().waitFor();
     assert.deepEqual(await seriousViolations(page), []);

@@ -1412,6 +1412,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scrub preview: the keyframe at or before an instant, as a small JPEG
+         * @description From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage does not change.
+         */
+        get: operations["getRecordingThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/recording": {
         parameters: {
             query?: never;
@@ -10661,6 +10681,70 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.apple.mpegurl": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRecordingThumbnail: {
+        parameters: {
+            query: {
+                /** @description The instant (unix milliseconds) */
+                at_ms: number;
+                /** @description Width of the picture in pixels */
+                width: number;
+                ticket?: string;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
             /** @description Not authenticated: no token, or an expired, revoked or wrong one */

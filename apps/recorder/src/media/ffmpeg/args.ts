@@ -159,6 +159,16 @@ export function snapshotArgs(): string[] {
   ];
 }
 
+/** The keyframe at or before `offsetSeconds` into a recorded file, scaled to `width`, as one JPEG on stdout. */
+export function thumbnailArgs(file: string, offsetSeconds: number, width: number): string[] {
+  return [
+    ...BASE,
+    ...['-protocol_whitelist', 'file', '-skip_frame', 'nokey', '-noaccurate_seek'],
+    ...['-ss', offsetSeconds.toFixed(3), '-i', file],
+    ...['-frames:v', '1', '-vf', `scale=${width}:-2`, '-q:v', '5', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
+  ];
+}
+
 /** For logs and error messages: every user:password@ in URLs replaced. */
 export function redact(text: string): string {
   return maskUrlCredentials(text, '***');

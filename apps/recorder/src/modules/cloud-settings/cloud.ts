@@ -163,10 +163,8 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       streams: deps.streams,
     },
   );
-  const removeReactions = removeAll([
-    cloudUploadReactions(deps.internalEvents, uploadWorker),
-    streamTargetReactions(deps.internalEvents, streamTargets),
-  ]);
+  // Registered while the cloud runs (start … close), so a restart of the cloud side leaves exactly one set.
+  let removeReactions = () => {};
 
   return {
     egress,
@@ -180,6 +178,11 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     uploadWorker,
     streamTargets,
     async start() {
+      removeReactions();
+      removeReactions = removeAll([
+        cloudUploadReactions(deps.internalEvents, uploadWorker),
+        streamTargetReactions(deps.internalEvents, streamTargets),
+      ]);
       // With CLOUD_EGRESS=deny nothing calls out: queued jobs wait until egress is allowed again.
       if (egress.allowed) jobWorker.start();
       if (egress.allowed) uploadWorker.start();

@@ -14,6 +14,7 @@ import {
   RecordingSettings,
   RecordingSettingsUpdate,
   RecordingUsage,
+  ThumbnailQuery,
 } from './recordings.schemas.js';
 import type { RecordingsService } from './recordings.service.js';
 
@@ -86,6 +87,31 @@ export const recordingsRoutes =
           Number.parseInt(request.params.chunk, 10),
         );
         return sendFile(request, reply, file, 'video/mp4');
+      },
+    );
+    app.get(
+      '/recordings/:camera_id/thumbnail',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          operationId: 'getRecordingThumbnail',
+          summary: 'A scrub preview: the keyframe at or before an instant, as a small JPEG',
+          description:
+            'From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage ' +
+            'does not change.',
+          params: RecordingParams,
+          querystring: Type.Object({ ...ThumbnailQuery.properties, ticket: TicketQuery.properties.ticket }),
+          response: { 200: mediaResponse('image/jpeg', Binary, 'The preview picture'), ...found },
+        },
+      },
+      async (request, reply) => {
+        const jpeg = await recordings.thumbnail(
+          requestContext(request),
+          request.params.camera_id,
+          request.query,
+        );
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(jpeg);
       },
     );
     app.get(

@@ -20,6 +20,18 @@ export const RecordingChunk = Type.Object({
 });
 export type RecordingChunk = Static<typeof RecordingChunk>;
 
+/** GET /recordings/{camera_id}/thumbnail: a scrub preview of one instant. */
+export const ThumbnailQuery = Type.Object({
+  at_ms: Type.Integer({ minimum: 0, description: 'The instant (unix milliseconds)' }),
+  width: Type.Integer({
+    minimum: 64,
+    maximum: 640,
+    default: 160,
+    description: 'Width of the picture in pixels',
+  }),
+});
+export type ThumbnailQuery = Static<typeof ThumbnailQuery>;
+
 /** GET /recordings/{camera_id}/coverage: the range's recorded spans, merged for a timeline's zoom level. */
 export const CoverageQuery = Type.Object({
   start_unix: Type.Integer({ minimum: 0, description: 'Start of the range (unix seconds)' }),

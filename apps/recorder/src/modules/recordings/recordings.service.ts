@@ -8,6 +8,7 @@ import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../cameras/cameras.repository.js';
 import { initSectionLength } from '../../media/mp4.js';
 import { exportRange } from '../../media/ffmpeg/export.js';
+import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
   DEFAULT_RECORDING_SETTINGS,
@@ -18,6 +19,7 @@ import {
   type RecordingSettings,
   type RecordingSettingsUpdate,
   type RecordingUsage,
+  type ThumbnailQuery,
 } from './recordings.schemas.js';
 
 const DAY = 24 * 3600;
@@ -41,7 +43,11 @@ export class RecordingsService {
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
     private readonly ffmpegPath = 'ffmpeg',
-  ) {}
+  ) {
+    this.#thumbnails = new ThumbnailMaker(ffmpegPath);
+  }
+
+  readonly #thumbnails: ThumbnailMaker;
 
   /** Chunks overlapping the range (default: the last 24 h), oldest first. */
   async list(
@@ -140,6 +146,21 @@ export class RecordingsService {
     }
     lines.push('#EXT-X-ENDLIST');
     return lines.join('\n') + '\n';
+  }
+
+  /**
+   * A scrub preview: the keyframe at or before the instant in the chunk that holds it, as a small JPEG; 404
+   * where nothing was recorded.
+   */
+  async thumbnail(context: RequestContext, cameraId: number, query: ThumbnailQuery): Promise<Buffer> {
+    await this.#camera(context, cameraId, 'view');
+    const rows = await this.recordings.overlapping(cameraId, query.at_ms, query.at_ms);
+    const row = rows.find((candidate) => candidate.start_ms <= query.at_ms);
+    if (!row) throw new NotFoundError('Recording at this instant');
+    const file = join(this.recordingsRoot, row.path);
+    return this.#thumbnails.keyframe(file, (query.at_ms - row.start_ms) / 1000, query.width).catch(() => {
+      throw new NotFoundError('Picture at this instant');
+    });
   }
 
   /** One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. */

@@ -9,6 +9,7 @@ import { ExportPanel } from './ExportPanel';
 import { RecordingPicture } from './RecordingPicture';
 import { chunkAt, mediaTicket, useAlertsBetween, useCoverage, useDetectionsBetween } from './queries';
 import { saveFile, safeFileName } from '../../lib/saveFile';
+import { ScrubPreview } from './ScrubPreview';
 import { Timeline, type TimeRange, type TimelineMarker } from './Timeline';
 import { ZOOM_LEVELS, clamp, dayEnd, dayLabel, dayStart, timeLabel } from './time';
 import { SPEEDS, useRecordingPlayer } from './useRecordingPlayer';
@@ -300,6 +301,7 @@ export function RecordingView({
               onSeek={(ms) => goTo(ms)}
               onSelect={setSelection}
               onZoom={zoomBy}
+              preview={(atMs) => <ScrubPreview cameraId={cameraId} atMs={atMs} />}
             />
           </div>
           {coverage.isError && (

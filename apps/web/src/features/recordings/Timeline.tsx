@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { RecordedSpan } from '../../api/types';
 import { HOUR, MINUTE, SECOND, clamp, durationLabel, timeLabel } from './time';
 
@@ -57,6 +57,7 @@ export function Timeline({
   onSeek,
   onSelect,
   onZoom,
+  preview,
 }: {
   view: TimeRange;
   day: TimeRange;
@@ -68,10 +69,14 @@ export function Timeline({
   onSeek: (ms: number) => void;
   onSelect: (range: TimeRange) => void;
   onZoom: (direction: 1 | -1) => void;
+  /** what to show above the bar at a recorded instant the pointer hovers or drags over (a scrub preview) */
+  preview?: (atMs: number) => ReactNode;
 }) {
   const bar = useRef<HTMLDivElement>(null);
   // While a pointer drags: where it is (the playhead follows it) and, with shift, where the selection began.
   const [drag, setDrag] = useState<{ atMs: number; selectFromMs: number | null } | null>(null);
+  // Where a pointer rests without a button (a mouse): the scrub preview follows it.
+  const [hoverMs, setHoverMs] = useState<number | null>(null);
   const span = view.endMs - view.startMs;
   const percent = (ms: number) => ((ms - view.startMs) / span) * 100;
   const visible = (ms: number) => ms >= view.startMs && ms <= view.endMs;
@@ -89,6 +94,7 @@ export function Timeline({
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (drag) setDrag({ ...drag, atMs: instantAt(event.clientX) });
+    else if (event.pointerType === 'mouse') setHoverMs(instantAt(event.clientX));
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (!drag) return;
@@ -122,6 +128,9 @@ export function Timeline({
   };
 
   const shownPlayhead = drag?.atMs ?? playheadMs;
+  const previewMs = drag?.atMs ?? hoverMs;
+  const recordedAt = (ms: number) =>
+    spans.some((recorded) => Date.parse(recorded.start_time) <= ms && ms <= Date.parse(recorded.end_time));
   const shownSelection =
     drag && drag.selectFromMs !== null
       ? { startMs: Math.min(drag.atMs, drag.selectFromMs), endMs: Math.max(drag.atMs, drag.selectFromMs) }
@@ -153,78 +162,89 @@ export function Timeline({
             </button>
           ))}
       </div>
-      <div
-        ref={bar}
-        role="slider"
-        tabIndex={0}
-        aria-label={`Timeline, ${zoomLabel} shown`}
-        aria-valuemin={view.startMs}
-        aria-valuemax={view.endMs}
-        aria-valuenow={Math.round(playheadMs ?? view.startMs)}
-        aria-valuetext={playheadMs === null ? 'No playhead yet' : timeLabel(playheadMs)}
-        aria-describedby="timeline-keys"
-        data-view-start={view.startMs}
-        data-view-end={view.endMs}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => setDrag(null)}
-        onKeyDown={onKeyDown}
-        className="relative h-12 cursor-pointer touch-none overflow-hidden rounded-md border border-slate-300 bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-slate-700 dark:bg-slate-800"
-      >
-        <svg
-          className="absolute inset-0 size-full"
-          viewBox="0 0 1000 48"
-          preserveAspectRatio="none"
-          aria-hidden="true"
+      <div className="relative">
+        {preview && previewMs !== null && recordedAt(previewMs) && (
+          <div
+            className="pointer-events-none absolute bottom-full z-10 mb-1 -translate-x-1/2"
+            style={{ left: `${clamp(percent(previewMs), 12, 88)}%` }}
+          >
+            {preview(previewMs)}
+          </div>
+        )}
+        <div
+          ref={bar}
+          role="slider"
+          tabIndex={0}
+          aria-label={`Timeline, ${zoomLabel} shown`}
+          aria-valuemin={view.startMs}
+          aria-valuemax={view.endMs}
+          aria-valuenow={Math.round(playheadMs ?? view.startMs)}
+          aria-valuetext={playheadMs === null ? 'No playhead yet' : timeLabel(playheadMs)}
+          aria-describedby="timeline-keys"
+          data-view-start={view.startMs}
+          data-view-end={view.endMs}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => setDrag(null)}
+          onPointerLeave={() => setHoverMs(null)}
+          onKeyDown={onKeyDown}
+          className="relative h-12 cursor-pointer touch-none overflow-hidden rounded-md border border-slate-300 bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-slate-700 dark:bg-slate-800"
         >
-          {spans.map((recorded) => {
-            const start = clamp(percent(Date.parse(recorded.start_time)), 0, 100);
-            const end = clamp(percent(Date.parse(recorded.end_time)), 0, 100);
-            if (end <= 0 || start >= 100) return null;
-            return (
+          <svg
+            className="absolute inset-0 size-full"
+            viewBox="0 0 1000 48"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+          >
+            {spans.map((recorded) => {
+              const start = clamp(percent(Date.parse(recorded.start_time)), 0, 100);
+              const end = clamp(percent(Date.parse(recorded.end_time)), 0, 100);
+              if (end <= 0 || start >= 100) return null;
+              return (
+                <rect
+                  key={recorded.start_time}
+                  data-span-start={Date.parse(recorded.start_time)}
+                  x={start * 10}
+                  width={Math.max(1, (end - start) * 10)}
+                  y={14}
+                  height={28}
+                  className="fill-sky-600 dark:fill-sky-500"
+                />
+              );
+            })}
+            {shownSelection && (
               <rect
-                key={recorded.start_time}
-                data-span-start={Date.parse(recorded.start_time)}
-                x={start * 10}
-                width={Math.max(1, (end - start) * 10)}
-                y={14}
-                height={28}
-                className="fill-sky-600 dark:fill-sky-500"
+                x={clamp(percent(shownSelection.startMs), 0, 100) * 10}
+                width={Math.max(
+                  1,
+                  (clamp(percent(shownSelection.endMs), 0, 100) -
+                    clamp(percent(shownSelection.startMs), 0, 100)) *
+                    10,
+                )}
+                y={0}
+                height={48}
+                className="fill-amber-400/40 stroke-amber-600"
               />
-            );
-          })}
-          {shownSelection && (
-            <rect
-              x={clamp(percent(shownSelection.startMs), 0, 100) * 10}
-              width={Math.max(
-                1,
-                (clamp(percent(shownSelection.endMs), 0, 100) -
-                  clamp(percent(shownSelection.startMs), 0, 100)) *
-                  10,
-              )}
-              y={0}
-              height={48}
-              className="fill-amber-400/40 stroke-amber-600"
+            )}
+            {ticks(view, day.startMs).map((at) => (
+              <line
+                key={at}
+                x1={percent(at) * 10}
+                x2={percent(at) * 10}
+                y1={0}
+                y2={10}
+                className="stroke-slate-500"
+              />
+            ))}
+          </svg>
+          {shownPlayhead !== null && visible(shownPlayhead) && (
+            <div
+              className="pointer-events-none absolute inset-y-0 w-0.5 bg-red-600"
+              style={{ left: `${percent(shownPlayhead)}%` }}
             />
           )}
-          {ticks(view, day.startMs).map((at) => (
-            <line
-              key={at}
-              x1={percent(at) * 10}
-              x2={percent(at) * 10}
-              y1={0}
-              y2={10}
-              className="stroke-slate-500"
-            />
-          ))}
-        </svg>
-        {shownPlayhead !== null && visible(shownPlayhead) && (
-          <div
-            className="pointer-events-none absolute inset-y-0 w-0.5 bg-red-600"
-            style={{ left: `${percent(shownPlayhead)}%` }}
-          />
-        )}
+        </div>
       </div>
       <div
         className="relative h-5 overflow-hidden text-xs text-slate-600 tabular-nums dark:text-slate-300"

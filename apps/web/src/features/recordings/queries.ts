@@ -1,7 +1,7 @@
 // Server state of the recordings screen: the recorded spans a timeline or calendar draws (merged by the recorder
 // for the zoom level), the alerts and detections shown as markers, and the chunk under the playhead.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, toApiError, unwrap } from '../../api/client';
 import type { Alert, DetectionResult } from '../../api/types';
 
 /** The API's largest page of alerts and detection results. */
@@ -131,4 +131,28 @@ export async function mediaTicket(cameraId: number): Promise<{ ticket: string; e
     await api.POST('/api/v1/cameras/{id}/stream-ticket', { params: { path: { id: cameraId } } }),
   );
   return { ticket: answer.ticket, expiresAt: Date.now() + answer.expires_in * 1000 };
+}
+
+/** A scrub preview (data URL): the keyframe at or before `atMs`, 160 px wide; each instant fetched once per visit. */
+export function useThumbnail(cameraId: number, atMs: number | null) {
+  return useQuery({
+    queryKey: ['recordings', cameraId, 'thumbnail', atMs],
+    enabled: atMs !== null,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const { data, error, response } = await api.GET('/api/v1/recordings/{camera_id}/thumbnail', {
+        params: { path: { camera_id: cameraId }, query: { at_ms: atMs!, width: 160 } },
+        parseAs: 'blob',
+      });
+      if (!response.ok || !data) throw toApiError(response.status, error);
+      // A data URL: nothing to revoke when the cache lets go of it (a preview is a few kilobytes).
+      return `data:image/jpeg;base64,${base64(new Uint8Array(await data.arrayBuffer()))}`;
+    },
+  });
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -25,12 +25,12 @@ export function Shell({ username, isSuperuser }: { username: string; isSuperuser
       >
         Skip to content
       </a>
-      {/* On a phone the navigation takes a second row of its own, scrolling sideways if it must. */}
+      {/* On a phone the navigation takes rows of its own below the header, every entry in sight. */}
       <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
         <span className="font-semibold tracking-tight">NVR</span>
         <nav
           aria-label="Main"
-          className="order-last -mx-1 flex w-full gap-1 overflow-x-auto px-1 md:order-none md:w-auto"
+          className="order-last -mx-1 flex w-full flex-wrap gap-1 px-1 md:order-none md:w-auto"
         >
           {/* Administration only for administrators (features/admin). */}
           {(isSuperuser ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV).map((item) => (
