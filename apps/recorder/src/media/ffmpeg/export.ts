@@ -107,7 +107,7 @@ function keyframeOffsets(path: string, until: number): Promise<number[]> {
         reader.push(data as Buffer);
       } catch (error) {
         input.destroy();
-        reject(error as Error);
+        reject(error);
       }
     });
     input.on('end', done);
