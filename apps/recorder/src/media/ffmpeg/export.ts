@@ -104,10 +104,10 @@ function keyframeOffsets(path: string, until: number): Promise<number[]> {
     });
     input.on('data', (data) => {
       try {
-        reader.push(data as Buffer);
+        reader.push(Buffer.from(data));
       } catch (error) {
         input.destroy();
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
     input.on('end', done);
