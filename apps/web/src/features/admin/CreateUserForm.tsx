@@ -5,8 +5,8 @@ import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
-import { CARD, MUTED } from './format';
 import { useCreateUser } from './queries';
+import { AdminForm } from './AdminForm';
 
 const EMPTY = { username: '', password: '', email: '' };
 
@@ -38,18 +38,12 @@ export function CreateUserForm() {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="new-user-title"
-      className={CARD}
+    <AdminForm
+      titleId="new-user-title"
+      title="New user"
+      description="Give the person their first password yourself; they can change it on their account."
+      onSubmit={submit}
     >
-      <h2 id="new-user-title" className="font-semibold">
-        New user
-      </h2>
-      <p className={MUTED}>
-        Give the person their first password yourself; they can change it on their account.
-      </p>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Username" autoComplete="off" {...form.field('username')} />
         <TextField
@@ -71,6 +65,6 @@ export function CreateUserForm() {
       <Button type="submit" tone="primary" disabled={create.isPending}>
         Create user
       </Button>
-    </form>
+    </AdminForm>
   );
 }

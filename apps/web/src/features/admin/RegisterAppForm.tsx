@@ -5,8 +5,8 @@ import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
-import { CARD, MUTED } from './format';
 import { useRegisterApp } from './queries';
+import { AdminForm } from './AdminForm';
 
 const EMPTY = { url: '', 'manifest.id': '', 'manifest.name': '', 'manifest.version': '' };
 
@@ -42,16 +42,12 @@ export function RegisterAppForm({ onKey }: { onKey: (key: string) => void }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="register-app-title"
-      className={CARD}
+    <AdminForm
+      titleId="register-app-title"
+      title="Register an app"
+      description="A registered app can do nothing until you enable it."
+      onSubmit={submit}
     >
-      <h2 id="register-app-title" className="font-semibold">
-        Register an app
-      </h2>
-      <p className={MUTED}>A registered app can do nothing until you enable it.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="App id" placeholder="e.g. door-counter" {...form.field('manifest.id')} />
         <TextField label="Name" {...form.field('manifest.name')} />
@@ -76,6 +72,6 @@ export function RegisterAppForm({ onKey }: { onKey: (key: string) => void }) {
       <Button type="submit" tone="primary" disabled={register.isPending}>
         Register app
       </Button>
-    </form>
+    </AdminForm>
   );
 }

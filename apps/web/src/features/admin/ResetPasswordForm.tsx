@@ -4,9 +4,9 @@ import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
-import { CARD, MUTED } from './format';
 import { useUpdateUser } from './queries';
 import type { User } from './types';
+import { AdminForm } from './AdminForm';
 
 /** A new password for someone who lost theirs; the administrator hands it over. */
 export function ResetPasswordForm({ user }: { user: User }) {
@@ -29,11 +29,12 @@ export function ResetPasswordForm({ user }: { user: User }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="reset-title" className={CARD}>
-      <h2 id="reset-title" className="font-semibold">
-        Reset password
-      </h2>
-      <p className={MUTED}>Replaces the password; tell the person the new one.</p>
+    <AdminForm
+      titleId="reset-title"
+      title="Reset password"
+      description="Replaces the password; tell the person the new one."
+      onSubmit={submit}
+    >
       <TextField
         label="New password"
         type="password"
@@ -44,6 +45,6 @@ export function ResetPasswordForm({ user }: { user: User }) {
       <Button type="submit" disabled={update.isPending}>
         Reset password
       </Button>
-    </form>
+    </AdminForm>
   );
 }

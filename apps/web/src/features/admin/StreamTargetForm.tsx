@@ -8,9 +8,9 @@ import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/Toast';
 import { useBoundedForm } from '../../lib/useBoundedForm';
 import { ALL_CAMERAS, useCameras } from '../cameras/queries';
-import { CARD } from './format';
 import { useSaveStreamTarget } from './queries';
 import type { StreamTargetIn } from './types';
+import { AdminForm } from './AdminForm';
 
 const EMPTY = { camera_id: '', target_id: '', protocol: 'rtmp', server_url: '', stream_key: '' };
 const PROTOCOLS = (requestBounds.upsertStreamTarget.protocol.enum ?? []).map((value) => ({
@@ -47,15 +47,7 @@ export function StreamTargetForm() {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="new-target-title"
-      className={CARD}
-    >
-      <h3 id="new-target-title" className="font-semibold">
-        New stream target
-      </h3>
+    <AdminForm titleId="new-target-title" title="New stream target" subsection onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Camera"
@@ -89,6 +81,6 @@ export function StreamTargetForm() {
       <Button type="submit" tone="primary" disabled={save.isPending}>
         Add stream target
       </Button>
-    </form>
+    </AdminForm>
   );
 }
