@@ -168,6 +168,9 @@ describe('recording engine', { timeout: 240_000 }, () => {
     );
     assert.equal(wide.statusCode, 200);
     assert.ok(wide.rawPayload.length > preview.rawPayload.length);
+    // Between two chunks (they follow within a second): the nearest picture, not a hole in the preview.
+    const between = Math.round((first.endMs + second.startMs) / 2);
+    assert.equal((await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${between}`)).statusCode, 200);
     const unrecorded = await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${first.startMs - 60_000}`);
     assert.equal(unrecorded.statusCode, 404);
     const tooWide = await api('GET', `/recordings/${camera.id}/thumbnail?at_ms=${second.startMs}&width=5000`);

@@ -36,6 +36,9 @@ export interface ExportedFile {
   dispose: () => Promise<void>;
 }
 
+/** How far from a chunk an instant may be and still get its nearest picture (chunks follow within a second). */
+const PREVIEW_REACH_MS = 1500;
+
 export class RecordingsService {
   constructor(
     private readonly recordings: RecordingsRepository,
@@ -149,16 +152,24 @@ export class RecordingsService {
   }
 
   /**
-   * A scrub preview: the keyframe at or before the instant in the chunk that holds it, as a small JPEG; 404
-   * where nothing was recorded.
+   * A scrub preview: the keyframe at or before the instant in the chunk that holds it (or the nearest chunk, in
+   * the gap between two), as a small JPEG; 404 where nothing was recorded.
    */
   async thumbnail(context: RequestContext, cameraId: number, query: ThumbnailQuery): Promise<Buffer> {
     await this.#camera(context, cameraId, 'view');
-    const rows = await this.recordings.overlapping(cameraId, query.at_ms, query.at_ms);
-    const row = rows.find((candidate) => candidate.start_ms <= query.at_ms);
+    // The chunk that holds the instant, or the nearest one within the small gap between two chunks.
+    const near = await this.recordings.overlapping(
+      cameraId,
+      query.at_ms - PREVIEW_REACH_MS,
+      query.at_ms + PREVIEW_REACH_MS,
+    );
+    const distance = (row: RecordingRow) => Math.max(0, row.start_ms - query.at_ms, query.at_ms - row.end_ms);
+    const row = near.sort((a, b) => distance(a) - distance(b))[0];
     if (!row) throw new NotFoundError('Recording at this instant');
+    // ffmpeg finds no picture when asked for the very end of a file: the last second goes to its last keyframe.
+    const offsetMs = Math.max(0, Math.min(query.at_ms - row.start_ms, row.end_ms - row.start_ms - 1000));
     const file = join(this.recordingsRoot, row.path);
-    return this.#thumbnails.keyframe(file, (query.at_ms - row.start_ms) / 1000, query.width).catch(() => {
+    return this.#thumbnails.keyframe(file, offsetMs / 1000, query.width).catch(() => {
       throw new NotFoundError('Picture at this instant');
     });
   }
