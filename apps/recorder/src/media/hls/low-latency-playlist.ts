@@ -117,11 +117,6 @@ export class LowLatencyPlaylist {
     for (const wake of [...this.#waiters]) wake();
   }
 
-  /** Whether the window holds a part players can start from. */
-  get playable(): boolean {
-    return this.#segments.some((segment) => segment.parts.length > 0);
-  }
-
   /** Resolves true once the position is in the playlist, false when `timeoutMs` passes first. */
   waitFor(position: PlaylistPosition, timeoutMs: number): Promise<boolean> {
     if (this.has(position)) return Promise.resolve(true);
