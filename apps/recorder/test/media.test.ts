@@ -1,7 +1,12 @@
 // The pure and process-level pieces of the media layer: argument builders, source planning, backoff, the
 // ffmpeg process wrapper (real ffmpeg) and the supervisor.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import {
   SOURCE_FORMATS,
@@ -12,6 +17,7 @@ import {
   redact,
   type StreamInput,
 } from '../src/media/ffmpeg/args.js';
+import { exportRange } from '../src/media/ffmpeg/export.js';
 import { MediaClock } from '../src/media/media-clock.js';
 import { FfmpegProcess } from '../src/media/ffmpeg/process.js';
 import { Supervisor, backoffDelay, type Transition } from '../src/media/supervisor.js';
@@ -303,6 +309,60 @@ describe('ffmpeg process', () => {
       assert.equal(new Set(reports).size, reports.length);
     },
   );
+});
+
+describe('export', () => {
+  const run = promisify(execFile);
+  /** The first picture of `file` from `seconds` on, as raw grey pixels. */
+  async function pictureAt(file: string, seconds: number): Promise<Buffer> {
+    const { stdout } = await run(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-i',
+        file,
+        '-ss',
+        String(seconds),
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        '-',
+      ],
+      { encoding: 'buffer' },
+    );
+    return stdout;
+  }
+
+  it('cuts a stream-copied range to the frame: from mid-GOP in one chunk to mid-GOP in the next', async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'nvr-export-test-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    // Two 10 s chunks as the recorder writes them: one keyframe a second, timestamps from 0 in each file.
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=15', '-t', '20'],
+      ...['-c:v', 'libx264', '-g', '15', '-keyint_min', '15', '-sc_threshold', '0', '-bf', '0'],
+      ...['-f', 'segment', '-segment_time', '10', '-reset_timestamps', '1', join(dir, 'chunk-%d.mp4')],
+    ]);
+    const chunks = [0, 1].map((i) => ({
+      path: join(dir, `chunk-${i}.mp4`),
+      startMs: 1_000_000 + i * 10_000,
+      endMs: 1_000_000 + (i + 1) * 10_000,
+    }));
+    // 4.5 s into the first chunk (half a second after a keyframe) to 9.5 s into the second: 15 s.
+    const exported = await exportRange('ffmpeg', chunks, 1_004_500, 1_019_500);
+    t.after(exported.dispose);
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', exported.path],
+    ]);
+    const seconds = Number(stdout.trim());
+    assert.ok(Math.abs(seconds - 15) < 0.1, `the export lasts ${seconds} s`);
+    // It opens on the picture of the chosen instant, not on the keyframe before it.
+    assert.deepEqual(await pictureAt(exported.path, 0), await pictureAt(chunks[0]!.path, 4.5));
+    assert.notDeepEqual(await pictureAt(exported.path, 0), await pictureAt(chunks[0]!.path, 4));
+  });
 });
 
 describe('supervisor', () => {

@@ -1,5 +1,7 @@
 // Joins chunks into one MP4 trimmed to a range, without re-encoding: ffmpeg's concat demuxer with per-file
-// in/out points (cuts land on the nearest keyframes, a fraction of a second with camera GOPs).
+// in/out points. A copied stream must start at a keyframe, so the first chunk is read from the keyframe before
+// the in point; with -copyts those extra frames keep their negative timestamps and the MP4 muxer writes an edit
+// list that hides them, so the export plays from the chosen instant and lasts the chosen range (to a frame).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +47,7 @@ export async function exportRange(
         '-hide_banner',
         '-loglevel',
         'error',
+        '-copyts',
         '-f',
         'concat',
         '-safe',
