@@ -31,7 +31,14 @@ import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
 import { AlertActionsRepository } from './modules/alert-actions/alert-actions.repository.js';
 import { AlertActionsService } from './modules/alert-actions/alert-actions.service.js';
-import { DeliveryWorker } from './modules/alert-actions/delivery-worker.js';
+import type { DeliveryWorker } from './modules/alert-actions/delivery-worker.js';
+import { alertActionReactions } from './modules/alert-actions/alert-actions.reactions.js';
+import { alertReactions } from './modules/alerts/alerts.reactions.js';
+import { adapterReactions } from './modules/adapters/adapters.reactions.js';
+import { mediaTlsReactions } from './modules/media-tls/media-tls.reactions.js';
+import { ModelRuns } from './modules/ai-models/model-runs.js';
+import { removeAll } from './modules/reactions.js';
+import { Lifecycle } from './platform/lifecycle.js';
 import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud-settings/cloud.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
@@ -74,7 +81,7 @@ import { InternalEvents } from './platform/events/internal-events.js';
 import type { RecorderEventBus, RecorderEvents } from './modules/recorder-events.js';
 import { cameraConfigReactions } from './modules/camera-config/camera-config.reactions.js';
 import { liveReactions } from './modules/live/live.reactions.js';
-import { recordingReactions } from './modules/recordings/recordings.reactions.js';
+import { recordingNoticeReactions, recordingReactions } from './modules/recordings/recordings.reactions.js';
 import { detectionReactions } from './modules/detection/detection.reactions.js';
 
 export interface Container {
@@ -101,7 +108,7 @@ export interface Container {
   readonly liveWebRtc: LiveWebRtc;
   /** every camera stream, pulled once and fanned out (media/ingest) */
   readonly streams: StreamHub;
-  /** starts the background work (recording); the HTTP app works without it */
+  /** starts the background work (event log pruning, reactions, alerts, recording, cloud, AI) in one order */
   start(): Promise<void>;
   readonly events: EventBus;
   /** the events API: scoped reads and live streams */
@@ -190,13 +197,11 @@ export async function createContainer(
   const events = new EventBus(new EventStore(database.db), {
     retentionMs: config.events.retentionDays * 24 * 3600 * 1000,
   });
-  events.start();
   // In-process change notifications between modules (modules/recorder-events.ts): each module that follows a
-  // change registers its handlers in its own *.reactions.ts, listed below where the module is built.
+  // change registers its handlers in its own *.reactions.ts, listed in the start list below.
   const internalEvents: RecorderEventBus = new InternalEvents<RecorderEvents>((event, error) =>
     logger.error({ err: error, event }, 'a reaction to an internal event failed'),
   );
-  const reactions: (() => void)[] = [];
 
   const jwtSecret = config.auth.jwtSecret
     ? Buffer.from(config.auth.jwtSecret, 'utf8')
@@ -222,8 +227,6 @@ export async function createContainer(
     audit,
     config.auth,
   );
-  await authRepository.deleteExpiredTokens(new Date().toISOString());
-  await authRepository.deleteStaleThrottles(new Date(Date.now() - 24 * 3600 * 1000).toISOString());
 
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);
@@ -244,7 +247,6 @@ export async function createContainer(
     logger,
     internalEvents,
   );
-  reactions.push(cameraConfigReactions(internalEvents, cameraConfig));
   const cameras = new CamerasService(
     camerasRepository,
     access,
@@ -294,6 +296,7 @@ export async function createContainer(
         : { slowRetryMs: overrides.recordingSlowRetryMs }),
       ...(overrides.volumeCheckMs === undefined ? {} : { volumeCheckMs: overrides.volumeCheckMs }),
     },
+    internalEvents,
     logger,
   );
   const retention = new RetentionService(
@@ -302,6 +305,7 @@ export async function createContainer(
     config.recordingsDir,
     recordingsVolume,
     logger,
+    internalEvents,
   );
   const liveHls = new LiveHls(streams, {
     ffmpegPath: config.media.ffmpegPath,
@@ -322,42 +326,6 @@ export async function createContainer(
     liveHls,
     liveWebRtc,
   );
-  reactions.push(
-    liveReactions(internalEvents, live, () => cameras.allIds()),
-    recordingReactions(internalEvents, recordingEngine, () => cameras.allIds()),
-  );
-  const NOTICE_SEVERITY = {
-    'camera.online': 'info',
-    'recording.started': 'info',
-    'camera.offline': 'high',
-    'recording.failed': 'critical',
-    'storage.error': 'critical',
-    'storage.unavailable': 'critical',
-    'storage.available': 'info',
-  } as const;
-  recordingEngine.onNotice((notice) => {
-    const error = 'error' in notice ? notice.error : null;
-    void events.publish({
-      type: notice.type,
-      camera_id: notice.cameraId,
-      source: 'recorder',
-      severity: NOTICE_SEVERITY[notice.type],
-      data: {
-        ...(error ? { error } : {}),
-        ...(notice.cameraId === null ? { path: config.recordingsDir } : {}),
-      },
-    });
-    // A full disk: retention makes room now (down to the free-space floor), and the cameras waiting try again.
-    if (notice.type === 'storage.error') {
-      void retention
-        .run()
-        .then(({ deletedByAge, deletedForSpace }) => {
-          if (deletedByAge + deletedForSpace > 0) recordingEngine.retryStorageFailures();
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'retention after a storage error failed'));
-    }
-  });
-
   const eventStreams = new EventsService(
     events,
     access,
@@ -372,20 +340,14 @@ export async function createContainer(
     audit,
     async (cameraId) => (await camerasRepository.findById(cameraId))?.name ?? null,
     overrides.offlineAlertMs ?? config.alerts.offlineAlertSeconds * 1000,
+    internalEvents,
   );
-  alerts.start();
-  const alertActionsRepository = new AlertActionsRepository(database.db);
-  const alertActions = new AlertActionsService(alertActionsRepository, alerts, secretBox, audit);
-  const deliveries = new DeliveryWorker(
-    alertActionsRepository,
-    (row) => alertActions.deliver(row),
+  const alertActions = new AlertActionsService(
+    new AlertActionsRepository(database.db),
+    alerts,
+    secretBox,
+    audit,
     overrides.deliveryRetryDelaysMs,
-  );
-  alertActions.attachWorker(deliveries);
-  alerts.setNotifier(alertActions);
-  // Retention that cannot free enough space raises the disk-floor alert (API.md §11).
-  retention.onFloorReached((freeBytes, floorBytes) =>
-    alerts.diskFloorReached({ path: config.recordingsDir, free_bytes: freeBytes, floor_bytes: floorBytes }),
   );
   const layouts = new LayoutsService(new LayoutsRepository(database.db), access, audit);
   const apps = new AppsService(new AppsRepository(database.db), users, audit);
@@ -394,9 +356,8 @@ export async function createContainer(
     secretBox,
     audit,
     config.version,
+    internalEvents,
   );
-  // Deliveries left pending by the previous run go out now.
-  deliveries.start();
   const cloud = createCloud(
     {
       config,
@@ -408,7 +369,6 @@ export async function createContainer(
       access,
       cameras,
       cameraConfig,
-      recordingEngine,
       sources,
       streams,
       // The uploaded media-source CA bundle (API.md §13) verifies the S3 endpoint when use_byok is on.
@@ -421,6 +381,7 @@ export async function createContainer(
   );
 
   // AI (API.md §8): model records and results, the adapters, and the loop that connects cameras to them.
+  const modelRuns = new ModelRuns();
   const aiModels = new AiModelsService(
     new AiModelsRepository(database.db),
     access,
@@ -429,6 +390,7 @@ export async function createContainer(
     cameras,
     users,
     internalEvents,
+    modelRuns,
   );
   const detectionResults = new DetectionResultsService(
     new DetectionResultsRepository(database.db),
@@ -453,6 +415,7 @@ export async function createContainer(
   const detectionLoop = new DetectionLoop(
     {
       models: aiModels,
+      runs: modelRuns,
       cameras,
       configs: cameraConfig,
       registry: adapterRegistry,
@@ -472,22 +435,53 @@ export async function createContainer(
         : { recordingRescanMs: overrides.recordingRescanMs }),
     },
   );
-  aiModels.setStatusProvider((model) => detectionLoop.status(model));
-  reactions.push(detectionReactions(internalEvents, detectionLoop));
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
-  // A restored configuration takes effect at once: cameras (added, changed, removed), TLS consumers, adapters,
-  // AI models and stream targets follow it.
-  backup.onRestored(async (before, after) => {
-    for (const id of new Set([...before, ...after])) {
-      void live.refresh(id);
-      await recordingEngine.sync(id);
-    }
-    mediaTls.notifyChanged();
-    await adapters.reloadRegistered();
-    await detectionLoop.syncAll();
-    await cloud.streamTargets.syncAll();
-  });
+
+  // The background work, started in this order and stopped in the reverse one (construction above does none).
+  let removeReactions = () => {};
+  const lifecycle = new Lifecycle([
+    { name: 'event log', start: () => events.start(), stop: () => events.close() },
+    { name: 'sign-in housekeeping', start: () => auth.removeExpired() },
+    {
+      // Before anything runs, so no change goes unnoticed (the recording start already indexes chunks).
+      name: 'reactions',
+      start: () => {
+        const cameraIds = () => cameras.allIds();
+        removeReactions = removeAll([
+          cameraConfigReactions(internalEvents, cameraConfig),
+          liveReactions(internalEvents, live, cameraIds),
+          recordingReactions(internalEvents, recordingEngine, cameraIds),
+          recordingNoticeReactions(internalEvents, {
+            log: events,
+            engine: recordingEngine,
+            retention,
+            recordingsRoot: config.recordingsDir,
+          }),
+          alertReactions(internalEvents, alerts),
+          alertActionReactions(internalEvents, alertActions),
+          mediaTlsReactions(internalEvents, mediaTls),
+          adapterReactions(internalEvents, adapters),
+          detectionReactions(internalEvents, detectionLoop),
+          cloud.reactions(),
+        ]);
+      },
+      stop: () => removeReactions(),
+    },
+    { name: 'stream config probes', stop: () => cameraConfig.idle() },
+    { name: 'event streams', stop: () => eventStreams.closeStreams() },
+    { name: 'alerts', start: () => alerts.start(), stop: () => alerts.stop() },
+    // Deliveries left pending by the previous run go out now.
+    { name: 'alert deliveries', start: () => alertActions.start(), stop: () => alertActions.stop() },
+    { name: 'camera streams', stop: () => streams.close() },
+    { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
+    { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
+    { name: 'retention', start: () => retention.start(), stop: () => retention.stop() },
+    { name: 'cloud', start: () => cloud.start(), stop: () => cloud.close() },
+    { name: 'adapters', start: () => adapters.start(), stop: () => adapterRegistry.stop() },
+    { name: 'frames cleaner', start: () => framesCleaner.start(), stop: () => framesCleaner.stop() },
+    { name: 'detection', start: () => detectionLoop.start(), stop: () => detectionLoop.stop() },
+  ]);
 
   return {
     config,
@@ -508,7 +502,7 @@ export async function createContainer(
     eventStreams,
     alerts,
     alertActions,
-    deliveries,
+    deliveries: alertActions.worker,
     cloud,
     aiModels,
     modelTrial,
@@ -530,43 +524,14 @@ export async function createContainer(
     liveHls,
     liveWebRtc,
     streams,
-    async start() {
-      await recordingEngine.start();
-      retention.start();
-      await cloud.start();
-      await adapters.start();
-      framesCleaner.start();
-      await detectionLoop.start();
-    },
+    start: () => lifecycle.start(),
     async close() {
-      // Every part is stopped even if one fails, and the database always last: nothing is left running.
-      const steps: (() => unknown)[] = [
-        () => reactions.forEach((remove) => remove()),
-        () => retention.stop(),
-        () => liveHls.close(),
-        () => liveWebRtc.close(),
-        () => recordingEngine.stop(),
-        () => cloud.close(),
-        () => detectionLoop.stop(),
-        () => streams.close(),
-        () => framesCleaner.stop(),
-        () => adapterRegistry.stop(),
-        () => eventStreams.closeStreams(),
-        () => alerts.stop(),
-        () => deliveries.stop(),
-        () => events.close(),
-        () => cameraConfig.idle(),
-        () => database.close(),
-      ];
-      let failure: Error | null = null;
-      for (const step of steps) {
-        try {
-          await step();
-        } catch (error) {
-          failure ??= error instanceof Error ? error : new Error('a part failed to stop');
-        }
+      // Every part is stopped even if one fails, and the database always last.
+      try {
+        await lifecycle.stop();
+      } finally {
+        await database.close();
       }
-      if (failure) throw failure;
     },
   };
 }

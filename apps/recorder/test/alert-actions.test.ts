@@ -595,6 +595,7 @@ for (const dialect of testDialects()) {
           }),
           { deliveryRetryDelaysMs: FAST },
         );
+        await container.start();
         try {
           const row = await container.database.db
             .selectFrom('alert_action_config')
@@ -644,6 +645,7 @@ for (const dialect of testDialects()) {
       try {
         // First run: the receiver is down; the recorder stops before the retry is due.
         const first = await createContainer(config, { deliveryRetryDelaysMs: [500] });
+        await first.start();
         const repository = new AlertActionsRepository(first.database.db);
         await repository.saveConfig({
           ...(await repository.getConfig()),
@@ -662,6 +664,7 @@ for (const dialect of testDialects()) {
         // Second run on the same database: the worker finds the pending delivery and sends it when due.
         up = true;
         const second = await createContainer(config, { deliveryRetryDelaysMs: FAST });
+        await second.start();
         const delivered = await hook.nth(2);
         await second.deliveries.idle();
         assert.equal(delivered.status, 200);

@@ -1,9 +1,11 @@
 // The in-process change notifications between modules: handlers are removable, a failing handler (thrown or
-// rejected) is logged without reaching the publisher or the others, and the recorder's modules register their
-// reactions at construction and remove every one of them when it closes.
+// rejected) is logged without reaching the publisher or the others, awaited emits run handlers in order; the
+// recorder's modules register their reactions when it starts (construction does nothing) and remove every one of
+// them when it closes; the start list runs in order and stops in reverse.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InternalEvents } from '../src/platform/events/internal-events.js';
+import { Lifecycle } from '../src/platform/lifecycle.js';
 import type { RecorderEvents } from '../src/modules/recorder-events.js';
 import { createTestApp } from './helpers/app.js';
 
@@ -34,7 +36,50 @@ describe('internal events', () => {
     assert.equal(events.handlerCount('ping'), 2);
   });
 
-  it('the recorder registers its modules’ reactions and removes them all on close', async () => {
+  it('an awaited emit runs the handlers one after another, each to its end, past a failing one', async () => {
+    const failures: string[] = [];
+    const events = new InternalEvents<{ restored: { id: number } }>((event, error) =>
+      failures.push(`${event}: ${(error as Error).message}`),
+    );
+    const steps: string[] = [];
+    events.on('restored', async ({ id }) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      steps.push(`first ${id}`);
+    });
+    events.on('restored', async () => {
+      throw new Error('broken');
+    });
+    events.on('restored', ({ id }) => steps.push(`third ${id}`));
+    await events.emitAndWait('restored', { id: 7 });
+    assert.deepEqual(steps, ['first 7', 'third 7']);
+    assert.deepEqual(failures, ['restored: broken']);
+  });
+
+  it('starts parts in order, stops them in reverse, and undoes a start that fails half way', async () => {
+    const steps: string[] = [];
+    const part = (name: string, failStart = false) => ({
+      name,
+      start: () => {
+        if (failStart) throw new Error('no');
+        steps.push(`start ${name}`);
+      },
+      stop: () => {
+        steps.push(`stop ${name}`);
+        if (name === 'b') throw new Error('stuck');
+      },
+    });
+    const lifecycle = new Lifecycle([part('a'), part('b'), part('c')]);
+    await lifecycle.start();
+    // b fails to stop: a is still stopped, and the failure is reported at the end.
+    await assert.rejects(lifecycle.stop(), /b did not stop cleanly/);
+    assert.deepEqual(steps, ['start a', 'start b', 'start c', 'stop c', 'stop b', 'stop a']);
+
+    steps.length = 0;
+    await assert.rejects(new Lifecycle([part('a'), part('x', true), part('c')]).start(), /x did not start/);
+    assert.deepEqual(steps, ['start a', 'stop a']);
+  });
+
+  it('the recorder registers its modules’ reactions on start and removes them all on close', async () => {
     const t = await createTestApp();
     const names: (keyof RecorderEvents)[] = [
       'camera.changed',
@@ -42,17 +87,29 @@ describe('internal events', () => {
       'ai-model.changed',
       'media-tls.changed',
       'cloud-settings.changed',
+      'recording.notice',
+      'recording.chunk-indexed',
+      'storage.floor-reached',
+      'alert.raised',
+      'backup.restored',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
-    // camera.changed: the RTSPS probe, live view, recording, detection and stream targets.
+    // camera.changed: the RTSPS probe, live view, recording, detection and stream targets. recording.notice: the
+    // event log and retention. backup.restored: live view, recording, media TLS, adapters, detection, stream
+    // targets.
     assert.deepEqual(counts, {
       'camera.changed': 5,
       'camera-config.changed': 4,
       'ai-model.changed': 1,
       'media-tls.changed': 2,
       'cloud-settings.changed': 2,
+      'recording.notice': 2,
+      'recording.chunk-indexed': 1,
+      'storage.floor-reached': 1,
+      'alert.raised': 1,
+      'backup.restored': 6,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

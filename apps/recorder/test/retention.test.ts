@@ -150,7 +150,7 @@ describe('recording retention and settings', () => {
     // No disk here has 100 TB free: the floor cannot be met, so every indexed chunk goes.
     await settings({ retention_days: 0, min_free_disk_gb: 100000 });
     const floorReached = new Promise<number>((resolve) =>
-      t.container.retention.onFloorReached((free) => resolve(free)),
+      t.container.internalEvents.on('storage.floor-reached', (report) => resolve(report.free_bytes)),
     );
     const result = await t.container.retention.run();
     assert.ok(result.deletedForSpace >= 2);

@@ -1,8 +1,10 @@
 // What the recorder's modules tell each other in process (platform/events/internal-events.ts). The module that
 // changes something emits; each module that must follow registers its handlers in its own `*.reactions.ts`.
 import type { InternalEvents } from '../platform/events/internal-events.js';
+import type { AlertResponse } from './alerts/alerts.schemas.js';
 import type { CameraChange } from './cameras/cameras.service.js';
 import type { CloudSettingsRow } from './cloud-settings/cloud-settings.repository.js';
+import type { IndexedChunk, RecordingNotice } from './recordings/recording-engine.js';
 
 export interface RecorderEvents {
   /** a camera was created, edited, binned, restored or deleted */
@@ -15,6 +17,19 @@ export interface RecorderEvents {
   'media-tls.changed': Record<string, never>;
   /** the cloud recording and streaming settings were saved with a change */
   'cloud-settings.changed': { settings: CloudSettingsRow };
+  /** a camera's recording changed state, or the recordings volume did (published to the event log too) */
+  'recording.notice': RecordingNotice;
+  /** a closed chunk was indexed */
+  'recording.chunk-indexed': IndexedChunk;
+  /** a retention round ended with free space still under the floor */
+  'storage.floor-reached': { path: string; free_bytes: number; floor_bytes: number };
+  /** an alert was stored (awaited: its notifications are queued before `raise` returns) */
+  'alert.raised': { alert: AlertResponse };
+  /**
+   * a backup's configuration was restored (awaited: everything follows before the restore answers); the cameras
+   * that existed before or after it
+   */
+  'backup.restored': { cameraIds: number[] };
 }
 
 export type RecorderEventBus = InternalEvents<RecorderEvents>;

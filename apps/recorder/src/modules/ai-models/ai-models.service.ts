@@ -22,9 +22,7 @@ import {
   type AIModelUpdate,
 } from './ai-models.schemas.js';
 import type { RecorderEventBus } from '../recorder-events.js';
-
-/** The detection loop's view of a model (late-bound: the loop is built after this service). */
-export type StatusProvider = (model: AiModelRow) => AIModelStatus;
+import type { ModelRuns } from './model-runs.js';
 
 export function toModelResponse(row: AiModelRow): AIModelResponse {
   return {
@@ -43,18 +41,7 @@ export function toModelResponse(row: AiModelRow): AIModelResponse {
   };
 }
 
-const IDLE: AIModelStatus = {
-  state: 'idle',
-  last_run_at: null,
-  runs: 0,
-  failures: 0,
-  last_error: null,
-  progress: null,
-};
-
 export class AiModelsService {
-  #status: StatusProvider = () => IDLE;
-
   constructor(
     private readonly models: AiModelsRepository,
     private readonly access: CameraAccess,
@@ -63,11 +50,9 @@ export class AiModelsService {
     private readonly cameras: Pick<CamerasService, 'find'>,
     private readonly users: Pick<UsersService, 'findById'>,
     private readonly events: RecorderEventBus,
+    /** how each model's runs stand (written by the detection loop) */
+    private readonly runs: ModelRuns,
   ) {}
-
-  setStatusProvider(provider: StatusProvider): void {
-    this.#status = provider;
-  }
 
   async create(context: RequestContext, body: AIModelCreate): Promise<AIModelResponse> {
     const candidate = {
@@ -116,7 +101,7 @@ export class AiModelsService {
   }
 
   async status(context: RequestContext, id: number): Promise<AIModelStatus> {
-    return this.#status(await this.#visible(context.principal, id));
+    return this.runs.status(await this.#visible(context.principal, id));
   }
 
   /** The model, when the caller may change it (manage right on its camera; without a camera: superuser). */

@@ -10,7 +10,7 @@ import { SEVERITIES, severityRank, type Severity } from '../../platform/events/e
 import { SECRET_MASK, maskUrlSecrets, urlHoldsMask } from '../../platform/crypto/url-secrets.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AlertNotifier, AlertsService } from '../alerts/alerts.service.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
 import type {
   ActionConfigRow,
@@ -25,7 +25,7 @@ import type {
   DeliveryList,
   TestResult,
 } from './alert-actions.schemas.js';
-import type { DeliveryWorker } from './delivery-worker.js';
+import { DeliveryWorker } from './delivery-worker.js';
 import { sendSms, sendWebhook, type SendResult, type SmsTarget, type WebhookTarget } from './senders.js';
 import { checkWebhookHeaders } from './webhook-headers.js';
 
@@ -36,18 +36,27 @@ export const AUTH_TOKEN_PURPOSE = 'alerts.telephony_auth_token';
 export const WEBHOOK_URL_PURPOSE = 'alerts.webhook_url';
 export const WEBHOOK_HEADERS_PURPOSE = 'alerts.webhook_headers';
 
-export class AlertActionsService implements AlertNotifier {
-  #worker: DeliveryWorker | null = null;
+export class AlertActionsService {
+  /** sends what is queued in the outbox, each delivery with the configuration as it is when it goes out */
+  readonly worker: DeliveryWorker;
 
   constructor(
     private readonly repository: AlertActionsRepository,
     private readonly alerts: AlertsService,
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
-  ) {}
+    retryDelaysMs?: readonly number[],
+  ) {
+    this.worker = new DeliveryWorker(repository, (row) => this.deliver(row), retryDelaysMs);
+  }
 
-  attachWorker(worker: DeliveryWorker): void {
-    this.#worker = worker;
+  /** Starts sending: deliveries left pending by the previous run go out now. */
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   async getConfig(context: RequestContext): Promise<ActionConfigResponse> {
@@ -139,7 +148,7 @@ export class AlertActionsService implements AlertNotifier {
     return this.#toResponse(next);
   }
 
-  /** AlertNotifier: queue one delivery per enabled channel and recipient, if the alert is severe enough. */
+  /** A new alert: one delivery per enabled channel and recipient is queued, if the alert is severe enough. */
   async alertCreated(alert: AlertResponse): Promise<void> {
     const config = await this.repository.getConfig();
     if (severityRank(alert.severity) < severityRank(config.min_severity as Severity)) return;
@@ -160,7 +169,7 @@ export class AlertActionsService implements AlertNotifier {
     }
     if (deliveries.length === 0) return;
     await this.repository.enqueue(deliveries, new Date().toISOString());
-    this.#worker?.kick();
+    this.worker.kick();
   }
 
   /** One attempt of a queued delivery, with the configuration as it is now. */

@@ -6,14 +6,10 @@ import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import { SEVERITIES, severityRank, type BusEvent } from '../../platform/events/event-types.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { AlertRow, AlertScope, AlertsRepository } from './alerts.repository.js';
 import type { AckIn, AckResult, AlertList, AlertQuery, AlertResponse, RaiseAlert } from './alerts.schemas.js';
-
-/** Gets told about every new alert (notification actions). */
-export interface AlertNotifier {
-  alertCreated(alert: AlertResponse): Promise<void>;
-}
 
 /** `source_name` of the alerts the recorder raises itself. */
 export const SYSTEM_SOURCES = {
@@ -50,7 +46,6 @@ export class AlertsService {
   readonly #offlineTimers = new Map<number, NodeJS.Timeout>();
   readonly #background = new Set<Promise<unknown>>();
   readonly #raising = new Map<string, Promise<unknown>>();
-  #notifier: AlertNotifier | null = null;
   #stopListening: (() => void) | null = null;
 
   constructor(
@@ -60,12 +55,10 @@ export class AlertsService {
     private readonly audit: AuditService,
     private readonly cameraName: (cameraId: number) => Promise<string | null>,
     private readonly offlineGraceMs: number,
+    /** announces every stored alert ('alert.raised'); notification actions follow it */
+    private readonly internal: RecorderEventBus,
     private readonly log: BusLog = console,
   ) {}
-
-  setNotifier(notifier: AlertNotifier): void {
-    this.#notifier = notifier;
-  }
 
   /** Subscribes to the recorder's events (camera offline/online, recording failures). */
   start(): void {
@@ -85,7 +78,7 @@ export class AlertsService {
     await this.idle();
   }
 
-  /** Stores an alert, publishes `alert.created` and hands it to the notification actions. */
+  /** Stores an alert, publishes `alert.created` and has its notifications queued before it returns. */
   async raise(input: RaiseAlert): Promise<AlertResponse> {
     if (!SEVERITIES.includes(input.severity))
       throw new TypeError(`unknown severity "${String(input.severity)}"`);
@@ -111,11 +104,7 @@ export class AlertsService {
       severity: alert.severity,
       data: { alert },
     });
-    try {
-      await this.#notifier?.alertCreated(alert);
-    } catch (error) {
-      this.log.error({ err: error, alertId: alert.id }, 'queueing notifications for an alert failed');
-    }
+    await this.internal.emitAndWait('alert.raised', { alert });
     return alert;
   }
 

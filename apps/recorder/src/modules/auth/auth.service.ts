@@ -35,6 +35,12 @@ export class AuthService implements SessionRevoker {
     private readonly lifetimes: TokenLifetimes,
   ) {}
 
+  /** At start: refresh tokens past their expiry, and sign-in throttles quiet for a day, are forgotten. */
+  async removeExpired(): Promise<void> {
+    await this.repository.deleteExpiredTokens(new Date().toISOString());
+    await this.repository.deleteStaleThrottles(new Date(Date.now() - 24 * 3600 * 1000).toISOString());
+  }
+
   async login(body: LoginBody, client: ClientInfo): Promise<TokenResponse> {
     // (bounded like the column: lower-casing can lengthen a name)
     const key = body.username.toLowerCase().slice(0, 255);

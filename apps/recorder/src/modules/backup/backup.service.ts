@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { BadRequestError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import { BackupFileError, FORMAT_VERSION, openBackup, sealBackup } from './backup-file.js';
 import { RestoreStepError, type BackupRepository } from './backup.repository.js';
 import type { RestoreReport } from './backup.schemas.js';
@@ -22,27 +23,20 @@ interface Payload {
   sections: Record<string, Row[]>;
 }
 
-/** What the running services do after a restore: the camera ids before and after. */
-export type AfterRestore = (cameraIdsBefore: number[], cameraIdsAfter: number[]) => Promise<void>;
-
 export class BackupService {
-  #afterRestore: AfterRestore = async () => undefined;
-
   constructor(
     private readonly repository: BackupRepository,
     private readonly secretBox: SecretBox,
     private readonly audit: AuditService,
     private readonly serverVersion: string,
+    /** 'backup.restored' makes the running services follow the restored configuration before restore answers */
+    private readonly events: RecorderEventBus,
     private readonly sections: readonly BackupSection[] = SECTIONS,
   ) {}
 
   /** Only superusers back up and restore; routes call this before reading an upload. */
   authorize(context: RequestContext): void {
     requireSuperuser(context.principal);
-  }
-
-  onRestored(hook: AfterRestore): void {
-    this.#afterRestore = hook;
   }
 
   async backup(context: RequestContext, secretKey: string): Promise<{ file: Buffer; filename: string }> {
@@ -120,7 +114,8 @@ export class BackupService {
         entityType: 'system',
         details: { backup_created_at: payload.created_at, sections: report },
       });
-      await this.#afterRestore(cameraIdsBefore, await this.repository.cameraIds());
+      const cameraIds = new Set([...cameraIdsBefore, ...(await this.repository.cameraIds())]);
+      await this.events.emitAndWait('backup.restored', { cameraIds: [...cameraIds] });
     }
     return {
       dry_run: dryRun,

@@ -12,13 +12,14 @@ import type { CloudModelsService } from '../cloud-models/cloud-models.service.js
 import type { CloudEgress } from '../cloud-settings/cloud-egress.js';
 import type { CloudJobsRepository, JobRow } from './cloud-jobs.repository.js';
 import type { JobCreate, JobList, JobQuery, JobResponse } from './cloud-jobs.schemas.js';
-import type { JobWorker } from './job-worker.js';
+import { JobWorker, type JobWorkerOptions } from './job-worker.js';
 
 /** Waits before the 2nd and 3rd attempt of a transiently failing job (a provider's Retry-After wins if longer). */
 export const DEFAULT_JOB_RETRY_DELAYS_MS = [5_000, 30_000];
 
 export class CloudJobsService {
-  #worker: JobWorker | null = null;
+  /** runs the queued jobs (this node's share of them) */
+  readonly worker: JobWorker;
 
   constructor(
     private readonly repository: CloudJobsRepository,
@@ -27,11 +28,15 @@ export class CloudJobsService {
     private readonly egress: CloudEgress,
     private readonly events: EventBus,
     private readonly audit: AuditService,
+    workerOptions: JobWorkerOptions,
     private readonly retryDelaysMs: readonly number[] = DEFAULT_JOB_RETRY_DELAYS_MS,
-  ) {}
-
-  attachWorker(worker: JobWorker): void {
-    this.#worker = worker;
+  ) {
+    this.worker = new JobWorker(
+      repository,
+      (job, token, signal) => this.run(job, token, signal),
+      workerOptions,
+      (job) => this.requeued(job),
+    );
   }
 
   async create(context: RequestContext, body: JobCreate): Promise<JobResponse> {
@@ -68,7 +73,7 @@ export class CloudJobsService {
       details: { model_id: row.model_id, provider: row.provider },
     });
     this.#publish(row);
-    this.#worker?.kick();
+    this.worker.kick();
     return toResponse(row);
   }
 
@@ -96,7 +101,7 @@ export class CloudJobsService {
         status: current.status,
       });
     }
-    this.#worker?.abort(id);
+    this.worker.abort(id);
     await this.audit.record(context, { action: 'cloud_job.cancel', entityType: 'cloud_job', entityId: id });
     this.#publish(row);
     return toResponse(row);

@@ -10,7 +10,6 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import type { RecordingEngine } from '../recordings/recording-engine.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { CloudCredentialsRepository } from '../cloud-credentials/cloud-credentials.repository.js';
 import { cloudCredentialsRoutes } from '../cloud-credentials/cloud-credentials.routes.js';
@@ -21,7 +20,7 @@ import { CloudResultsRepository } from '../cloud-inference/cloud-results.reposit
 import { CloudJobsRepository } from '../cloud-jobs/cloud-jobs.repository.js';
 import { cloudJobsRoutes } from '../cloud-jobs/cloud-jobs.routes.js';
 import { CloudJobsService } from '../cloud-jobs/cloud-jobs.service.js';
-import { JobWorker } from '../cloud-jobs/job-worker.js';
+import type { JobWorker } from '../cloud-jobs/job-worker.js';
 import { CloudModelsRepository } from '../cloud-models/cloud-models.repository.js';
 import { cloudModelsRoutes } from '../cloud-models/cloud-models.routes.js';
 import { CloudModelsService } from '../cloud-models/cloud-models.service.js';
@@ -29,7 +28,7 @@ import { CloudUploadsRepository } from '../cloud-uploads/cloud-uploads.repositor
 import { cloudUploadsRoutes } from '../cloud-uploads/cloud-uploads.routes.js';
 import { CloudUploadsService } from '../cloud-uploads/cloud-uploads.service.js';
 import { S3Uploader } from '../cloud-uploads/s3-uploader.js';
-import { UploadWorker } from '../cloud-uploads/upload-worker.js';
+import type { UploadWorker } from '../cloud-uploads/upload-worker.js';
 import { StreamTargetsRepository } from '../stream-targets/stream-targets.repository.js';
 import { streamTargetsRoutes } from '../stream-targets/stream-targets.routes.js';
 import { StreamTargetsService } from '../stream-targets/stream-targets.service.js';
@@ -56,7 +55,6 @@ export interface CloudDependencies {
   access: CameraAccess;
   cameras: CamerasService;
   cameraConfig: CameraConfigService;
-  recordingEngine: RecordingEngine;
   /** the uploaded media-source CA bundle (API.md §13), for S3 endpoints and RTMPS targets with a private CA */
   caBundle: () => Promise<Buffer | null>;
 }
@@ -84,7 +82,9 @@ export interface Cloud {
   readonly uploads: CloudUploadsService;
   readonly uploadWorker: UploadWorker;
   readonly streamTargets: StreamTargetsService;
-  /** starts the background workers */
+  /** registers how the cloud modules follow the rest of the recorder; returns the function that removes it */
+  reactions(): () => void;
+  /** starts the background workers and the enabled stream targets */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -108,18 +108,12 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     egress,
     deps.events,
     audit,
-    overrides.jobRetryDelaysMs,
-  );
-  const jobWorker = new JobWorker(
-    jobsRepository,
-    (job, token, signal) => jobs.run(job, token, signal),
     {
       concurrency: config.cloud.jobConcurrency,
       leaseMs: overrides.jobLeaseMs ?? config.cloud.jobLeaseSeconds * 1000,
     },
-    (job) => jobs.requeued(job),
+    overrides.jobRetryDelaysMs,
   );
-  jobs.attachWorker(jobWorker);
 
   const settings = new CloudSettingsService(
     new CloudSettingsRepository(db),
@@ -130,21 +124,14 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
   );
   const uploadsRepository = new CloudUploadsRepository(db);
   const uploader = new S3Uploader(config.recordingsDir, deps.caBundle);
-  const uploads = new CloudUploadsService(uploadsRepository, settings, uploader, egress);
-  const uploadWorker = new UploadWorker(
+  const uploads = new CloudUploadsService(
     uploadsRepository,
-    (row) => uploads.uploadOne(row),
-    () => uploads.active(),
+    settings,
+    uploader,
+    egress,
     config.cloud.uploadConcurrency,
     overrides.uploadRetryDelaysMs,
   );
-  uploads.attachWorker(uploadWorker);
-  // Every closed chunk is queued (while cloud recording is on); a settings change may start the queue.
-  deps.recordingEngine.onChunk((chunk) => {
-    uploads
-      .enqueue(chunk)
-      .catch((error: unknown) => console.error({ err: error, path: chunk.path }, 'cloud upload not queued'));
-  });
 
   const streamTargets = new StreamTargetsService(
     new StreamTargetsRepository(db),
@@ -163,38 +150,34 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       streams: deps.streams,
     },
   );
-  // Registered while the cloud runs (start … close), so a restart of the cloud side leaves exactly one set.
-  let removeReactions = () => {};
-
   return {
     egress,
     credentials,
     models,
     inference,
     jobs,
-    jobWorker,
+    jobWorker: jobs.worker,
     settings,
     uploads,
-    uploadWorker,
+    uploadWorker: uploads.worker,
     streamTargets,
-    async start() {
-      removeReactions();
-      removeReactions = removeAll([
-        cloudUploadReactions(deps.internalEvents, uploadWorker),
+    reactions: () =>
+      removeAll([
+        cloudUploadReactions(deps.internalEvents, uploads),
         streamTargetReactions(deps.internalEvents, streamTargets),
-      ]);
+      ]),
+    async start() {
       // With CLOUD_EGRESS=deny nothing calls out: queued jobs wait until egress is allowed again.
-      if (egress.allowed) jobWorker.start();
-      if (egress.allowed) uploadWorker.start();
+      if (egress.allowed) jobs.worker.start();
+      if (egress.allowed) uploads.worker.start();
       // Enabled targets come back after a restart.
       streamTargets.reopen();
       await streamTargets.syncAll();
     },
     async close() {
-      removeReactions();
       await streamTargets.close();
-      await jobWorker.stop();
-      await uploadWorker.stop();
+      await jobs.worker.stop();
+      await uploads.worker.stop();
       uploader.close();
     },
   };

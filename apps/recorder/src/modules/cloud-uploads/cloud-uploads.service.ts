@@ -8,20 +8,27 @@ import type { CloudEgress } from '../cloud-settings/cloud-egress.js';
 import type { CloudSettingsService } from '../cloud-settings/cloud-settings.service.js';
 import type { CloudUploadsRepository, UploadRow, UploadStats } from './cloud-uploads.repository.js';
 import type { S3Uploader, UploadResult } from './s3-uploader.js';
-import type { UploadWorker } from './upload-worker.js';
+import { UploadWorker } from './upload-worker.js';
 
 export class CloudUploadsService {
-  #worker: UploadWorker | null = null;
+  /** uploads what is queued, a few at a time, while cloud recording is on */
+  readonly worker: UploadWorker;
 
   constructor(
     private readonly repository: CloudUploadsRepository,
     private readonly settings: CloudSettingsService,
     private readonly uploader: S3Uploader,
     private readonly egress: CloudEgress,
-  ) {}
-
-  attachWorker(worker: UploadWorker): void {
-    this.#worker = worker;
+    concurrency: number,
+    retryDelaysMs?: readonly number[],
+  ) {
+    this.worker = new UploadWorker(
+      repository,
+      (row) => this.uploadOne(row),
+      () => this.active(),
+      concurrency,
+      retryDelaysMs,
+    );
   }
 
   /** The recording engine closed a chunk: queue it while cloud recording is on. */
@@ -32,7 +39,7 @@ export class CloudUploadsService {
       { camera_id: chunk.cameraId, recording_path: chunk.path, object_key: key, size_bytes: chunk.sizeBytes },
       new Date().toISOString(),
     );
-    this.#worker?.kick();
+    this.worker.kick();
   }
 
   async status(context: RequestContext): Promise<UploadStats> {

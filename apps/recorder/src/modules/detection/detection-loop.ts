@@ -14,11 +14,9 @@ import type { AiModelRow } from '../ai-models/ai-models.repository.js';
 import {
   DEFAULT_INTERVAL_SECONDS,
   parseModelConfig,
-  type AIModelStatus,
   type ModelConfig,
-  type ModelState,
-  type RecordingProgress,
 } from '../ai-models/ai-models.schemas.js';
+import type { ModelRuns } from '../ai-models/model-runs.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
@@ -31,6 +29,8 @@ import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
 export interface DetectionLoopDeps {
   models: AiModelsService;
+  /** where each model's runs, failures and progress are kept for its status */
+  runs: ModelRuns;
   cameras: CamerasService;
   configs: CameraConfigService;
   registry: AdapterRegistry;
@@ -53,18 +53,6 @@ export interface DetectionLoopOptions {
   grabberBackoffMs?: number;
   /** how often recording models look for new chunks (default 60 s) */
   recordingRescanMs?: number;
-}
-
-/** What the status endpoint reports; kept across runner restarts. */
-export interface ModelStats {
-  state: ModelState;
-  lastRunAt: string | null;
-  runs: number;
-  failures: number;
-  lastError: string | null;
-  /** turns skipped because the previous frame was still being analysed */
-  dropped: number;
-  progress: RecordingProgress | null;
 }
 
 interface LiveRunner {
@@ -98,7 +86,6 @@ export interface DetectionTiming {
 export class DetectionLoop {
   readonly #runners = new Map<number, LiveRunner>();
   readonly #feeds = new Map<number, CameraFeed>();
-  readonly #stats = new Map<number, ModelStats>();
   readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
   readonly #lastAlertAt = new Map<number, number>();
   readonly #inflight = new Set<Promise<void>>();
@@ -159,24 +146,6 @@ export class DetectionLoop {
     });
   }
 
-  status(model: AiModelRow): AIModelStatus {
-    const stats = this.#stats.get(model.id);
-    const state: ModelState = !model.enabled ? 'idle' : (stats?.state ?? 'idle');
-    return {
-      state,
-      last_run_at: stats?.lastRunAt ?? null,
-      runs: stats?.runs ?? 0,
-      failures: stats?.failures ?? 0,
-      last_error: stats?.lastError ?? null,
-      progress: model.source_type === 'recording' ? (stats?.progress ?? null) : null,
-    };
-  }
-
-  /** Turns skipped by a model because its previous frame was still in analysis (benchmarks). */
-  dropped(modelId: number): number {
-    return this.#stats.get(modelId)?.dropped ?? 0;
-  }
-
   /** The grabber of a camera (tests and benchmarks). */
   grabber(cameraId: number): FrameGrabber | null {
     return this.#feeds.get(cameraId)?.grabber ?? null;
@@ -186,23 +155,6 @@ export class DetectionLoop {
     const run = this.#tail.then(() => (this.#stopped ? undefined : task()));
     this.#tail = run.catch((error: unknown) => this.log.error({ err: error }, 'detection loop sync failed'));
     return this.#tail;
-  }
-
-  #statsOf(modelId: number): ModelStats {
-    let stats = this.#stats.get(modelId);
-    if (!stats) {
-      stats = {
-        state: 'idle',
-        lastRunAt: null,
-        runs: 0,
-        failures: 0,
-        lastError: null,
-        dropped: 0,
-        progress: null,
-      };
-      this.#stats.set(modelId, stats);
-    }
-    return stats;
   }
 
   async #syncModel(modelId: number): Promise<void> {
@@ -223,11 +175,11 @@ export class DetectionLoop {
       await recording.analysis.stop();
     }
     if (!model) {
-      this.#stats.delete(modelId);
+      this.deps.runs.forget(modelId);
       this.#lastAlertAt.delete(modelId);
       return;
     }
-    const stats = this.#statsOf(modelId);
+    const stats = this.deps.runs.of(modelId);
     if (!live && !recorded) {
       stats.state = 'idle';
       return;
@@ -332,7 +284,7 @@ export class DetectionLoop {
 
   #tick(runner: LiveRunner): void {
     if (!runner.active || this.#stopped) return;
-    const stats = this.#statsOf(runner.model.id);
+    const stats = this.deps.runs.of(runner.model.id);
     if (runner.busy) {
       stats.dropped += 1;
       return;
@@ -374,7 +326,7 @@ export class DetectionLoop {
     sampledAt: number,
   ): Promise<void> {
     const { model, config, cameraId } = runner;
-    const stats = this.#statsOf(model.id);
+    const stats = this.deps.runs.of(model.id);
     const executedAt = new Date().toISOString();
     let body: Record<string, unknown>;
     const started = performance.now();

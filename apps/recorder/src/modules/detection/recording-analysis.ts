@@ -18,7 +18,7 @@ import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
-import type { ModelStats } from './detection-loop.js';
+import type { ModelStats } from '../ai-models/model-runs.js';
 import { cameraDirectories, cameraOfChunk } from './footage-cameras.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 

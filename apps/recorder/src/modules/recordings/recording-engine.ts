@@ -28,6 +28,7 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -86,8 +87,6 @@ interface Active {
 export class RecordingEngine {
   readonly #active = new Map<number, Active>();
   readonly #pending = new Map<number, Promise<void>>();
-  readonly #listeners: ((notice: RecordingNotice) => void)[] = [];
-  readonly #chunkListeners: ((chunk: IndexedChunk) => void)[] = [];
   #stopped = false;
 
   constructor(
@@ -100,16 +99,19 @@ export class RecordingEngine {
     /** the recording's ffmpeg also sends the camera's main stream to its fan-out: one session per camera */
     private readonly streams: StreamHub,
     private readonly options: RecordingEngineOptions,
+    /** where notices ('recording.notice') and indexed chunks ('recording.chunk-indexed') are announced */
+    private readonly events: RecorderEventBus,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  onNotice(listener: (notice: RecordingNotice) => void): void {
-    this.#listeners.push(listener);
+  /** Follows this engine's notices (tests); returns the function that stops following. */
+  onNotice(listener: (notice: RecordingNotice) => void): () => void {
+    return this.events.on('recording.notice', listener);
   }
 
-  /** Every chunk as soon as it is indexed (cloud upload, tests). */
-  onChunk(listener: (chunk: IndexedChunk) => void): void {
-    this.#chunkListeners.push(listener);
+  /** Follows every chunk as soon as it is indexed (tests); returns the function that stops following. */
+  onChunk(listener: (chunk: IndexedChunk) => void): () => void {
+    return this.events.on('recording.chunk-indexed', listener);
   }
 
   /**
@@ -359,7 +361,7 @@ export class RecordingEngine {
     });
     this.#report(cameraId, { last_recording_at: new Date(segment.endMs).toISOString() });
     const chunk = { cameraId, path, startMs: segment.startMs, endMs: segment.endMs, sizeBytes: info.size };
-    for (const listener of this.#chunkListeners) listener(chunk);
+    this.events.emit('recording.chunk-indexed', chunk);
     return path;
   }
 
@@ -437,7 +439,7 @@ export class RecordingEngine {
   }
 
   #notify(notice: RecordingNotice): void {
-    for (const listener of this.#listeners) listener(notice);
+    this.events.emit('recording.notice', notice);
   }
 }
 

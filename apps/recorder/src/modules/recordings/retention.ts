@@ -5,6 +5,7 @@
 import { rm, rmdir, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RecorderEventBus } from '../recorder-events.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume } from './recordings-volume.js';
 import type { RecordingsService } from './recordings.service.js';
@@ -24,7 +25,6 @@ export interface RetentionResult {
 export class RetentionService {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<RetentionResult> | null = null;
-  readonly #floorListeners: ((freeBytes: number, floorBytes: number) => unknown)[] = [];
 
   constructor(
     private readonly index: RecordingsRepository,
@@ -32,13 +32,9 @@ export class RetentionService {
     private readonly recordingsRoot: string,
     private readonly volume: RecordingsVolume,
     private readonly log: FastifyBaseLogger,
+    private readonly events: RecorderEventBus,
     private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
   ) {}
-
-  /** Called (and awaited) when a round ends with free space still under the floor (alerts subscribe). */
-  onFloorReached(listener: (freeBytes: number, floorBytes: number) => unknown): void {
-    this.#floorListeners.push(listener);
-  }
 
   start(intervalMs = 60_000): void {
     this.#timer = setInterval(() => {
@@ -87,7 +83,13 @@ export class RetentionService {
       free = await this.freeBytes(this.recordingsRoot);
     }
     const belowFloor = free < floor;
-    if (belowFloor) await Promise.all(this.#floorListeners.map((listener) => listener(free, floor)));
+    if (belowFloor) {
+      await this.events.emitAndWait('storage.floor-reached', {
+        path: this.recordingsRoot,
+        free_bytes: free,
+        floor_bytes: floor,
+      });
+    }
     if (deletedByAge + deletedForSpace > 0) {
       this.log.info({ deletedByAge, deletedForSpace, freeBytes: free }, 'retention deleted chunks');
     }

@@ -30,6 +30,21 @@ export class InternalEvents<M extends object> {
     }
   }
 
+  /**
+   * Calls the handlers one after another, in the order they registered, awaiting each: for changes whose
+   * followers must have caught up before the publisher answers (a restored backup, a raised alert's
+   * notifications). A failure is logged and the next handler still runs.
+   */
+  async emitAndWait<K extends keyof M>(event: K, payload: M[K]): Promise<void> {
+    for (const handler of [...(this.#handlers.get(event) ?? [])]) {
+      try {
+        await (handler as InternalHandler<M[K]>)(payload);
+      } catch (error) {
+        this.onError(String(event), error);
+      }
+    }
+  }
+
   /** How many handlers an event has (for tests). */
   handlerCount(event: keyof M): number {
     return this.#handlers.get(event)?.size ?? 0;
