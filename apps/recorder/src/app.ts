@@ -24,6 +24,7 @@ import { sessionRoutes } from './modules/auth/session.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { aiModelsRoutes } from './modules/ai-models/ai-models.routes.js';
+import { modelTrialRoutes } from './modules/detection/model-trial.routes.js';
 import { detectionResultsRoutes } from './modules/detection-results/detection-results.routes.js';
 import { adaptersRoutes } from './modules/adapters/adapters.routes.js';
 import { capabilitiesRoutes } from './modules/capabilities/capabilities.routes.js';
@@ -114,7 +115,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
       await api.register(cloudRoutes(container.cloud));
-      await api.register(aiModelsRoutes(container.aiModels, container.modelTrial));
+      await api.register(aiModelsRoutes(container.aiModels));
+      await api.register(modelTrialRoutes(container.modelTrial));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));
       await api.register(capabilitiesRoutes(container.capabilities));

@@ -20,6 +20,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { CameraConfigRepository } from './modules/camera-config/camera-config.repository.js';
 import { CameraConfigService, type TlsProber } from './modules/camera-config/camera-config.service.js';
+import { DEFAULT_CAMERA_CONFIG } from './modules/camera-config/camera-config.schemas.js';
 import { CameraAccess } from './modules/cameras/camera-access.js';
 import { CameraHostPolicy } from './modules/cameras/camera-hosts.js';
 import { CameraStatusService } from './modules/cameras/camera-status.service.js';
@@ -257,6 +258,7 @@ export async function createContainer(
     audit,
     config.recordingsDir,
     internalEvents,
+    DEFAULT_CAMERA_CONFIG,
   );
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);

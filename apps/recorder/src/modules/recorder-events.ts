@@ -2,9 +2,9 @@
 // changes something emits; each module that must follow registers its handlers in its own `*.reactions.ts`.
 import type { InternalEvents } from '../platform/events/internal-events.js';
 import type { AlertResponse } from './alerts/alerts.schemas.js';
-import type { CameraChange } from './cameras/cameras.service.js';
+import type { CameraChange } from './cameras/camera-change.js';
 import type { CloudSettingsRow } from './cloud-settings/cloud-settings.repository.js';
-import type { IndexedChunk, RecordingNotice } from './recordings/recording-engine.js';
+import type { IndexedChunk, RecordingNotice } from './recordings/recording-notice.js';
 
 export interface RecorderEvents {
   /** a camera was created, edited, binned, restored or deleted */

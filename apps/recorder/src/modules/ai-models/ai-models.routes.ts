@@ -8,15 +8,12 @@ import {
   AIModelQuery,
   AIModelResponse,
   AIModelStatus,
-  AIModelTryRequest,
-  AIModelTryResponse,
   AIModelUpdate,
 } from './ai-models.schemas.js';
 import type { AiModelsService } from './ai-models.service.js';
-import type { ModelTrial } from '../detection/model-trial.js';
 
 export const aiModelsRoutes =
-  (models: AiModelsService, trial: ModelTrial): FastifyPluginAsyncTypebox =>
+  (models: AiModelsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['ai'];
     app.post(
@@ -71,27 +68,6 @@ export const aiModelsRoutes =
         },
       },
       async (request) => models.status(requestContext(request), request.params.id),
-    );
-    app.post(
-      '/ai-models/:id/try',
-      {
-        schema: {
-          tags,
-          operationId: 'tryAiModel',
-          summary:
-            "Run the model once on a camera's picture now and answer the result with the picture (manage right; nothing stored)",
-          params: IdParams,
-          body: AIModelTryRequest,
-          response: {
-            200: AIModelTryResponse,
-            404: ErrorResponse,
-            502: ErrorResponse,
-            503: ErrorResponse,
-            ...authErrors,
-          },
-        },
-      },
-      async (request) => trial.run(requestContext(request), request.params.id, request.body.camera_id),
     );
     // PUT and PATCH are the same partial update; each needs its own operationId.
     for (const [method, operationId] of [

@@ -1,20 +1,7 @@
 import { Type, type Static, type TNull, type TOptional, type TString, type TUnion } from '@sinclair/typebox';
 import { DESCRIPTION_MAX_LENGTH, Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
+import { CameraAssignment, MAX_ASSIGNMENTS } from '../skills/skills.schemas.js';
 
-export const SKILL_PATTERN = '^[a-z][a-z0-9_]*$';
-
-export const CameraAssignment = Type.Object(
-  {
-    skill: Type.String({ minLength: 2, maxLength: 64, pattern: SKILL_PATTERN }),
-    // 64 characters after trimming (skills.service.ts); the raw text may carry some spaces around it
-    labels: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 32 }))),
-  },
-  { additionalProperties: false },
-);
-export type CameraAssignment = Static<typeof CameraAssignment>;
-
-/** API.md §4: a camera holds at most this many assignments (create, update and skill declarations). */
-export const MAX_ASSIGNMENTS = 16;
 const Assignments = Type.Array(CameraAssignment, { maxItems: MAX_ASSIGNMENTS });
 
 /** The optional, nullable text fields shared by create and update, with SEED.md's bounds. */

@@ -10,13 +10,13 @@ import {
   relativeToRoot,
 } from '../../platform/storage/recording-dirs.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { DEFAULT_CAMERA_CONFIG } from '../camera-config/camera-config.schemas.js';
 import type { Assignment, SkillsService } from '../skills/skills.service.js';
 import { normalizeAssignments } from '../skills/skills.service.js';
 import type { CameraAccess } from './camera-access.js';
 import type { CameraHostPolicy } from './camera-hosts.js';
 import type { CameraStatusService } from './camera-status.service.js';
-import type { CameraPatch, CameraRow, CamerasRepository } from './cameras.repository.js';
+import type { CameraPatch, CameraRow, CamerasRepository, NewConfigRow } from './cameras.repository.js';
+import type { CameraChange } from './camera-change.js';
 import {
   CAMERA_TEXT_FIELDS,
   type CameraCreate,
@@ -40,18 +40,6 @@ const PLAIN_TEXT_FIELDS = CAMERA_TEXT_FIELDS.filter(
 );
 type PlainTextField = (typeof PLAIN_TEXT_FIELDS)[number];
 
-export type CameraChangeKind = 'created' | 'updated' | 'binned' | 'restored' | 'deleted';
-
-/** What changed, so listeners (transport-security probe, recording and live pipelines) react only when needed. */
-export interface CameraChange {
-  kind: CameraChangeKind;
-  camera: CameraRow;
-  /** address, port or stream URL changed */
-  sourceChanged: boolean;
-  /** username or password changed */
-  credentialsChanged: boolean;
-}
-
 export function hardDeletePhrase(name: string): string {
   return `hard delete ${name} and it's recording`;
 }
@@ -67,6 +55,8 @@ export class CamerasService {
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
     private readonly events: RecorderEventBus,
+    /** the stream config a new camera starts with (camera-config's defaults, stored with the camera at once) */
+    private readonly newCameraConfig: NewConfigRow & { recording_enabled: boolean },
   ) {}
 
   /**
@@ -122,7 +112,7 @@ export class CamerasService {
         deleted_at: null,
         active_before_bin: null,
       },
-      DEFAULT_CAMERA_CONFIG,
+      this.newCameraConfig,
     );
     if (assignments.length > 0) await this.skills.replaceAssignments(row.id, assignments);
     await this.audit.record(context, {
@@ -132,7 +122,7 @@ export class CamerasService {
       details: { name: row.name, ip_address: row.ip_address, port: row.port, forced: force },
     });
     this.#emit({ kind: 'created', camera: row, sourceChanged: true, credentialsChanged: true });
-    return this.#respond(row, DEFAULT_CAMERA_CONFIG.recording_enabled);
+    return this.#respond(row, this.newCameraConfig.recording_enabled);
   }
 
   async list(context: RequestContext, query: CameraListQuery): Promise<CameraList> {

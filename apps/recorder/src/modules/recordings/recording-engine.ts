@@ -29,6 +29,7 @@ import type { CameraConfigRow } from '../camera-config/camera-config.repository.
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
 import type { RecorderEventBus } from '../recorder-events.js';
+import type { IndexedChunk, RecordingNotice } from './recording-notice.js';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -43,20 +44,7 @@ export interface RecordingEngineOptions {
 }
 
 /** What the engine tells the rest of the system (the event bus, once wired). */
-export interface IndexedChunk {
-  cameraId: number;
-  /** relative to the recordings root */
-  path: string;
-  startMs: number;
-  endMs: number;
-  sizeBytes: number;
-}
-
-export type RecordingNotice =
-  | { type: 'camera.online' | 'recording.started'; cameraId: number }
-  | { type: 'camera.offline' | 'recording.failed' | 'storage.error'; cameraId: number; error: string | null }
-  | { type: 'storage.unavailable'; cameraId: null; error: string }
-  | { type: 'storage.available'; cameraId: null };
+export type { IndexedChunk, RecordingNotice } from './recording-notice.js';
 
 /** Defaults of the options above. */
 export const SLOW_RETRY_MS = 30_000;

@@ -1,6 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonObject, Nullable, Timestamp } from '../../platform/http/schemas.js';
-import { SKILL_PATTERN } from '../cameras/cameras.schemas.js';
+
+export const SKILL_PATTERN = '^[a-z][a-z0-9_]*$';
+
+export const CameraAssignment = Type.Object(
+  {
+    skill: Type.String({ minLength: 2, maxLength: 64, pattern: SKILL_PATTERN }),
+    // 64 characters after trimming (skills.service.ts); the raw text may carry some spaces around it
+    labels: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 32 }))),
+  },
+  { additionalProperties: false },
+);
+export type CameraAssignment = Static<typeof CameraAssignment>;
+
+/** API.md §4: a camera holds at most this many assignments (create, update and skill declarations). */
+export const MAX_ASSIGNMENTS = 16;
 
 export const SkillParams = Type.Object({
   skill_id: Type.String({ minLength: 2, maxLength: 64, pattern: SKILL_PATTERN }),

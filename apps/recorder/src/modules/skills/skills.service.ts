@@ -2,7 +2,7 @@ import type { RequestContext } from '../../platform/auth/principal.js';
 import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
-import { MAX_ASSIGNMENTS, type CameraAssignment } from '../cameras/cameras.schemas.js';
+import { MAX_ASSIGNMENTS, type CameraAssignment } from './skills.schemas.js';
 import type { AssignmentRow, ConsumerRow, SkillsRepository } from './skills.repository.js';
 import type { SkillDeclaration, SkillList, SkillOnCamera } from './skills.schemas.js';
 

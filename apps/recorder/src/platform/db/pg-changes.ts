@@ -4,9 +4,9 @@
 // and each recorder listens on one connection of its own. Its own writes stamp the cache at once
 // (pg-driver.ts); those of other nodes when their notification arrives (milliseconds). While the listening
 // connection is down, nothing is cached.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Db } from './database.js';
+import type { Database } from './schema.js';
 import type { ResultCache } from './result-cache.js';
 
 export const CHANGES_CHANNEL = 'nvr_changes';
@@ -24,7 +24,7 @@ const HEARTBEAT_TIMEOUT_MS = 3_000;
  * Gives every table of the schema the change trigger (tables of later migrations included: this runs after
  * every migration run). Idempotent; Kysely's own migration tables are left out.
  */
-export async function installChangeTriggers(db: Db): Promise<void> {
+export async function installChangeTriggers(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(trx);
     await sql`
