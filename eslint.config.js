@@ -47,14 +47,15 @@ export default tseslint.config(
   {
     // A module uses another through its service, never its repository (row types aside, for now).
     files: ['apps/recorder/src/modules/**/*.ts'],
-    ignores: ['apps/recorder/src/modules/cloud-settings/cloud.ts'], // the cloud family's composition root
+    ignores: ['apps/recorder/src/modules/cloud/cloud.ts'], // the cloud family's composition root
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*/*.repository.js', '**/modules/*/*.repository.js'],
+              // (the cloud family's members sit one folder deeper: modules/cloud/<member>/)
+              group: ['../*/*.repository.js', '../../*/*.repository.js', '**/modules/*/*.repository.js'],
               allowTypeImports: true,
               message: "Use the other module's service, not its repository.",
             },

@@ -14,7 +14,7 @@ import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
-import { cloudRoutes } from './modules/cloud-settings/cloud.js';
+import { cloudRoutes } from './modules/cloud/cloud.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';

@@ -40,7 +40,7 @@ import { mediaTlsReactions } from './modules/media-tls/media-tls.reactions.js';
 import { ModelRuns } from './modules/ai-models/model-runs.js';
 import { removeAll } from './modules/reactions.js';
 import { Lifecycle } from './platform/lifecycle.js';
-import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud-settings/cloud.js';
+import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud/cloud.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { SkillsRepository } from './modules/skills/skills.repository.js';

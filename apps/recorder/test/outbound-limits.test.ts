@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AdapterCallError, AdapterClient } from '../src/modules/adapters/adapter-client.js';
-import { S3Uploader } from '../src/modules/cloud-uploads/s3-uploader.js';
+import { S3Uploader } from '../src/modules/cloud/uploads/s3-uploader.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { startFakeHuggingFace, type FakeProvider } from './helpers/fake-providers.js';
 import { MIB, memoryGrowth, writeHugeBody } from './helpers/huge-body.js';

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { streamTargetArgs, streamTargetUrl } from '../src/media/ffmpeg/args.js';
 import { CameraStream } from '../src/media/ingest/camera-stream.js';
 import { DEFAULT_BACKOFF, type Transition } from '../src/media/supervisor.js';
-import { StreamTargetRunner } from '../src/modules/stream-targets/stream-target-runner.js';
+import { StreamTargetRunner } from '../src/modules/cloud/stream-targets/stream-target-runner.js';
 import { uploadMediaTls } from './helpers/multipart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';

@@ -3,9 +3,9 @@
 // encrypted as a whole under the backup key) and sealed again with the target server's SecretBox on restore.
 import { PASSWORD_PURPOSE } from '../cameras/cameras.service.js';
 import { PRIVATE_KEY_PURPOSE } from '../media-tls/media-tls.service.js';
-import { TOKEN_PURPOSE } from '../cloud-credentials/cloud-credentials.service.js';
-import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud-settings/cloud-settings.service.js';
-import { STREAM_KEY_PURPOSE } from '../stream-targets/stream-targets.service.js';
+import { TOKEN_PURPOSE } from '../cloud/credentials/cloud-credentials.service.js';
+import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud/settings/cloud-settings.service.js';
+import { STREAM_KEY_PURPOSE } from '../cloud/stream-targets/stream-targets.service.js';
 import { ADAPTER_TOKEN_PURPOSE } from '../adapters/adapters.service.js';
 import {
   AUTH_TOKEN_PURPOSE as ALERT_AUTH_TOKEN_PURPOSE,
