@@ -6,6 +6,10 @@
 // Figures: RTSP sessions per camera (the test cameras count their clients), total ffmpeg CPU, the recorder's
 // own CPU, chunk gaps ≥ 1 s (target 0), decoded pixels per second for the AI role; then live start and the
 // end-to-end latency read from a clock code (bench/live-latency.ts).
+//   3. the AI role with a substream: BENCH_SUB_CAMERAS cameras (default 4) with a 640x360 main stream and a
+//      320x180 substream (two test cameras each), recorded with live AI, on a fresh recorder; the AI role reads
+//      the substream (detect_stream 'sub', the default), then the main stream (detect_stream 'main') — frame
+//      grabber CPU, decoded pixels/s and RTSP sessions of each stream beside each other.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +37,9 @@ const FPS = 10;
 /** The detection loop samples at twice the rate of the camera's most frequent model (1 s here). */
 const AI_FPS = 2;
 const ADMIN_PASSWORD = 'bench-admin-password';
+const SUB_CAMERAS = Number(process.env.BENCH_SUB_CAMERAS ?? 4);
+const MAIN_SIZE = { width: 640, height: 360 };
+const SUB_SIZE = { width: 320, height: 180 };
 
 const GOP = FPS; // a keyframe a second
 const cmdline = (pid: number) => {
@@ -100,6 +107,95 @@ function separatePulls(url: string, dir: string): ChildProcess[] {
       '/dev/null',
     ]),
   ];
+}
+
+interface RoleFigures {
+  grabberPct: number;
+  /** decoded frames per second of one grabber (keyframes only, or every frame) */
+  decodedFps: number;
+  mainSessions: number;
+  subSessions: number;
+}
+
+/** Phase 3: the AI role on the substream, then on the main stream, of cameras that have both. */
+async function substreamPhase(): Promise<{ sub: RoleFigures; main: RoleFigures }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nvr-bench-sub-'));
+  const recorder = await startRecorder({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' });
+  const mains: TestCamera[] = [];
+  const subs: TestCamera[] = [];
+  try {
+    for (let i = 0; i < SUB_CAMERAS; i++) {
+      mains.push(await startTestCamera({ ...MAIN_SIZE, fps: FPS, gop: GOP }));
+      subs.push(await startTestCamera({ ...SUB_SIZE, fps: FPS, gop: GOP }));
+    }
+    const token = await login(recorder.base, 'admin', ADMIN_PASSWORD);
+    const ids: number[] = [];
+    for (const [i, camera] of mains.entries()) {
+      const created = await api(recorder.base, '/api/v1/cameras?force=true', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({
+          name: `sub bench ${i}`,
+          ip_address: '127.0.0.1',
+          rtsp_url: camera.url,
+          substream_url: subs[i]!.url,
+        }),
+      });
+      ids.push(created.id as number);
+    }
+    const configure = (detectStream: 'sub' | 'main') =>
+      Promise.all(
+        ids.map((id) =>
+          api(recorder.base, `/api/v1/camera-config/${id}`, {
+            method: 'PATCH',
+            token,
+            body: JSON.stringify({
+              recording_enabled: true,
+              recording_segment_seconds: SEGMENT,
+              transport_security: 'plaintext_allowed',
+              detect_stream: detectStream,
+            }),
+          }),
+        ),
+      );
+    await configure('sub');
+    for (const id of ids) {
+      await api(recorder.base, '/api/v1/ai-models', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({
+          name: `ai ${id}`,
+          model_name: 'bench',
+          task: 'person_counting',
+          inference_interval: 1,
+          assigned_camera_id: id,
+        }),
+      });
+    }
+    const measure = async (): Promise<RoleFigures> => {
+      await sleep(WARMUP_S);
+      for (const camera of [...mains, ...subs]) camera.resetMaxSessions();
+      const grabbers = childrenOf(recorder.child.pid!, 'ffmpeg').filter(isGrabber);
+      const keyframesOnly = grabbers.every((pid) => cmdline(pid).includes('nokey'));
+      const grabberPct = await cpuOver(grabbers, () => sleep(Math.min(DURATION_S, 60)));
+      return {
+        grabberPct: grabberPct / SUB_CAMERAS,
+        decodedFps: keyframesOnly ? FPS / GOP : FPS,
+        mainSessions: sum(mains.map((camera) => camera.maxSessions)) / SUB_CAMERAS,
+        subSessions: sum(subs.map((camera) => camera.maxSessions)) / SUB_CAMERAS,
+      };
+    };
+    console.log(`phase 3: ${SUB_CAMERAS} cameras with a substream, the AI role on the substream…`);
+    const sub = await measure();
+    console.log('… and on the main stream');
+    await configure('main');
+    const main = await measure();
+    return { sub, main };
+  } finally {
+    await stop(recorder.child);
+    await Promise.all([...mains, ...subs].map((camera) => camera.close()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -203,6 +299,8 @@ async function main() {
     ]);
     if (left > 0) console.log(`warning: ${left} RTSP sessions still open 30 s after the recorder stopped`);
 
+    const roles = await substreamPhase();
+
     console.log('phase 2: the same load as separate pulls…');
     for (const [i, camera] of cameras.entries())
       bare.push(...separatePulls(camera.url, join(bareDir, `${i}`)));
@@ -239,12 +337,25 @@ async function main() {
       `| AI role: frame grabber ffmpeg CPU per camera | ${(oursGrabPct / CAMERAS).toFixed(2)} % | ${(bareGrabPct / CAMERAS).toFixed(2)} % | |`,
     );
     console.log(
-      '| AI role with a substream | not measured: stream roles (substream for AI and tiles) are not built yet | | |',
-    );
-    console.log(
       `| live: first request → playable HLS playlist (recording camera) | ${liveMs.toFixed(0)} ms | | |`,
     );
     printLatency(latency);
+
+    const pixelsOf = (size: { width: number; height: number }, figures: RoleFigures) =>
+      (size.width * size.height * figures.decodedFps).toLocaleString('en');
+    const sessionsOf = (figures: RoleFigures) =>
+      `${(figures.mainSessions + figures.subSessions).toFixed(2)} (main ${figures.mainSessions.toFixed(2)}, sub ${figures.subSessions.toFixed(2)})`;
+    console.log(
+      `\n| AI role, ${SUB_CAMERAS} cameras with a ${MAIN_SIZE.width}x${MAIN_SIZE.height} main stream and a ${SUB_SIZE.width}x${SUB_SIZE.height} substream | on the substream (detect_stream 'sub', default) | on the main stream (baseline) |`,
+    );
+    console.log('|---|---|---|');
+    console.log(
+      `| decoded pixels/s per camera | ${pixelsOf(SUB_SIZE, roles.sub)} | ${pixelsOf(MAIN_SIZE, roles.main)} |`,
+    );
+    console.log(
+      `| frame grabber ffmpeg CPU per camera | ${roles.sub.grabberPct.toFixed(2)} % of a core | ${roles.main.grabberPct.toFixed(2)} % |`,
+    );
+    console.log(`| RTSP sessions per camera | ${sessionsOf(roles.sub)} | ${sessionsOf(roles.main)} |`);
   } finally {
     viewers.abort();
     for (const b of bare) b.kill('SIGTERM');
