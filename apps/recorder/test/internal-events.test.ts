@@ -3,11 +3,17 @@
 // recorder's modules register their reactions when it starts (construction does nothing) and remove every one of
 // them when it closes; the start list runs in order and stops in reverse.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { loadConfig } from '../src/config.js';
+import { createContainer } from '../src/container.js';
 import { InternalEvents } from '../src/platform/events/internal-events.js';
 import { Lifecycle } from '../src/platform/lifecycle.js';
 import type { RecorderEvents } from '../src/modules/recorder-events.js';
-import { createTestApp } from './helpers/app.js';
+import { ADMIN_PASSWORD, createTestApp } from './helpers/app.js';
+import { createTestDatabase } from './helpers/database.js';
 
 describe('internal events', () => {
   it('calls every handler, isolates failures and removes handlers', async () => {
@@ -77,6 +83,22 @@ describe('internal events', () => {
     steps.length = 0;
     await assert.rejects(new Lifecycle([part('a'), part('x', true), part('c')]).start(), /x did not start/);
     assert.deepEqual(steps, ['start a', 'stop a']);
+  });
+
+  it('building the recorder starts nothing: no reaction is registered before start', async () => {
+    const database = await createTestDatabase('sqlite');
+    const dataDir = mkdtempSync(join(tmpdir(), 'nvr-construct-'));
+    try {
+      const container = await createContainer(
+        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
+      );
+      for (const name of ['camera.changed', 'recording.notice', 'alert.raised', 'backup.restored'] as const)
+        assert.equal(container.internalEvents.handlerCount(name), 0, name);
+      await container.close();
+    } finally {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('the recorder registers its modules’ reactions on start and removes them all on close', async () => {
