@@ -72,17 +72,34 @@ describe('low-latency HLS packaging', () => {
       [0, 1, 2],
     );
     assert.equal([...text.matchAll(/^#EXTINF:1\.000,$/gm)].length, 3);
-    assert.match(text, /#EXT-X-PART:DURATION=0\.200,URI="part-3\.4\.m4s\?ticket=abc"\n#EXT-X-PRELOAD-HINT/);
-    assert.match(text, /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-3\.5\.m4s\?ticket=abc"$/m);
+    // Parts are numbered across segments: the hint names the part that comes next, whichever segment it opens.
+    assert.match(text, /#EXT-X-PART:DURATION=0\.200,URI="part-19\.m4s\?ticket=abc"\n#EXT-X-PRELOAD-HINT/);
+    assert.match(text, /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-20\.m4s\?ticket=abc"$/m);
     assert.deepEqual(
       playlist.media('seg-1.m4s'),
       Buffer.concat(fragments.slice(5, 10).map((fragment) => fragment.bytes)),
     );
     assert.equal(playlist.media('seg-3.m4s'), null, 'an open segment is not served whole');
-    assert.deepEqual(playlist.media('part-3.4.m4s'), fragments[19]!.bytes);
+    assert.deepEqual(playlist.media('part-19.m4s'), fragments[19]!.bytes);
     assert.deepEqual(playlist.media('init-0.mp4'), init[0]);
-    assert.equal(playlist.media('part-9.0.m4s'), null);
+    assert.equal(playlist.media('part-90.m4s'), null);
+    assert.equal(playlist.nextPartSeq, 20);
     assert.equal(parseMediaName('../index.m3u8'), null);
+  });
+
+  it('hints at the part that comes next even when it opens a new segment, and waits for it', async () => {
+    const { init, fragments } = read(output, 4096);
+    const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
+    playlist.startRun(init[0]!);
+    for (const fragment of fragments.slice(0, 10)) playlist.addPart(fragment);
+    // Segment 1 holds parts 5–9 and is still open: the next part (a keyframe) will close it and open segment 2.
+    assert.match(playlist.render(), /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-10\.m4s"$/m);
+    assert.equal(await playlist.waitForPart(10, 0), false);
+    const arrived = playlist.waitForPart(10, 5000);
+    playlist.addPart(fragments[10]!);
+    assert.equal(await arrived, true);
+    assert.deepEqual(playlist.media('part-10.m4s'), fragments[10]!.bytes);
+    assert.match(playlist.render(), /^seg-1\.m4s$/m);
   });
 
   it('follows a new packager run with a discontinuity, and counts the discontinuities trimmed away', () => {
@@ -112,7 +129,7 @@ describe('low-latency HLS packaging', () => {
     const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
     playlist.startRun(init[0]!);
     playlist.addPart(fragments[0]!);
-    assert.deepEqual(playlist.nextPart(), { msn: 0, part: 1 });
+    assert.equal(playlist.nextPartSeq, 1);
     const waiting = playlist.waitFor({ msn: 0, part: 1 }, 60_000);
     playlist.addPart(fragments[1]!);
     assert.equal(await waiting, true);
@@ -120,5 +137,10 @@ describe('low-latency HLS packaging', () => {
     // RFC 8216bis: more than two past the last segment (0, still open) is a bad request.
     assert.equal(playlist.tooFarAhead({ msn: 3 }), true);
     assert.equal(playlist.tooFarAhead({ msn: 2 }), false);
+    // Segment 0 closes after five parts: a reload blocking on its part 5 is answered by segment 1's first part.
+    for (const fragment of fragments.slice(2, 5)) playlist.addPart(fragment);
+    const pastTheEnd = playlist.waitFor({ msn: 0, part: 5 }, 60_000);
+    playlist.addPart(fragments[5]!);
+    assert.equal(await pastTheEnd, true);
   });
 });

@@ -739,7 +739,7 @@ export interface paths {
         };
         /**
          * A live init section, part or segment named by the live playlist
-         * @description `init-<n>.mp4` (the fMP4 init section of packager run n), `part-<segment>.<part>.m4s` (a partial segment; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all sent as video/mp4; one `Range: bytes=` range may be asked for (206).
+         * @description `init-<n>.mp4` (the fMP4 init section of packager run n), `part-<n>.m4s` (partial segment n, numbered across segments; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all sent as video/mp4; one `Range: bytes=` range may be asked for (206).
          */
         get: operations["getLiveSegment"];
         put?: never;

@@ -1,6 +1,8 @@
 // A rolling low-latency HLS window kept in memory (RFC 8216bis: partial segments, blocking playlist reload,
 // preload hints). Each fMP4 fragment the packager writes becomes a part (~200 ms); a segment is closed at the first
-// keyframe part after the segment target, so players without LL-HLS support still get whole segments. Runs of
+// keyframe part after the segment target, so players without LL-HLS support still get whole segments. Parts are
+// numbered across segments (`part-<n>.m4s`), so the preload hint always names the part that really comes next,
+// even when that part opens a new segment (a `<segment>.<part>` name would then never exist). Runs of
 // the packager (after a crash or an upstream loss) follow each other with a discontinuity and a fresh init
 // section, and the media sequence numbers go on, so players keep their place.
 import { h264CodecsOf, type Fmp4Fragment } from './fmp4-reader.js';
@@ -13,6 +15,8 @@ export interface LowLatencyOptions {
 }
 
 interface Part {
+  /** its number in the session, across segments and packager runs */
+  seq: number;
   bytes: Buffer;
   duration: number;
   independent: boolean;
@@ -39,18 +43,16 @@ export interface PlaylistPosition {
 }
 
 type MediaName =
-  | { kind: 'init'; version: number }
-  | { kind: 'segment'; msn: number }
-  | { kind: 'part'; msn: number; part: number };
+  { kind: 'init'; version: number } | { kind: 'segment'; msn: number } | { kind: 'part'; seq: number };
 
-const NAME = /^(?:init-(\d+)\.mp4|seg-(\d+)\.m4s|part-(\d+)\.(\d+)\.m4s)$/;
+const NAME = /^(?:init-(\d+)\.mp4|seg-(\d+)\.m4s|part-(\d+)\.m4s)$/;
 
 export function parseMediaName(name: string): MediaName | null {
   const match = NAME.exec(name);
   if (!match) return null;
   if (match[1] !== undefined) return { kind: 'init', version: Number(match[1]) };
   if (match[2] !== undefined) return { kind: 'segment', msn: Number(match[2]) };
-  return { kind: 'part', msn: Number(match[3]), part: Number(match[4]) };
+  return { kind: 'part', seq: Number(match[3]) };
 }
 
 export class LowLatencyPlaylist {
@@ -59,6 +61,7 @@ export class LowLatencyPlaylist {
   #initVersion = -1;
   #codecs: string | null = null;
   #nextMsn = 0;
+  #nextPartSeq = 0;
   #discontinuitySequence = 0;
   #runEnded = false;
   /** only ever grows: players must not see the target durations shrink */
@@ -106,6 +109,7 @@ export class LowLatencyPlaylist {
       this.#segments.push(segment);
     }
     segment.parts.push({
+      seq: this.#nextPartSeq++,
       bytes: fragment.bytes,
       duration: fragment.durationSeconds,
       independent: fragment.independent,
@@ -119,10 +123,19 @@ export class LowLatencyPlaylist {
 
   /** Resolves true once the position is in the playlist, false when `timeoutMs` passes first. */
   waitFor(position: PlaylistPosition, timeoutMs: number): Promise<boolean> {
-    if (this.has(position)) return Promise.resolve(true);
+    return this.#waitUntil(() => this.has(position), timeoutMs);
+  }
+
+  /** Resolves true once part `seq` has been written, false when `timeoutMs` passes first. */
+  waitForPart(seq: number, timeoutMs: number): Promise<boolean> {
+    return this.#waitUntil(() => seq < this.#nextPartSeq, timeoutMs);
+  }
+
+  #waitUntil(ready: () => boolean, timeoutMs: number): Promise<boolean> {
+    if (ready()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const wake = () => {
-        if (!this.has(position)) return;
+        if (!ready()) return;
         done(true);
       };
       const timer = setTimeout(() => done(false), timeoutMs);
@@ -144,7 +157,12 @@ export class LowLatencyPlaylist {
   has(position: PlaylistPosition): boolean {
     const segment = this.#segment(position.msn);
     if (!segment) return position.msn < (this.#segments[0]?.msn ?? 0);
-    return position.part === undefined ? segment.complete : segment.parts.length > position.part;
+    if (position.part === undefined) return segment.complete;
+    if (segment.parts.length > position.part) return true;
+    // A part past the end of a closed segment: players ask for the part after the last one they saw without
+    // knowing that the segment closed there. The first part of the next segment answers it (RFC 8216bis: the
+    // playlist holds that part "or a later" one); holding the request instead stalls the player.
+    return segment.complete && this.#segment(position.msn + 1) !== undefined;
   }
 
   /** How far ahead of the playlist a request may ask (RFC 8216bis: two segments past the last). */
@@ -156,18 +174,21 @@ export class LowLatencyPlaylist {
     const parsed = parseMediaName(name);
     if (!parsed) return null;
     if (parsed.kind === 'init') return this.#inits.get(parsed.version) ?? null;
+    if (parsed.kind === 'part') {
+      for (const segment of this.#segments)
+        for (const part of segment.parts) if (part.seq === parsed.seq) return part.bytes;
+      return null;
+    }
     const segment = this.#segment(parsed.msn);
     if (!segment) return null;
-    if (parsed.kind === 'part') return segment.parts[parsed.part]?.bytes ?? null;
     if (!segment.complete) return null;
     segment.joined ??= Buffer.concat(segment.parts.map((part) => part.bytes));
     return segment.joined;
   }
 
-  /** The next part the packager will write (for a preload-hint request that may wait for it). */
-  nextPart(): PlaylistPosition {
-    const open = this.#open();
-    return open ? { msn: open.msn, part: open.parts.length } : { msn: this.#nextMsn, part: 0 };
+  /** The number of the next part the packager will write (a preload-hint request may wait for it). */
+  get nextPartSeq(): number {
+    return this.#nextPartSeq;
   }
 
   /**
@@ -209,18 +230,17 @@ export class LowLatencyPlaylist {
       }
       lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.startedAt).toISOString()}`);
       if (index >= partsFrom) {
-        segment.parts.forEach((part, n) => {
+        for (const part of segment.parts) {
           const independent = part.independent ? ',INDEPENDENT=YES' : '';
           lines.push(
-            `#EXT-X-PART:DURATION=${format(part.duration)},URI="part-${segment.msn}.${n}.m4s${query}"${independent}`,
+            `#EXT-X-PART:DURATION=${format(part.duration)},URI="part-${part.seq}.m4s${query}"${independent}`,
           );
-        });
+        }
       }
       if (segment.complete)
         lines.push(`#EXTINF:${format(segment.duration)},`, `seg-${segment.msn}.m4s${query}`);
     });
-    const next = this.nextPart();
-    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-${next.msn}.${next.part!}.m4s${query}"`);
+    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-${this.#nextPartSeq}.m4s${query}"`);
     return `${lines.join('\n')}\n`;
   }
 

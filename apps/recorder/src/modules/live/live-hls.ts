@@ -107,9 +107,8 @@ export class LiveHls {
     const session = this.#sessions.get(streamKey(cameraId, role));
     const wanted = parseMediaName(name);
     if (!session || !wanted) throw new NotFoundError('Live segment');
-    const next = session.playlist.nextPart();
-    if (wanted.kind === 'part' && wanted.msn === next.msn && wanted.part === next.part) {
-      await this.#whileWaiting(session, () => session.playlist.waitFor(wanted, this.#blockTimeoutMs));
+    if (wanted.kind === 'part' && wanted.seq === session.playlist.nextPartSeq) {
+      await this.#whileWaiting(session, () => session.playlist.waitForPart(wanted.seq, this.#blockTimeoutMs));
     }
     session.lastAccess = Date.now();
     const bytes = session.playlist.media(name);

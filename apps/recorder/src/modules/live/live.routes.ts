@@ -97,13 +97,13 @@ export const liveRoutes =
           operationId: 'getLiveSegment',
           summary: 'A live init section, part or segment named by the live playlist',
           description:
-            '`init-<n>.mp4` (the fMP4 init section of packager run n), `part-<segment>.<part>.m4s` (a partial ' +
-            'segment; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all ' +
+            '`init-<n>.mp4` (the fMP4 init section of packager run n), `part-<n>.m4s` (partial segment n, ' +
+            'numbered across segments; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all ' +
             'sent as video/mp4; one `Range: bytes=` range may be asked for (206).',
           params: Type.Object({
             id: Type.Integer({ minimum: 1 }),
             file: Type.String({
-              pattern: '^(init-[0-9]+\\.mp4|seg-[0-9]+\\.m4s|part-[0-9]+\\.[0-9]+\\.m4s)$',
+              pattern: '^(init-[0-9]+\\.mp4|seg-[0-9]+\\.m4s|part-[0-9]+\\.m4s)$',
             }),
           }),
           querystring: LiveQuery,
