@@ -20,7 +20,8 @@ import { freePort } from './net-servers.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = join(ROOT, 'apps/adapter/src/main.ts');
-const VTEST = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
+/** OpenCV's pedestrian clip (Debian opencv-doc), 768×576. */
+export const VTEST = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
 
 export interface AdapterProcess {
   url: string;

@@ -1,0 +1,203 @@
+// Motion in a camera's picture, from small grey frames (a few per second of the detection stream, scaled down):
+// each frame is lightly blurred and compared with a running-average background; pixels that differ by more than
+// the threshold, outside the masks, are grouped into boxes, and boxes smaller than the minimum area are noise.
+// A change over most of the picture at once (lights switched, the camera's night mode, a moved camera) is not
+// motion: the background starts again from that frame. Deterministic and allocation-light: one detector per
+// camera keeps its buffers.
+import { rasterize, type Polygon } from '../../platform/geometry/polygon.js';
+
+export interface MotionSettings {
+  /** how much a pixel (0–255) must differ from the background to count as changed */
+  threshold: number;
+  /** the smallest group of changed pixels that is motion, as a fraction of the picture */
+  minArea: number;
+  /** how much of each new frame the background takes in (0–1): higher forgets things that stopped sooner */
+  learningRate: number;
+  /** areas where nothing counts (normalised polygons: a tree in the wind, a timestamp overlay) */
+  masks: readonly Polygon[];
+}
+
+export const DEFAULT_MOTION_SETTINGS: MotionSettings = {
+  threshold: 25,
+  minArea: 0.002,
+  learningRate: 0.05,
+  masks: [],
+};
+
+/** A moving region, in normalised coordinates, with the share of the picture that changed inside it. */
+export interface MotionBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  area: number;
+}
+
+export interface MotionResult {
+  boxes: MotionBox[];
+  /** changed share of the unmasked picture (before grouping) */
+  changed: number;
+  /** true while the background is (re)learnt: the first frame, and after a change of the whole picture */
+  calibrating: boolean;
+}
+
+/** Above this changed share the whole scene changed (lighting, night mode) rather than something in it. */
+const SCENE_CHANGE = 0.5;
+
+export class MotionDetector {
+  readonly #pixels: number;
+  readonly #ignored: Uint8Array;
+  readonly #unmasked: number;
+  readonly #blurred: Uint8Array;
+  readonly #changed: Uint8Array;
+  readonly #grown: Uint8Array;
+  readonly #visited: Uint8Array;
+  #background: Float32Array | null = null;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    private readonly settings: MotionSettings = DEFAULT_MOTION_SETTINGS,
+  ) {
+    this.#pixels = width * height;
+    this.#ignored = rasterize(settings.masks, width, height);
+    this.#unmasked = this.#pixels - this.#ignored.reduce((sum, value) => sum + value, 0);
+    this.#blurred = new Uint8Array(this.#pixels);
+    this.#changed = new Uint8Array(this.#pixels);
+    this.#grown = new Uint8Array(this.#pixels);
+    this.#visited = new Uint8Array(this.#pixels);
+  }
+
+  /** One grey frame (width × height bytes, row by row). */
+  analyse(gray: Uint8Array): MotionResult {
+    if (gray.length !== this.#pixels)
+      throw new RangeError(
+        `a ${this.width}x${this.height} grey frame has ${this.#pixels} bytes, not ${gray.length}`,
+      );
+    blur3(gray, this.#blurred, this.width, this.height);
+    if (!this.#background || this.#unmasked === 0) {
+      this.#background = Float32Array.from(this.#blurred);
+      return { boxes: [], changed: 0, calibrating: true };
+    }
+    const background = this.#background;
+    let count = 0;
+    for (let i = 0; i < this.#pixels; i++) {
+      const moved =
+        this.#ignored[i] === 0 && Math.abs(this.#blurred[i]! - background[i]!) > this.settings.threshold;
+      this.#changed[i] = moved ? 1 : 0;
+      if (moved) count++;
+    }
+    const changed = count / this.#unmasked;
+    if (changed > SCENE_CHANGE) {
+      background.set(this.#blurred);
+      return { boxes: [], changed, calibrating: true };
+    }
+    const rate = this.settings.learningRate;
+    for (let i = 0; i < this.#pixels; i++) background[i]! += rate * (this.#blurred[i]! - background[i]!);
+    if (count === 0) return { boxes: [], changed, calibrating: false };
+    dilate3(this.#changed, this.#grown, this.width, this.height);
+    const boxes = mergeOverlapping(this.#regions()).filter((box) => box.area >= this.settings.minArea);
+    return { boxes, changed, calibrating: false };
+  }
+
+  /** Connected groups of grown pixels, each counted by the changed pixels it holds. */
+  #regions(): MotionBox[] {
+    const { width, height } = this;
+    const visited = this.#visited.fill(0);
+    const stack: number[] = [];
+    const boxes: MotionBox[] = [];
+    for (let start = 0; start < this.#pixels; start++) {
+      if (this.#grown[start] === 0 || visited[start] !== 0) continue;
+      let [left, top, right, bottom] = [width, height, -1, -1];
+      let changedPixels = 0;
+      visited[start] = 1;
+      stack.push(start);
+      while (stack.length > 0) {
+        const at = stack.pop()!;
+        const x = at % width;
+        const y = (at - x) / width;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+        changedPixels += this.#changed[at]!;
+        for (const next of [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, at - width, at + width]) {
+          if (next < 0 || next >= this.#pixels || this.#grown[next] === 0 || visited[next] !== 0) continue;
+          visited[next] = 1;
+          stack.push(next);
+        }
+      }
+      boxes.push({
+        x: left / width,
+        y: top / height,
+        width: (right - left + 1) / width,
+        height: (bottom - top + 1) / height,
+        area: changedPixels / this.#pixels,
+      });
+    }
+    return boxes;
+  }
+}
+
+/** 3×3 box blur (edges use the pixels there are): camera noise and compression speckle stay below threshold. */
+function blur3(source: Uint8Array, target: Uint8Array, width: number, height: number): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const row = y + dy;
+        if (row < 0 || row >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const column = x + dx;
+          if (column < 0 || column >= width) continue;
+          sum += source[row * width + column]!;
+          n++;
+        }
+      }
+      target[y * width + x] = Math.round(sum / n);
+    }
+  }
+}
+
+/** 3×3 dilation: the changed pixels of one moving thing (a person's limbs and body) join into one region. */
+function dilate3(source: Uint8Array, target: Uint8Array, width: number, height: number): void {
+  target.fill(0);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (source[y * width + x] === 0) continue;
+      for (let row = Math.max(0, y - 1); row <= Math.min(height - 1, y + 1); row++)
+        for (let column = Math.max(0, x - 1); column <= Math.min(width - 1, x + 1); column++)
+          target[row * width + column] = 1;
+    }
+  }
+}
+
+/** Boxes that overlap become their union, until none overlap. */
+function mergeOverlapping(boxes: MotionBox[]): MotionBox[] {
+  const result = [...boxes];
+  for (let merged = true; merged;) {
+    merged = false;
+    outer: for (let i = 0; i < result.length; i++) {
+      for (let j = i + 1; j < result.length; j++) {
+        const a = result[i]!;
+        const b = result[j]!;
+        if (a.x > b.x + b.width || b.x > a.x + a.width || a.y > b.y + b.height || b.y > a.y + a.height)
+          continue;
+        const x = Math.min(a.x, b.x);
+        const y = Math.min(a.y, b.y);
+        result[i] = {
+          x,
+          y,
+          width: Math.max(a.x + a.width, b.x + b.width) - x,
+          height: Math.max(a.y + a.height, b.y + b.height) - y,
+          area: a.area + b.area,
+        };
+        result.splice(j, 1);
+        merged = true;
+        break outer;
+      }
+    }
+  }
+  return result;
+}
