@@ -109,6 +109,21 @@ function separatePulls(url: string, dir: string): ChildProcess[] {
   ];
 }
 
+/** A live AI model on the camera, every second (no adapter answers: the frames are decoded all the same). */
+function addLiveModel(base: string, token: string, cameraId: number) {
+  return api(base, '/api/v1/ai-models', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      name: `ai ${cameraId}`,
+      model_name: 'bench',
+      task: 'person_counting',
+      inference_interval: 1,
+      assigned_camera_id: cameraId,
+    }),
+  });
+}
+
 interface RoleFigures {
   grabberPct: number;
   /** decoded frames per second of one grabber (keyframes only, or every frame) */
@@ -159,19 +174,7 @@ async function substreamPhase(): Promise<{ sub: RoleFigures; main: RoleFigures }
         ),
       );
     await configure('sub');
-    for (const id of ids) {
-      await api(recorder.base, '/api/v1/ai-models', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({
-          name: `ai ${id}`,
-          model_name: 'bench',
-          task: 'person_counting',
-          inference_interval: 1,
-          assigned_camera_id: id,
-        }),
-      });
-    }
+    for (const id of ids) await addLiveModel(recorder.base, token, id);
     const measure = async (): Promise<RoleFigures> => {
       await sleep(WARMUP_S);
       for (const camera of [...mains, ...subs]) camera.resetMaxSessions();
@@ -245,17 +248,7 @@ async function main() {
     const liveMs = performance.now() - liveStart;
 
     for (const id of ids) {
-      await api(recorder.base, '/api/v1/ai-models', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({
-          name: `ai ${id}`,
-          model_name: 'bench',
-          task: 'person_counting',
-          inference_interval: 1,
-          assigned_camera_id: id,
-        }),
-      });
+      await addLiveModel(recorder.base, token, id);
       watch(recorder.base, token, id, viewers.signal);
     }
     console.log('phase 1: the recorder, one session per camera…');
