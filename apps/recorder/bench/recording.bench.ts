@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PULL_LINGER_MS } from '../src/media/ingest/stream-hub.js';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
 import {
   api,
@@ -175,8 +176,8 @@ async function substreamPhase(): Promise<{ sub: RoleFigures; main: RoleFigures }
       );
     await configure('sub');
     for (const id of ids) await addLiveModel(recorder.base, token, id);
-    const measure = async (): Promise<RoleFigures> => {
-      await sleep(WARMUP_S);
+    const measure = async (settleS = WARMUP_S): Promise<RoleFigures> => {
+      await sleep(settleS);
       for (const camera of [...mains, ...subs]) camera.resetMaxSessions();
       const grabbers = childrenOf(recorder.child.pid!, 'ffmpeg').filter(isGrabber);
       const keyframesOnly = grabbers.every((pid) => cmdline(pid).includes('nokey'));
@@ -192,7 +193,8 @@ async function substreamPhase(): Promise<{ sub: RoleFigures; main: RoleFigures }
     const sub = await measure();
     console.log('… and on the main stream');
     await configure('main');
-    const main = await measure();
+    // The substreams nobody reads any more are closed after the hub's linger time: counted only after it.
+    const main = await measure(Math.max(WARMUP_S, PULL_LINGER_MS / 1000 + 5));
     return { sub, main };
   } finally {
     await stop(recorder.child);
