@@ -45,7 +45,8 @@ export default tseslint.config(
     },
   },
   {
-    // A module uses another through its service, never its repository (row types aside, for now).
+    // A module uses another through its service, never its repository — not even for a type: the rows services
+    // hand out are named from platform/db/schema.ts.
     files: ['apps/recorder/src/modules/**/*.ts'],
     ignores: ['apps/recorder/src/modules/cloud/cloud.ts'], // the cloud family's composition root
     rules: {
@@ -56,8 +57,7 @@ export default tseslint.config(
             {
               // (the cloud family's members sit one folder deeper: modules/cloud/<member>/)
               group: ['../*/*.repository.js', '../../*/*.repository.js', '**/modules/*/*.repository.js'],
-              allowTypeImports: true,
-              message: "Use the other module's service, not its repository.",
+              message: "Use the other module's service, not its repository (row types: platform/db/schema.ts).",
             },
           ],
         },

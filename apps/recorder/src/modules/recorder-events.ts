@@ -3,7 +3,7 @@
 import type { InternalEvents } from '../platform/events/internal-events.js';
 import type { AlertResponse } from './alerts/alerts.schemas.js';
 import type { CameraChange } from './cameras/camera-change.js';
-import type { CloudSettingsRow } from './cloud/settings/cloud-settings.repository.js';
+import type { CloudSettingsRow } from '../platform/db/schema.js';
 import type { IndexedChunk, RecordingNotice } from './recordings/recording-notice.js';
 
 export interface RecorderEvents {

@@ -1,8 +1,8 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { AiModelsTable } from '../../platform/db/schema.js';
+import type { AiModelRow, AiModelsTable } from '../../platform/db/schema.js';
 
-export type AiModelRow = Selectable<AiModelsTable>;
+export type { AiModelRow };
 export type NewAiModelRow = Omit<AiModelsTable, 'id'>;
 export type AiModelPatch = Updateable<Omit<AiModelsTable, 'id' | 'created_at'>>;
 

@@ -7,7 +7,7 @@ import type { TicketService } from '../../platform/auth/tickets.js';
 import type { PasswordHasher } from '../../platform/crypto/passwords.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../platform/db/schema.js';
 import type { SessionRevoker, UsersService } from '../users/users.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { LoginBody, TokenResponse } from './auth.schemas.js';

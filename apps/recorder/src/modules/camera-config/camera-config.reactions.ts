@@ -1,6 +1,6 @@
 // How camera configs follow the cameras: a new camera, or a new address for one, is probed for RTSPS in the
 // background (API.md §5).
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 
 export function cameraConfigReactions(

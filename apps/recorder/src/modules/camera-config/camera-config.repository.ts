@@ -1,8 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { CameraConfigsTable } from '../../platform/db/schema.js';
+import type { CameraConfigRow, CameraConfigsTable } from '../../platform/db/schema.js';
 
-export type CameraConfigRow = Selectable<CameraConfigsTable>;
+export type { CameraConfigRow };
 export type NewCameraConfigRow = Omit<Insertable<CameraConfigsTable>, 'id'>;
 export type CameraConfigPatch = Updateable<Omit<CameraConfigsTable, 'id' | 'camera_id'>>;
 

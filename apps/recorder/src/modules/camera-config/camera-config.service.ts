@@ -6,7 +6,7 @@ import { probeTarget } from '../../media/tls-probe.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraHostPolicy } from '../cameras/camera-hosts.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import { splitStreamUrl } from '../cameras/stream-urls.js';
 import type {
   CameraConfigPatch,

@@ -6,7 +6,7 @@
 // other port needs a superuser.
 import { superuserRequiredFor } from '../../platform/auth/guards.js';
 import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import type { CameraConfigRow } from './camera-config.repository.js';
 
 const SCHEME_PORTS: Record<string, number> = {

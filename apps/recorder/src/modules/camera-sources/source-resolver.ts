@@ -7,9 +7,9 @@
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { StreamRole } from '../../media/ingest/stream-hub.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
+import type { CameraConfigRow } from '../../platform/db/schema.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import {
   planSource,

@@ -6,7 +6,7 @@
 // when no probe has run yet.
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import { DEFAULT_RTSPS_PORT } from '../../media/tls-probe.js';
-import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
+import type { CameraConfigRow } from '../../platform/db/schema.js';
 
 export interface SourcePlan {
   url: string;

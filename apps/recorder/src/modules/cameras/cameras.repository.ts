@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { CompiledRead } from '../../platform/db/compiled-read.js';
 import { cacheable } from '../../platform/db/result-cache.js';
-import type { CameraConfigsTable, CamerasTable, Database } from '../../platform/db/schema.js';
+import type { CameraConfigsTable, CameraRow, CamerasTable, Database } from '../../platform/db/schema.js';
 
-export type CameraRow = Selectable<CamerasTable>;
+export type { CameraRow };
 export type NewCameraRow = Omit<Insertable<CamerasTable>, 'id'>;
 export type CameraPatch = Updateable<Omit<CamerasTable, 'id'>>;
 export type NewConfigRow = Omit<Insertable<CameraConfigsTable>, 'id' | 'camera_id'>;

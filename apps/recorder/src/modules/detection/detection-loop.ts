@@ -10,7 +10,7 @@ import { FrameGrabber, type GrabbedFrame } from '../../media/ffmpeg/frame-grabbe
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import type { AdapterEntry, AdapterRegistry } from '../adapters/adapter-registry.js';
-import type { AiModelRow } from '../ai-models/ai-models.repository.js';
+import type { AiModelRow } from '../../platform/db/schema.js';
 import {
   DEFAULT_INTERVAL_SECONDS,
   parseModelConfig,

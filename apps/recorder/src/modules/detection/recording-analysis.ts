@@ -12,7 +12,7 @@ import type { BusLog } from '../../platform/events/event-bus.js';
 import { cameraRecordingDir, resolveInsideRoot } from '../../platform/storage/recording-dirs.js';
 import { AdapterCallError } from '../adapters/adapter-client.js';
 import type { AdapterRegistry } from '../adapters/adapter-registry.js';
-import type { AiModelRow } from '../ai-models/ai-models.repository.js';
+import type { AiModelRow } from '../../platform/db/schema.js';
 import { DEFAULT_INTERVAL_SECONDS, parseModelConfig } from '../ai-models/ai-models.schemas.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/auth/principal.js';
 import { AppError, BadRequestError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraUserCreate, DeviceUser } from './device-users.schemas.js';
 

@@ -23,9 +23,9 @@ import type {
   CameraStatusService,
   RecordingState,
 } from '../cameras/camera-status.service.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
-import type { CameraConfigRow } from '../camera-config/camera-config.repository.js';
+import type { CameraConfigRow } from '../../platform/db/schema.js';
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
 import type { RecorderEventBus } from '../recorder-events.js';

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/auth/principal.js';
 import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
-import type { CameraRow } from '../cameras/cameras.repository.js';
+import type { CameraRow } from '../../platform/db/schema.js';
 import { initSectionLength } from '../../media/mp4.js';
 import { exportRange } from '../../media/ffmpeg/export.js';
 import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';

@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { CompiledRead } from '../../platform/db/compiled-read.js';
 import type { Db } from '../../platform/db/database.js';
 import { cacheable } from '../../platform/db/result-cache.js';
-import type { UsersTable } from '../../platform/db/schema.js';
+import type { UserRow, UsersTable } from '../../platform/db/schema.js';
 
-export type UserRow = Selectable<UsersTable>;
+export type { UserRow };
 export type NewUserRow = Omit<Insertable<UsersTable>, 'id'>;
 export type UserPatch = Updateable<Omit<UsersTable, 'id'>>;
 

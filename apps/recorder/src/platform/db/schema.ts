@@ -1,6 +1,6 @@
 // Row types of every table, as Kysely sees them. Timestamps are ISO-8601 UTC strings on both dialects
 // (lexicographic order is chronological), booleans are real booleans (see sqlite-driver.ts).
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -460,3 +460,12 @@ export interface Database {
   cloud_uploads: CloudUploadsTable;
   stream_targets: StreamTargetsTable;
 }
+
+// Rows as the repositories read them. Other modules receive them from services and name them from here, never
+// from another module's repository (lint rule in eslint.config.js).
+export type UserRow = Selectable<UsersTable>;
+export type CameraRow = Selectable<CamerasTable>;
+export type CameraConfigRow = Selectable<CameraConfigsTable>;
+export type AiModelRow = Selectable<AiModelsTable>;
+export type CloudResultRow = Selectable<CloudResultsTable>;
+export type CloudSettingsRow = Omit<CloudSettingsTable, 'id'>;

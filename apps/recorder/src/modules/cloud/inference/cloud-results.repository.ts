@@ -1,9 +1,8 @@
 // Stored inference outcomes (synchronous calls and jobs).
-import type { Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
-import type { CloudResultsTable } from '../../../platform/db/schema.js';
+import type { CloudResultRow } from '../../../platform/db/schema.js';
 
-export type CloudResultRow = Selectable<CloudResultsTable>;
+export type { CloudResultRow };
 
 export class CloudResultsRepository {
   constructor(private readonly db: Db) {}

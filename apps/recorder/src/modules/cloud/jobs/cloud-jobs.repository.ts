@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, DialectName } from '../../../platform/db/database.js';
 import type { CloudJobsTable } from '../../../platform/db/schema.js';
-import type { CloudResultRow } from '../inference/cloud-results.repository.js';
+import type { CloudResultRow } from '../../../platform/db/schema.js';
 import type { JobStatus } from './cloud-jobs.schemas.js';
 
 export type JobRow = Selectable<CloudJobsTable>;

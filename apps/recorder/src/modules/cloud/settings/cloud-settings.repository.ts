@@ -1,8 +1,8 @@
 // The one row of cloud settings (id = 1); secrets are SecretBox output.
 import type { Db } from '../../../platform/db/database.js';
-import type { CloudSettingsTable } from '../../../platform/db/schema.js';
+import type { CloudSettingsRow } from '../../../platform/db/schema.js';
 
-export type CloudSettingsRow = Omit<CloudSettingsTable, 'id'>;
+export type { CloudSettingsRow };
 
 export const DEFAULT_CLOUD_SETTINGS: CloudSettingsRow = {
   recording_enabled: false,
