@@ -40,6 +40,10 @@ import { mediaTlsReactions } from './modules/media-tls/media-tls.reactions.js';
 import { ModelRuns } from './modules/ai-models/model-runs.js';
 import { removeAll } from './modules/reactions.js';
 import { Lifecycle } from './platform/lifecycle.js';
+import { MotionRepository } from './modules/motion/motion.repository.js';
+import { MotionService } from './modules/motion/motion.service.js';
+import { MotionWatch } from './modules/motion/motion-watch.js';
+import { motionReactions } from './modules/motion/motion.reactions.js';
 import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud/cloud.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
@@ -130,6 +134,9 @@ export interface Container {
   readonly capabilities: CapabilitiesService;
   readonly detectionLoop: DetectionLoop;
   readonly framesCleaner: FramesCleaner;
+  /** motion detection settings (API) and the watch that runs it */
+  readonly motion: MotionService;
+  readonly motionWatch: MotionWatch;
   readonly layouts: LayoutsService;
   readonly apps: AppsService;
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
@@ -438,6 +445,13 @@ export async function createContainer(
     },
   );
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
+  // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
+  const motionSettings = new MotionRepository(database.db);
+  const motionWatch = new MotionWatch(
+    { settings: motionSettings, configs: cameraConfig, sources, streams, events },
+    config.media.ffmpegPath,
+  );
+  const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -465,6 +479,7 @@ export async function createContainer(
           mediaTlsReactions(internalEvents, mediaTls),
           adapterReactions(internalEvents, adapters),
           detectionReactions(internalEvents, detectionLoop),
+          motionReactions(internalEvents, motionWatch),
           cloud.reactions(),
         ]);
       },
@@ -483,6 +498,7 @@ export async function createContainer(
     { name: 'adapters', start: () => adapters.start(), stop: () => adapterRegistry.stop() },
     { name: 'frames cleaner', start: () => framesCleaner.start(), stop: () => framesCleaner.stop() },
     { name: 'detection', start: () => detectionLoop.start(), stop: () => detectionLoop.stop() },
+    { name: 'motion', start: () => motionWatch.start(), stop: () => motionWatch.stop() },
   ]);
 
   return {
@@ -514,6 +530,8 @@ export async function createContainer(
     capabilities,
     detectionLoop,
     framesCleaner,
+    motion,
+    motionWatch,
     layouts,
     apps,
     mediaTls,

@@ -114,24 +114,26 @@ describe('internal events', () => {
       'storage.floor-reached',
       'alert.raised',
       'backup.restored',
+      'motion-settings.changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
-    // camera.changed: the RTSPS probe, live view, recording, detection and stream targets. recording.notice: the
-    // event log and retention. backup.restored: live view, recording, media TLS, adapters, detection, stream
-    // targets.
+    // camera.changed: the RTSPS probe, live view, recording, detection, motion and stream targets.
+    // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
+    // detection, motion, stream targets.
     assert.deepEqual(counts, {
-      'camera.changed': 5,
-      'camera-config.changed': 4,
+      'camera.changed': 6,
+      'camera-config.changed': 5,
       'ai-model.changed': 1,
-      'media-tls.changed': 2,
+      'media-tls.changed': 3,
       'cloud-settings.changed': 2,
       'recording.notice': 2,
       'recording.chunk-indexed': 1,
       'storage.floor-reached': 1,
       'alert.raised': 1,
-      'backup.restored': 6,
+      'backup.restored': 7,
+      'motion-settings.changed': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

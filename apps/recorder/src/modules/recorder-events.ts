@@ -11,6 +11,8 @@ export interface RecorderEvents {
   'camera.changed': CameraChange;
   /** a change to a camera's stream config that alters how it is streamed or recorded */
   'camera-config.changed': { cameraId: number };
+  /** a camera's motion detection settings were replaced */
+  'motion-settings.changed': { cameraId: number };
   /** an AI model was created, changed or deleted */
   'ai-model.changed': { modelId: number };
   /** the media-source TLS material changed (upload, delete, restore) */

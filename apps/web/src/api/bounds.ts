@@ -1354,6 +1354,35 @@ export const requestBounds = {
       "required": true
     }
   },
+  "replaceCameraMotion": {
+    "enabled": {
+      "type": "boolean",
+      "required": true
+    },
+    "fps": {
+      "type": "number",
+      "minimum": 1,
+      "maximum": 10,
+      "required": false
+    },
+    "threshold": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 255,
+      "required": false
+    },
+    "min_area": {
+      "type": "number",
+      "minimum": 0.0001,
+      "maximum": 0.5,
+      "required": false
+    },
+    "masks": {
+      "type": "array",
+      "maxItems": 16,
+      "required": false
+    }
+  },
   "grantCameraPermission": {
     "user_id": {
       "type": "integer",

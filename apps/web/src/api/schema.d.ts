@@ -750,6 +750,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cameras/{id}/motion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A camera's motion detection settings and whether it is in motion now (view right) */
+        get: operations["getCameraMotion"];
+        /** Replace a camera's motion detection settings (manage right); applied at once */
+        put: operations["replaceCameraMotion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cameras/{id}/permissions": {
         parameters: {
             query?: never;
@@ -6659,6 +6677,156 @@ export interface operations {
             };
         };
     };
+    getCameraMotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        enabled: boolean;
+                        fps: number;
+                        threshold: number;
+                        min_area: number;
+                        masks: number[][][];
+                        active: boolean;
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    replaceCameraMotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @default 5 */
+                    fps: number;
+                    /** @default 25 */
+                    threshold: number;
+                    /** @default 0.002 */
+                    min_area: number;
+                    /** @default [] */
+                    masks: number[][][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        enabled: boolean;
+                        fps: number;
+                        threshold: number;
+                        min_area: number;
+                        masks: number[][][];
+                        active: boolean;
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listCameraPermissions: {
         parameters: {
             query?: never;
@@ -9508,7 +9676,7 @@ export interface operations {
             query: {
                 limit: number;
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end */
                 type?: string;
             };
             header?: never;
@@ -9583,7 +9751,7 @@ export interface operations {
         parameters: {
             query?: {
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end */
                 type?: string;
                 last_event_id?: number;
                 ticket?: string;

@@ -256,6 +256,28 @@ export function frameGrabArgs(fps: number, keyframesOnly = false): string[] {
   ];
 }
 
+/**
+ * Motion: the camera stream decoded into small grey pictures (width × height bytes each, row by row) at `fps`,
+ * on stdout. The picture is squeezed to the size whatever the camera's aspect: motion works in normalised
+ * coordinates, so the shape does not matter and the cost per frame stays fixed.
+ */
+export function greyFramesArgs(fps: number, width: number, height: number): string[] {
+  return [
+    ...BASE,
+    ...feedInput(true),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-vf',
+    `fps=${fps},scale=${width}:${height}:flags=area,format=gray`,
+    '-f',
+    'rawvideo',
+    '-progress',
+    'pipe:3',
+    'pipe:1',
+  ];
+}
+
 /** Recorded footage for AI analysis: one JPEG per `everySeconds` of the file, on stdout. */
 export function fileFramesArgs(path: string, everySeconds: number): string[] {
   return [

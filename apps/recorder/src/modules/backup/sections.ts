@@ -71,6 +71,7 @@ export const SECTIONS: readonly BackupSection[] = [
     onRestore: (row) => ({ ...row, stream_active: false, stream_failures: 0 }),
   },
   { name: 'camera_permissions', table: 'camera_permissions', key: ['camera_id', 'user_id'], mode: 'replace' },
+  { name: 'camera_motion', table: 'camera_motion', key: ['camera_id'], mode: 'replace' },
   {
     name: 'camera_assignments',
     table: 'camera_assignments',

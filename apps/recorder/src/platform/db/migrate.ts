@@ -17,6 +17,7 @@ import { tokenRevocation } from './migrations/0011_token_revocation.js';
 import { alertActionSecrets } from './migrations/0012_alert_action_secrets.js';
 import { passwordChangeRequired } from './migrations/0013_password_change_required.js';
 import { streamRoles } from './migrations/0014_stream_roles.js';
+import { motion } from './migrations/0015_motion.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0012_alert_action_secrets', alertActionSecrets],
   ['0013_password_change_required', passwordChangeRequired],
   ['0014_stream_roles', streamRoles],
+  ['0015_motion', motion],
 ];
 
 /** In the order they apply. */

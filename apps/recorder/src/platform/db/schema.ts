@@ -429,6 +429,17 @@ export interface StreamTargetsTable {
   updated_at: string | null;
 }
 
+export interface CameraMotionTable {
+  camera_id: number;
+  enabled: boolean;
+  fps: number;
+  threshold: number;
+  min_area: number;
+  /** JSON array of polygons */
+  masks: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -459,6 +470,7 @@ export interface Database {
   cloud_settings: CloudSettingsTable;
   cloud_uploads: CloudUploadsTable;
   stream_targets: StreamTargetsTable;
+  camera_motion: CameraMotionTable;
 }
 
 // Rows as the repositories read them. Other modules receive them from services and name them from here, never

@@ -26,6 +26,10 @@ export interface EventMap {
   'adapter.model_changed': Open & { adapter?: string };
   'adapter.unavailable': Open & { adapter?: string };
   'job.updated': Open & { job_id?: number | string; status?: string };
+  /** something started moving in the camera's picture: the moving boxes, normalised */
+  'motion.start': Open & { boxes?: Open[] };
+  /** the camera's picture has been still for a while (or motion detection stopped) */
+  'motion.end': Open & { duration_ms?: number };
 }
 
 export type EventType = keyof EventMap;
@@ -44,6 +48,8 @@ export const EVENT_TYPES: readonly EventType[] = [
   'adapter.model_changed',
   'adapter.unavailable',
   'job.updated',
+  'motion.start',
+  'motion.end',
 ];
 
 /** What a producer hands to publish(): `camera_id` absent or null makes it a system event. */

@@ -48,6 +48,7 @@ export const API_TAGS = [
       'Cloud providers: credentials, models, inference and jobs; cloud recording upload and stream targets.',
   },
   { name: 'layouts', description: "The caller's live-wall window layouts." },
+  { name: 'motion', description: "Motion detection of a camera's picture: settings, masks and state." },
   { name: 'apps', description: 'Registered apps and their API keys.' },
   {
     name: 'media-source',

@@ -1,0 +1,165 @@
+// Motion detection at run time: for every camera with motion switched on and readable, small grey pictures of
+// its detection stream (the substream by default) at the configured rate go through a MotionDetector, and a
+// MotionSwitch turns them into `motion.start` / `motion.end` events on the event log. Settings, camera and
+// stream-config changes re-plan a camera (motion.reactions.ts); nothing connects to a camera for this — the
+// pictures come from the camera stream's fan-out.
+import type { StreamHub } from '../../media/ingest/stream-hub.js';
+import { GreyFrames } from '../../media/motion/grey-frames.js';
+import { MotionDetector, type MotionBox } from '../../media/motion/motion-detector.js';
+import { DEFAULT_MOTION_SWITCH, MotionSwitch } from '../../media/motion/motion-switch.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import type { Polygon } from '../../platform/geometry/polygon.js';
+import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { MotionRepository } from './motion.repository.js';
+
+/** The size motion is analysed at, whatever the stream's: fixed cost per picture (about 2 ms here). */
+export const MOTION_WIDTH = 320;
+export const MOTION_HEIGHT = 180;
+
+export interface MotionWatchDeps {
+  settings: MotionRepository;
+  configs: CameraConfigService;
+  sources: SourceResolver;
+  streams: StreamHub;
+  events: EventBus;
+}
+
+interface Watcher {
+  key: string;
+  frames: GreyFrames;
+  motion: MotionSwitch;
+  startedAt: number;
+  lastFrameAt: number;
+  quietCheck: NodeJS.Timeout;
+}
+
+export class MotionWatch {
+  readonly #watchers = new Map<number, Watcher>();
+  readonly #queues = new Map<number, Promise<void>>();
+  #stopped = false;
+
+  constructor(
+    private readonly deps: MotionWatchDeps,
+    private readonly ffmpegPath: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    await Promise.all((await this.deps.settings.enabledCameraIds()).map((id) => this.sync(id)));
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await Promise.all([...this.#queues.values()]);
+    await Promise.all([...this.#watchers.keys()].map((id) => this.#end(id)));
+  }
+
+  /** Whether the camera is in motion now. */
+  active(cameraId: number): boolean {
+    return this.#watchers.get(cameraId)?.motion.active ?? false;
+  }
+
+  /** Every watched camera and every camera with motion on, re-planned (a restored backup). */
+  async syncAll(): Promise<void> {
+    const ids = new Set([...this.#watchers.keys(), ...(await this.deps.settings.enabledCameraIds())]);
+    await Promise.all([...ids].map((id) => this.sync(id)));
+  }
+
+  /** Brings one camera in line with its settings, config and readability (one plan at a time per camera). */
+  sync(cameraId: number): Promise<void> {
+    const run = (this.#queues.get(cameraId) ?? Promise.resolve()).then(() => this.#plan(cameraId));
+    const queued = run.finally(() => {
+      if (this.#queues.get(cameraId) === queued) this.#queues.delete(cameraId);
+    });
+    this.#queues.set(cameraId, queued);
+    return queued;
+  }
+
+  async #plan(cameraId: number): Promise<void> {
+    const settings = this.#stopped ? undefined : await this.deps.settings.find(cameraId);
+    const config = settings?.enabled ? await this.deps.configs.find(cameraId) : undefined;
+    const role = config
+      ? await this.deps.sources.effectiveRole(cameraId, config.detect_stream === 'main' ? 'main' : 'sub')
+      : 'main';
+    const readable = config ? (await this.deps.sources.resolve(cameraId, role)).ok : false;
+    if (!settings?.enabled || !readable) {
+      await this.#end(cameraId);
+      return;
+    }
+    const key = JSON.stringify({ ...settings, updated_at: undefined, role });
+    if (this.#watchers.get(cameraId)?.key === key) return;
+    await this.#end(cameraId);
+    const detector = new MotionDetector(MOTION_WIDTH, MOTION_HEIGHT, {
+      threshold: settings.threshold,
+      minArea: settings.min_area,
+      learningRate: 0.05,
+      masks: JSON.parse(settings.masks) as Polygon[],
+    });
+    const frames = new GreyFrames({
+      ffmpegPath: this.ffmpegPath,
+      stream: await this.deps.streams.stream(cameraId, role),
+      fps: settings.fps,
+      width: MOTION_WIDTH,
+      height: MOTION_HEIGHT,
+    });
+    const watcher: Watcher = {
+      key,
+      frames,
+      motion: new MotionSwitch(),
+      startedAt: 0,
+      lastFrameAt: Date.now(),
+      // Pictures that stop coming (the camera went away) end a motion as quiet pictures would.
+      quietCheck: setInterval(() => {
+        if (watcher.motion.active && Date.now() - watcher.lastFrameAt >= DEFAULT_MOTION_SWITCH.endAfterMs)
+          this.#changed(cameraId, watcher, watcher.motion.update(false, Date.now()), []);
+      }, 1000),
+    };
+    watcher.quietCheck.unref();
+    frames.on('frame', (gray, at) => {
+      watcher.lastFrameAt = at;
+      const { boxes } = detector.analyse(gray);
+      this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes);
+    });
+    this.#watchers.set(cameraId, watcher);
+    frames.start();
+  }
+
+  #changed(cameraId: number, watcher: Watcher, change: 'started' | 'ended' | null, boxes: MotionBox[]): void {
+    if (change === 'started') {
+      watcher.startedAt = Date.now();
+      void this.deps.events.publish({
+        type: 'motion.start',
+        camera_id: cameraId,
+        source: 'motion',
+        severity: 'info',
+        data: { boxes: boxes.map(rounded) },
+      });
+    } else if (change === 'ended') {
+      void this.deps.events.publish({
+        type: 'motion.end',
+        camera_id: cameraId,
+        source: 'motion',
+        severity: 'info',
+        data: { duration_ms: Date.now() - watcher.startedAt },
+      });
+    }
+  }
+
+  /** Stops watching the camera; a motion in progress ends with it. */
+  async #end(cameraId: number): Promise<void> {
+    const watcher = this.#watchers.get(cameraId);
+    if (!watcher) return;
+    this.#watchers.delete(cameraId);
+    clearInterval(watcher.quietCheck);
+    watcher.frames.removeAllListeners('frame');
+    await watcher.frames.stop();
+    if (watcher.motion.active) this.#changed(cameraId, watcher, 'ended', []);
+  }
+}
+
+/** A box for the event log, to the thousandth. */
+function rounded(box: MotionBox): Record<keyof MotionBox, number> {
+  const r = (value: number) => Math.round(value * 1000) / 1000;
+  return { x: r(box.x), y: r(box.y), width: r(box.width), height: r(box.height), area: r(box.area) };
+}

@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+
+/** A point in normalised picture coordinates: x and y from 0 (top left) to 1 (bottom right). */
+const Point = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { minItems: 2, maxItems: 2 });
+/** A polygon of 3 to 64 points; it must not cross itself (checked by the service, which names the mask). */
+export const PolygonSchema = Type.Array(Point, { minItems: 3, maxItems: 64 });
+
+export const MAX_MOTION_MASKS = 16;
+
+export const MotionSettingsBody = Type.Object(
+  {
+    /** analyse the camera's detection stream for motion */
+    enabled: Type.Boolean(),
+    /** pictures analysed per second */
+    fps: Type.Number({ minimum: 1, maximum: 10, default: 5 }),
+    /** how much a pixel must differ from the background (0–255) to count as changed: lower is more sensitive */
+    threshold: Type.Integer({ minimum: 1, maximum: 255, default: 25 }),
+    /** the smallest moving area that is motion, as a fraction of the picture */
+    min_area: Type.Number({ minimum: 0.0001, maximum: 0.5, default: 0.002 }),
+    /** areas where nothing counts (a tree in the wind, a timestamp overlay) */
+    masks: Type.Array(PolygonSchema, { maxItems: MAX_MOTION_MASKS, default: [] }),
+  },
+  { additionalProperties: false },
+);
+export type MotionSettingsBody = Static<typeof MotionSettingsBody>;
+
+export const MotionSettingsResponse = Type.Object({
+  camera_id: Type.Integer(),
+  enabled: Type.Boolean(),
+  fps: Type.Number(),
+  threshold: Type.Integer(),
+  min_area: Type.Number(),
+  masks: Type.Array(PolygonSchema),
+  /** whether the camera is in motion now (false while motion detection is off) */
+  active: Type.Boolean(),
+  updated_at: Nullable(Timestamp),
+});
+export type MotionSettingsResponse = Static<typeof MotionSettingsResponse>;
