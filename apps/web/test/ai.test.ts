@@ -3,8 +3,10 @@
 // models; an AI model created through the form, tried on a snapshot (boxes drawn on the picture), whose results
 // then arrive on the results view without a reload (the event stream), its status and stop switch; a cloud token
 // typed in that never comes back — not on screen, not in any response the page receives — and a provider that
-// cannot be reached, reported as such by try-it and by an async job whose status follows live. axe-core on every
-// AI screen (light, and dark at a phone's width), each screen at 390 px, and no console error in the whole run.
+// cannot be reached, reported as such by try-it and by an async job whose status follows live; the analysis of the
+// camera's recorded footage started from the app, its progress rising on the screen to completion, its results
+// listed, and a second analysis stopped midway, the screen and the API agreeing on where it stopped. axe-core on
+// every AI screen (light, and dark at a phone's width), each screen at 390 px, and no console error in the run.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { eventually } from '../../recorder/test/helpers/eventually.js';
 import { freePort } from '../../recorder/test/helpers/net-servers.js';
+import { chunkCollector } from '../../recorder/test/helpers/recording.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import {
   addTestCamera,
@@ -38,6 +41,7 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
   let origin: string;
   let browser: WatchedBrowser;
   let camera: { id: number; source: TestCamera };
+  let footage: ReturnType<typeof chunkCollector>;
 
   before(async () => {
     const framesDir = join(work, 'frames');
@@ -63,6 +67,15 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
       {},
       { image: peopleStill(work), width: 768, height: 576, fps: 5, gop: 5 },
     );
+    // Yard records from the start (10 s chunks): footage for the analysis of recordings at the end.
+    footage = chunkCollector(t.container.recordingEngine, camera.id);
+    const recording = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${camera.id}`,
+      token: t.adminToken,
+      payload: { recording_enabled: true, recording_segment_seconds: 10 },
+    });
+    assert.equal(recording.statusCode, 200, recording.body);
     await eventually(
       async () =>
         (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json()
@@ -263,6 +276,130 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     // The section's own navigation reaches every screen on a phone.
     await page.getByRole('navigation', { name: 'AI section' }).getByRole('link', { name: 'Results' }).click();
     await page.getByRole('heading', { name: 'Detection results' }).waitFor();
+    await page.context().close();
+  });
+
+  it('analyses recorded footage from the app: progress rises to the end, results arrive, a run stops midway', async () => {
+    // Yard has recorded since the suite started (two whole chunks at least); recording stops now, so the
+    // analysis has a fixed set of chunks: those and the last, shorter one.
+    await footage.waitFor(2);
+    const stopRecording = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${camera.id}`,
+      token: t.adminToken,
+      payload: { recording_enabled: false },
+    });
+    assert.equal(stopRecording.statusCode, 200, stopRecording.body);
+    await eventually(async () => !t.container.recordingEngine.isRecording(camera.id), {
+      what: 'the recording to stop',
+    });
+    await t.container.recordingEngine.idle(); // its last chunk indexed
+    const chunks = footage.chunks.length;
+    const status = async (id: number) =>
+      (await t.request({ method: 'GET', url: `/api/v1/ai-models/${id}/status`, token: t.adminToken })).json<{
+        state: string;
+        progress: { files_total: number; files_done: number; frames_analysed: number; completed: boolean };
+      }>();
+
+    const page = await signedIn('/ai');
+    await page.getByRole('link', { name: 'Add AI model' }).click();
+    await page.getByRole('heading', { name: 'Add an AI model' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Yard footage');
+    await page.getByLabel('Task').selectOption('person_counting');
+    await page.getByLabel('Camera').selectOption(String(camera.id));
+    await page.getByLabel('Source').selectOption('recording');
+    await page.getByLabel('Interval (seconds)').fill('1');
+    await page.getByRole('button', { name: 'Add AI model' }).click();
+    await page.getByRole('heading', { name: 'Yard footage', level: 1 }).waitFor();
+    const modelId = Number(/\/ai\/models\/(\d+)$/.exec(page.url())?.[1]);
+    // Every value the progress bar takes on the screen, read at each animation frame until it says completed.
+    const progressBar = 'progress[aria-label="Recordings analysed"]';
+    const seen = await page.waitForFunction(
+      (selector) => {
+        const bar = document.querySelector<HTMLProgressElement>(selector);
+        const w = window as unknown as { progressSeen?: number[] };
+        const values = (w.progressSeen ??= []);
+        if (bar && values.at(-1) !== bar.value) values.push(bar.value);
+        return bar?.parentElement?.textContent?.includes('completed') === true && values;
+      },
+      progressBar,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    const values = (await seen.jsonValue()) as number[];
+    // Rising on the screen: at least one value below the end was shown before it.
+    assert.ok(values.length >= 2, `progress seen: ${values.join(' → ')}`);
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => a - b),
+      `progress went back: ${values.join(' → ')}`,
+    );
+    assert.equal(values.at(-1), chunks);
+    // The API agrees with the screen: every chunk analysed, one stored result per analysed frame.
+    const done = await status(modelId);
+    assert.equal(done.progress.completed, true);
+    assert.equal(done.progress.files_total, chunks);
+    await page
+      .getByText(`${chunks} of ${chunks} files, ${done.progress.frames_analysed} frames · completed`)
+      .waitFor();
+    const stored = await t.request({
+      method: 'GET',
+      url: `/api/v1/ai-detection-results?model_id=${modelId}&limit=1`,
+      token: t.adminToken,
+    });
+    assert.equal(stored.json().total, done.progress.frames_analysed);
+    await assertAccessible(page, 'AI model analysing recordings');
+
+    // Its results on the results view: the people found in the footage.
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('heading', { name: 'Detection results' }).waitFor();
+    const first = page.getByRole('list', { name: 'Results' }).locator('li[data-result-id]').first();
+    await first.getByText('Yard footage').waitFor();
+    await first.getByText(/^[1-9]\d* person/).waitFor();
+
+    // A second analysis of the same footage, started and stopped from its page before it is through.
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/v1/ai-models',
+      token: t.adminToken,
+      payload: {
+        name: 'Yard footage again',
+        model_name: 'centernet',
+        task: 'person_counting',
+        source_type: 'recording',
+        inference_interval: 1,
+        assigned_camera_id: camera.id,
+        enabled: false,
+      },
+    });
+    assert.equal(second.statusCode, 201, second.body);
+    const secondId = second.json<{ id: number }>().id;
+    await page.goto(`${origin}/ai/models/${secondId}`);
+    await page.getByRole('heading', { name: 'Yard footage again', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Start analysis of the recordings' }).click();
+    // Stopped once it has analysed some frames (the screen says so), well before the end.
+    const panel = page.getByRole('region', { name: 'Status' });
+    await panel.getByText('running', { exact: true }).waitFor();
+    await panel.getByText(/ files, [1-9]\d* frames$/).waitFor();
+    await page.getByRole('button', { name: 'Stop analysis of the recordings' }).click();
+    await page.getByRole('button', { name: 'Start analysis of the recordings' }).waitFor();
+    await panel.getByText('stopped', { exact: true }).waitFor();
+    await t.container.detectionLoop.settled(); // the analysis has let go
+    const model = await t.request({
+      method: 'GET',
+      url: `/api/v1/ai-models/${secondId}`,
+      token: t.adminToken,
+    });
+    assert.equal(model.json().enabled, false);
+    const halted = await status(secondId);
+    assert.equal(halted.progress.completed, false);
+    assert.ok(halted.progress.frames_analysed >= 1, JSON.stringify(halted));
+    assert.ok(halted.progress.files_done < halted.progress.files_total, JSON.stringify(halted));
+    // The screen shows where it stopped, as the API says.
+    const { files_done, files_total, frames_analysed } = halted.progress;
+    await page.reload();
+    await panel
+      .getByText(`${files_done} of ${files_total} files, ${frames_analysed} frames · stopped`)
+      .waitFor();
     await page.context().close();
   });
 });

@@ -8,9 +8,9 @@ import { StateBadge } from './StateBadge';
 
 /** What the detection loop says about a model, and the start/stop switch (for recordings: the analysis). */
 export function ModelStatusPanel({ model }: { model: AiModel }) {
-  const status = useAiModelStatus(model.id);
-  const update = useUpdateAiModel(model.id);
   const recording = model.source_type === 'recording';
+  const status = useAiModelStatus(model.id, recording && model.enabled);
+  const update = useUpdateAiModel(model.id);
   const what = recording ? 'analysis of the recordings' : 'analysis';
   return (
     <section
@@ -21,7 +21,8 @@ export function ModelStatusPanel({ model }: { model: AiModel }) {
         <h2 id="status-title" className="text-lg font-semibold">
           Status
         </h2>
-        {status.data && <StateBadge state={status.data.state} />}
+        {/* The recorder calls a stopped model idle; the person stopped it, so it says so. */}
+        {status.data && <StateBadge state={model.enabled ? status.data.state : 'stopped'} />}
         <Button
           className="ml-auto"
           tone={model.enabled ? 'secondary' : 'primary'}
@@ -58,7 +59,7 @@ export function ModelStatusPanel({ model }: { model: AiModel }) {
                 />{' '}
                 {status.data.progress.files_done} of {status.data.progress.files_total} files,{' '}
                 {status.data.progress.frames_analysed} frames
-                {status.data.progress.completed ? ' · completed' : ''}
+                {status.data.progress.completed ? ' · completed' : model.enabled ? '' : ' · stopped'}
               </dd>
             </>
           )}

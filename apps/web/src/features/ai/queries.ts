@@ -63,12 +63,16 @@ export function useAiModel(id: number) {
   });
 }
 
-/** The detection loop's view of a model; refreshed by its `detection` events and, for errors, every few seconds. */
-export function useAiModelStatus(id: number) {
+/**
+ * The detection loop's view of a model; refreshed by its `detection` events and, for errors, every few seconds —
+ * every second while `analysingRecordings` (a started analysis of recordings: its progress moves that fast).
+ */
+export function useAiModelStatus(id: number, analysingRecordings = false) {
   return useQuery({
     queryKey: ['ai', 'status', id],
     queryFn: async () => unwrap(await api.GET('/api/v1/ai-models/{id}/status', { params: { path: { id } } })),
-    refetchInterval: 5_000,
+    refetchInterval: (query) =>
+      analysingRecordings && query.state.data?.progress?.completed !== true ? 1_000 : 5_000,
   });
 }
 

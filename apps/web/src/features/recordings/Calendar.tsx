@@ -22,10 +22,13 @@ export function Calendar({
   cameraId,
   selectedDayMs,
   onChoose,
+  deferred = false,
 }: {
   cameraId: number;
   selectedDayMs: number;
   onChoose: (dayStartMs: number, firstFootageMs: number | null) => void;
+  /** wait before asking for the month (the timeline's own spans go first) */
+  deferred?: boolean;
 }) {
   const [month, setMonth] = useState(() => monthStart(selectedDayMs).getTime());
   const startMs = month;
@@ -33,7 +36,7 @@ export function Calendar({
   next.setMonth(next.getMonth() + 1);
   const nextMonthMs = next.getTime();
   const endMs = Math.min(nextMonthMs, startMs + MAX_RANGE_MS);
-  const coverage = useCoverage(cameraId, startMs, endMs, CALENDAR_GAP_SECONDS);
+  const coverage = useCoverage(cameraId, startMs, endMs, CALENDAR_GAP_SECONDS, !deferred);
 
   // Each day of the month with the first instant of footage on it (null: none).
   const days = useMemo(() => {
@@ -78,7 +81,10 @@ export function Calendar({
           {coverage.error.message}
         </p>
       )}
-      <div className="grid grid-cols-7 gap-1 text-center text-xs" aria-busy={coverage.isFetching}>
+      <div
+        className="grid grid-cols-7 gap-1 text-center text-xs"
+        aria-busy={coverage.isPending || coverage.isFetching}
+      >
         {weekdays.map((name, index) => (
           <span key={index} aria-hidden="true" className="text-slate-500 dark:text-slate-400">
             {name}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
@@ -76,20 +76,23 @@ export function RecordingView({
   const viewStart = clamp(Math.round(center - span / 2), day.startMs, day.endMs - span);
   const view = { startMs: viewStart, endMs: viewStart + span };
 
-  // About one pixel of time: the recorder merges what the drawing could not tell apart anyway.
+  // About one pixel of time: the recorder merges what the drawing could not tell apart anyway. The width is
+  // measured before the first paint and the spans asked for only then, so they are asked for once, not first
+  // for a guessed width and again for the real one.
   const timelineBox = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(1000);
-  useEffect(() => {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
     const element = timelineBox.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) =>
-      setWidth(Math.max(100, entry?.contentRect.width ?? 1000)),
+    setWidth(Math.max(100, element.getBoundingClientRect().width));
+    const observer = new ResizeObserver(
+      ([entry]) => entry && setWidth(Math.max(100, entry.contentRect.width)),
     );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const minGapSeconds = Math.max(1, Math.floor(span / width / 1000));
-  const coverage = useCoverage(cameraId, view.startMs, view.endMs, minGapSeconds);
+  const minGapSeconds = Math.max(1, Math.floor(span / (width ?? 1000) / 1000));
+  const coverage = useCoverage(cameraId, view.startMs, view.endMs, minGapSeconds, width !== null);
   const alerts = useAlertsBetween(cameraId, day.startMs, day.endMs);
   const detections = useDetectionsBetween(cameraId, view.startMs, view.endMs);
   const markers = useMemo<TimelineMarker[]>(
@@ -289,7 +292,8 @@ export function RecordingView({
               </Button>
             </span>
           </div>
-          <div ref={timelineBox}>
+          {/* Busy until the spans of the range shown have come (the previous range's stay drawn meanwhile). */}
+          <div ref={timelineBox} aria-busy={coverage.isPending || coverage.isPlaceholderData}>
             <Timeline
               view={view}
               day={day}
@@ -328,7 +332,14 @@ export function RecordingView({
         />
       </div>
       <aside className="space-y-3">
-        <Calendar key={cameraId} cameraId={cameraId} selectedDayMs={day.startMs} onChoose={showDay} />
+        {/* The month waits for the timeline's spans: the recorder answers them first, not after the month. */}
+        <Calendar
+          key={cameraId}
+          cameraId={cameraId}
+          selectedDayMs={day.startMs}
+          onChoose={showDay}
+          deferred={coverage.isPending}
+        />
       </aside>
     </div>
   );

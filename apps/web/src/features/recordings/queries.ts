@@ -13,11 +13,19 @@ const unixSeconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * Recorded spans overlapping [startMs, endMs]; chunks less than `minGapSeconds` apart come merged (about one
- * pixel of the drawn range, so the answer never has more spans than the drawing has pixels).
+ * pixel of the drawn range, so the answer never has more spans than the drawing has pixels). Not asked for
+ * while `enabled` is false.
  */
-export function useCoverage(cameraId: number, startMs: number, endMs: number, minGapSeconds: number) {
+export function useCoverage(
+  cameraId: number,
+  startMs: number,
+  endMs: number,
+  minGapSeconds: number,
+  enabled = true,
+) {
   return useQuery({
     queryKey: ['recordings', cameraId, 'coverage', startMs, endMs, minGapSeconds],
+    enabled,
     queryFn: async () =>
       unwrap(
         await api.GET('/api/v1/recordings/{camera_id}/coverage', {
