@@ -57,7 +57,8 @@ export default tseslint.config(
             {
               // (the cloud family's members sit one folder deeper: modules/cloud/<member>/)
               group: ['../*/*.repository.js', '../../*/*.repository.js', '**/modules/*/*.repository.js'],
-              message: "Use the other module's service, not its repository (row types: platform/db/schema.ts).",
+              message:
+                "Use the other module's service, not its repository (row types: platform/db/schema.ts).",
             },
           ],
         },
