@@ -132,4 +132,65 @@ describe('detection tasks on real images', () => {
     assert.equal(res.status, 200, JSON.stringify(body));
     assert.equal(body.count, 1);
   });
+
+  it('takes a multipart request part sent as application/json (as Python requests and curl -F send it)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const boundary = 'nvr-test-boundary';
+    const head = (name: string, extra: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `${head('request', '')}Content-Type: application/json\r\n\r\n` +
+          `${JSON.stringify({ task: 'person_counting', params: { max_results: 1 } })}\r\n`,
+      ),
+      Buffer.from(`${head('frame', '; filename="person.jpg"')}Content-Type: image/jpeg\r\n\r\n`),
+      readFileSync(`${ad.framesDir}/person.jpg`),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${ad.url}/infer`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    const answer = (await res.json()) as any;
+    assert.equal(res.status, 200, JSON.stringify(answer));
+    assert.equal(answer.count, 1);
+  });
+
+  it('honours knobs sent in data.params or input.params, and refuses what it does not know', async () => {
+    const frame = { uri: 'frame://vtest-2s.jpg' };
+    const all = await postJson(`${ad.url}/infer`, { task: 'person_counting', data: { frame } });
+    assert.ok(
+      all.body.detections.some((d: any) => d.confidence < 0.6),
+      'the test frame has people found with less confidence than 0.6',
+    );
+    for (const where of ['data', 'input']) {
+      const { status, body } = await postJson(`${ad.url}/infer`, {
+        task: 'person_counting',
+        [where]: { frame, params: { min_confidence: 0.6 } },
+      });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.ok(body.count < all.body.count, where);
+      for (const detection of body.detections) assert.ok(detection.confidence >= 0.6, where);
+    }
+    const unknownKnob = await postJson(`${ad.url}/infer`, {
+      task: 'person_counting',
+      data: { frame, params: { bogus: 1 } },
+    });
+    assert.equal(unknownKnob.status, 400);
+    assert.match(unknownKnob.body.error.message, /bogus/);
+    const unknownField = await postJson(`${ad.url}/infer`, {
+      task: 'person_counting',
+      data: { frame, bogus: 1 },
+    });
+    assert.equal(unknownField.status, 400);
+    assert.match(unknownField.body.error.message, /bogus/);
+    const twice = await postJson(`${ad.url}/infer`, {
+      task: 'person_counting',
+      data: { frame, params: { min_confidence: 0.6 } },
+      params: { min_confidence: 0.4 },
+    });
+    assert.equal(twice.status, 400);
+    assert.equal(twice.body.error.code, 'invalid_params');
+  });
 });

@@ -27,15 +27,20 @@ export const FrameRef = Type.Object(
 );
 export type FrameRef = Static<typeof FrameRef>;
 
-export const InferData = Type.Object(
-  { frame: Type.Optional(FrameRef), camera_id: Type.Optional(Type.Union([Type.String(), Type.Integer()])) },
-  { additionalProperties: true },
-);
-export type InferData = Static<typeof InferData>;
-
 export const InferParams = Type.Record(Type.String(), Type.Unknown(), {
   description: 'Per-task knobs: min_confidence, max_results, landmarks (5|68), camera_id, labels...',
 });
+
+/** The frame and its camera; per-task knobs may come here too (`data.params`), as some clients send them. */
+export const InferData = Type.Object(
+  {
+    frame: Type.Optional(FrameRef),
+    camera_id: Type.Optional(Type.Union([Type.String(), Type.Integer()])),
+    params: Type.Optional(InferParams),
+  },
+  { additionalProperties: false },
+);
+export type InferData = Static<typeof InferData>;
 
 export const InferRequest = Type.Object({
   task: Type.String({ minLength: 1, maxLength: 64 }),

@@ -27,11 +27,7 @@ export async function readBody(
       bytes = new Uint8Array(buf.length);
       bytes.set(buf);
     } else if (part.fieldname === 'request') {
-      try {
-        body = JSON.parse(String(part.value));
-      } catch {
-        throw new AdapterError('invalid_request', 'the "request" part is not valid JSON');
-      }
+      body = requestPart(part.value);
     } else if (part.fieldname === 'task') {
       body = { ...(body as object), task: String(part.value) };
     } else {
@@ -40,6 +36,40 @@ export async function readBody(
   }
   if (!bytes) throw new AdapterError('frame_missing', 'multipart requests need a "frame" file part');
   return { body, bytes };
+}
+
+/**
+ * The `request` form field: JSON text, or — when the part was sent as `Content-Type: application/json` (Python
+ * requests, `curl -F 'request=…;type=application/json'`) — the value the multipart parser already decoded.
+ */
+function requestPart(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new AdapterError('invalid_request', 'the "request" part is not valid JSON');
+  }
+}
+
+/**
+ * The knobs of a request wherever it carries them: `params`, and `data.params` / `input.params` (what some
+ * clients send). The same knob in two places with two values is refused rather than one silently winning.
+ */
+function paramsOf(
+  top: Record<string, unknown> | undefined,
+  data: InferData | undefined,
+): Record<string, unknown> | undefined {
+  const inner = data?.params;
+  if (!inner) return top;
+  if (!top) return inner;
+  for (const [name, value] of Object.entries(inner)) {
+    if (name in top && JSON.stringify(top[name]) !== JSON.stringify(value))
+      throw new AdapterError(
+        'invalid_params',
+        `"${name}" is given twice with different values (params and data.params): send it once`,
+      );
+  }
+  return { ...inner, ...top };
 }
 
 function frameOf(data: InferData | undefined, bytes: Uint8Array | undefined): FrameInput | undefined {
@@ -53,7 +83,7 @@ export function inferInput(body: unknown, bytes: Uint8Array | undefined, started
   return {
     task: req.task,
     frame: frameOf(data, bytes),
-    params: req.params,
+    params: paramsOf(req.params, data),
     cameraId: data?.camera_id,
     startedAt,
   };
@@ -65,7 +95,7 @@ export function pipelineInput(body: unknown, bytes: Uint8Array | undefined, star
   return {
     steps: req.steps,
     frame: frameOf(data, bytes),
-    params: req.params,
+    params: paramsOf(req.params, data),
     cameraId: data?.camera_id,
     startedAt,
   };
