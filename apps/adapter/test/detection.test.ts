@@ -97,6 +97,41 @@ describe('detection tasks on real images', () => {
     assert.match(body.caption, /768×576/);
   });
 
+  it('scene_description names only objects a person sees in the test photos', async () => {
+    // What is really in each photo (looked at by a person); the sentence may leave things out, never add.
+    const seen: Record<string, string[]> = {
+      'dog.jpg': ['dog', 'bicycle', 'car', 'truck'],
+      'person.jpg': ['dog', 'horse'],
+      'horses.jpg': ['horse'],
+      'kite.jpg': ['kite', 'surfboard'],
+      'sample1.jpg': ['wine glass'],
+      'sample2.jpg': ['cell phone'],
+      'sample3.jpg': ['cup', 'wine glass', 'bottle'],
+      'sample4.jpg': [],
+      'sample5.jpg': [],
+      'sample6.jpg': [],
+      'vtest-2s.jpg': ['car', 'truck'],
+      'vtest-6s.jpg': ['car', 'truck'],
+    };
+    ad.addFrames(
+      ...Object.keys(seen).filter(
+        (name) => !['person.jpg', 'vtest-2s.jpg', 'vtest-6s.jpg', 'dog.jpg'].includes(name),
+      ),
+    );
+    for (const [photo, present] of Object.entries(seen)) {
+      const { status, body } = await infer('scene_description', `frame://${photo}`);
+      assert.equal(status, 200, JSON.stringify(body));
+      const named = /Also detected: (.*?)\. The /.exec(body.caption)?.[1]?.split(/, (?=one |\d)/) ?? [];
+      for (const phrase of named) {
+        const what = phrase.replace(/^(one|\d+) /, '').replace(/ \(.*\)$/, '');
+        assert.ok(
+          present.some((label) => what.startsWith(label)),
+          `${photo}: "${what}" is not in the picture — ${body.caption}`,
+        );
+      }
+    }
+  });
+
   it('a pipeline runs the steps in order on one frame', async () => {
     const { status, body } = await postJson(`${ad.url}/pipeline/run`, {
       steps: ['person_counting', 'object_detection', 'scene_description'],

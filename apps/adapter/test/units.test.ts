@@ -138,4 +138,31 @@ describe('scene composer', () => {
       /^No people are detected/,
     );
   });
+
+  it('writes plurals a person would, and counts a person for every visible face', () => {
+    const objects = [
+      { label: 'skis', centerX: 5 },
+      { label: 'wine glass', centerX: 5 },
+      { label: 'wine glass', centerX: 5 },
+      { label: 'bus', centerX: 5 },
+      { label: 'bus', centerX: 5 },
+      { label: 'sheep', centerX: 5 },
+      { label: 'sheep', centerX: 5 },
+    ];
+    const text = composeScene({
+      width: 10,
+      height: 10,
+      people: 1,
+      faces: [
+        { age: 30, gender: 'male' },
+        { age: 40, gender: 'female' },
+      ],
+      objects,
+      brightness: 120,
+    });
+    assert.match(text, /^2 people are detected; /);
+    for (const phrase of ['one pair of skis', '2 wine glasses', '2 buses', '2 sheep'])
+      assert.ok(text.includes(phrase), `${phrase} in: ${text}`);
+    assert.ok(!/one skis|glasss|sheeps/.test(text), text);
+  });
 });

@@ -10,14 +10,22 @@ export interface SceneFacts {
   brightness: number;
 }
 
-const PLURALS: Record<string, string> = {
-  person: 'people',
-  bus: 'buses',
-  knife: 'knives',
-  mouse: 'mice',
-  skis: 'skis',
+// COCO labels that are not "one X, n Xs".
+const IRREGULAR: Record<string, [one: string, many: string]> = {
+  person: ['person', 'people'],
+  knife: ['knife', 'knives'],
+  mouse: ['mouse', 'mice'],
+  sheep: ['sheep', 'sheep'],
+  skis: ['pair of skis', 'pairs of skis'],
+  scissors: ['pair of scissors', 'pairs of scissors'],
 };
-const plural = (label: string, n: number) => (n === 1 ? label : (PLURALS[label] ?? `${label}s`));
+const plural = (label: string, n: number): string => {
+  const irregular = IRREGULAR[label];
+  if (irregular) return irregular[n === 1 ? 0 : 1];
+  if (n === 1) return label;
+  // bus → buses, wine glass → wine glasses, bench → benches, toothbrush → toothbrushes
+  return /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
+};
 const count = (n: number, label: string) => `${n === 1 ? 'one' : String(n)} ${plural(label, n)}`;
 
 function position(centerX: number, width: number): string {
@@ -41,10 +49,12 @@ function describeFaces(faces: SceneFacts['faces']): string {
 
 export function composeScene(facts: SceneFacts): string {
   const sentences: string[] = [];
+  // Every visible face belongs to a person, even one the body detector missed.
+  const people = Math.max(facts.people, facts.faces.length);
   sentences.push(
-    facts.people === 0
+    people === 0
       ? 'No people are detected'
-      : `${count(facts.people, 'person').replace(/^one person/, 'One person')} ${facts.people === 1 ? 'is' : 'are'} detected${describeFaces(facts.faces)}`,
+      : `${count(people, 'person').replace(/^one person/, 'One person')} ${people === 1 ? 'is' : 'are'} detected${describeFaces(facts.faces)}`,
   );
   // Group other objects by label, with where most of them are.
   const groups = new Map<string, number[]>();
