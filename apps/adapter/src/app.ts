@@ -19,6 +19,7 @@ import { inferRoutes } from './routes/infer.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { pipelineRoutes } from './routes/pipeline.js';
 import { streamRoutes } from './routes/stream.js';
+import { isVisionCompat, visionCompatRoutes } from './routes/vision-compat.js';
 import { WorkerPool } from './runtimes/pool.js';
 import { RemoteAdapters } from './runtimes/remote.js';
 import { captionBackend } from './scene/caption-client.js';
@@ -88,11 +89,14 @@ export async function buildApp(
   });
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
 
-  // Optional bearer token for everything but /health (orchestrators probe health without credentials).
+  // Optional bearer token for everything but /health (orchestrators probe health without credentials) and the
+  // DeepStack API (routes/vision-compat.ts), which takes the same token as a form field too.
   if (config.token) {
     const expected = Buffer.from(`Bearer ${config.token}`);
     app.addHook('onRequest', async (req) => {
       if (req.url === '/health' || req.url.startsWith('/health?')) return;
+      // The DeepStack API checks its key itself: its clients send it as a form field.
+      if (isVisionCompat(req.url)) return;
       const got = Buffer.from(req.headers.authorization ?? '');
       if (got.length !== expected.length || !timingSafeEqual(got, expected)) {
         throw new AdapterError(
@@ -125,6 +129,7 @@ export async function buildApp(
   await app.register(inferRoutes);
   await app.register(pipelineRoutes);
   await app.register(streamRoutes);
+  await app.register(visionCompatRoutes, { token: config.token });
   return app;
 }
 
