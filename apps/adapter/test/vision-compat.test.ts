@@ -84,7 +84,7 @@ describe('DeepStack-compatible vision API', () => {
       status: 400,
       body: { success: false, error: 'min_confidence cannot be greater than 1' },
     });
-    for (const fields of [{}, { api_key: 'wrong' }]) {
+    for (const fields of [{}, { api_key: 'wrong' }] as Record<string, string>[]) {
       assert.deepEqual(await post('/v1/vision/detection', fields, image), {
         status: 401,
         body: { success: false, error: 'Incorrect api key' },

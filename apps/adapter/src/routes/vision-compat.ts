@@ -73,6 +73,15 @@ const toPrediction = ({ label, bbox: [x1, y1, x2, y2], confidence }: Detection) 
   y_max: y2,
 });
 
+/** A successful answer, with CodeProject.AI's count and timings (ms of inference, ms since the request came). */
+const answer = (predictions: ReturnType<typeof toPrediction>[], inferenceMs: number, receivedAt: number) => ({
+  success: true,
+  predictions,
+  count: predictions.length,
+  inferenceMs,
+  processMs: Math.round(performance.now() - receivedAt),
+});
+
 export async function visionCompatRoutes(app: FastifyInstance, options: { token: string | null }) {
   // DeepStack's envelope for every failure here, not the native one.
   app.setErrorHandler((err, _req, reply) => {
@@ -117,14 +126,7 @@ export async function visionCompatRoutes(app: FastifyInstance, options: { token:
       min_confidence: minConfidence,
       max_results: 100,
     });
-    const predictions = (result.detections as Detection[]).map(toPrediction);
-    return {
-      success: true,
-      predictions,
-      count: predictions.length,
-      inferenceMs: ms,
-      processMs: Math.round(performance.now() - received),
-    };
+    return answer((result.detections as Detection[]).map(toPrediction), ms, received);
   });
 
   app.post('/v1/vision/face', async (req) => {
@@ -134,16 +136,10 @@ export async function visionCompatRoutes(app: FastifyInstance, options: { token:
       min_confidence: minConfidence,
       max_results: 100,
     });
-    const predictions = (result.faces as Detection[]).map(({ bbox, confidence }) =>
+    const faces = (result.faces as Detection[]).map(({ bbox, confidence }) =>
       toPrediction({ bbox, confidence }),
     );
-    return {
-      success: true,
-      predictions,
-      count: predictions.length,
-      inferenceMs: ms,
-      processMs: Math.round(performance.now() - received),
-    };
+    return answer(faces, ms, received);
   });
 }
 
