@@ -24,6 +24,11 @@ const NO_FILTERS: Filters = { user: '', action: '', entityType: '', since: '', u
 const utc = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 /** Who did what and when: newest first, paged, filtered by user, action, entity and time. */
+const COLUMNS = ['When', 'Who', 'Action', 'Entity', 'Details'];
+/** A cell: a table cell from `sm` up; below, a line that starts with its column's name. */
+const CELL =
+  'block px-3 py-0.5 before:mr-2 before:font-sans before:text-sm before:font-medium before:text-slate-500 before:content-[attr(data-label)] dark:before:text-slate-400 sm:table-cell sm:py-2 sm:before:content-none';
+
 export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   // The list follows the applied filters, not each keystroke.
@@ -117,39 +122,40 @@ export function AuditPage() {
         <p className={MUTED}>No entries match. Clear the filters or widen the time range.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-600 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Entity
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Details
-                </th>
+          {/*
+            A table on wider screens; on a phone each entry is a block of labelled lines instead of a table
+            that scrolls sideways. The roles are explicit so the block layout keeps the table's semantics.
+          */}
+          <table role="table" className="block w-full text-left text-sm sm:table">
+            <thead className="hidden text-slate-600 sm:table-header-group dark:text-slate-300">
+              <tr role="row">
+                {COLUMNS.map((column) => (
+                  <th key={column} role="columnheader" scope="col" className="px-3 py-2 font-medium">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 align-top dark:divide-slate-800">
+            <tbody
+              role="rowgroup"
+              className="block divide-y divide-slate-200 align-top sm:table-row-group dark:divide-slate-800"
+            >
               {log.data.logs.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-3 py-2 sm:whitespace-nowrap">{dateTime(entry.timestamp)}</td>
-                  <td className="px-3 py-2">
+                <tr key={entry.id} role="row" className="block py-2 sm:table-row sm:py-0">
+                  <td role="cell" data-label="When" className={`${CELL} sm:whitespace-nowrap`}>
+                    {dateTime(entry.timestamp)}
+                  </td>
+                  <td role="cell" data-label="Who" className={CELL}>
                     {entry.username ?? (entry.user_id ? `#${entry.user_id}` : 'system')}
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
-                  <td className="px-3 py-2">
+                  <td role="cell" data-label="Action" className={`${CELL} font-mono text-xs`}>
+                    {entry.action}
+                  </td>
+                  <td role="cell" data-label="Entity" className={CELL}>
                     {entry.entity_type ?? '—'}
                     {entry.entity_id ? ` ${entry.entity_id}` : ''}
                   </td>
-                  <td className="px-3 py-2">
+                  <td role="cell" data-label="Details" className={CELL}>
                     <AuditDetails details={entry.details} />
                   </td>
                 </tr>
