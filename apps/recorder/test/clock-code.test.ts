@@ -23,7 +23,7 @@ function bitsOf(ms: number): number[] {
 }
 
 /** A gray frame as the test camera paints it, each block filled with `levelOf(bit)`. */
-function frameOf(bits: number[], levelOf = (bit: number) => (bit ? 235 : 16)): Buffer {
+function frameOf(bits: number[], levelOf = (bit: number): number => (bit ? 235 : 16)): Buffer {
   const frame = Buffer.alloc(CLOCK_CODE_WIDTH * CLOCK_CODE_HEIGHT, BACKGROUND);
   bits.forEach((bit, i) => {
     const x = 32 + (i % 24) * 24;

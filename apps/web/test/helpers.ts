@@ -22,7 +22,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
  */
 export function shownClocks(page: Page): Promise<Record<string, number | null>> {
   // A string, not a function: the shared decoder's source is spliced in (page.evaluate cannot pass functions).
-  return page.evaluate(`(${clocksOfVideos})(${CLOCK_CODE_DECODER_SOURCE}, ${CLOCK_CODE_WINDOW_MS})`);
+  return page.evaluate(
+    `(${clocksOfVideos.toString()})(${CLOCK_CODE_DECODER_SOURCE}, ${CLOCK_CODE_WINDOW_MS})`,
+  );
 }
 
 // Runs in the page. Self-contained: its source is evaluated there.

@@ -88,7 +88,7 @@ async function startRtmpServerOnce(options: {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code, signal) => {
       rmSync(dir, { recursive: true, force: true });
