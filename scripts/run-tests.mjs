@@ -44,7 +44,11 @@ if (env.TEST_PG_URL === 'off') delete env.TEST_PG_URL;
 else if (!env.TEST_PG_URL && existsSync('/usr/lib/postgresql')) {
   const started = spawnSync('bash', [join(root, 'scripts', 'start-test-postgres.sh')], { encoding: 'utf8' });
   if (started.status === 0) env.TEST_PG_URL = started.stdout.trim();
-  else console.error(`PostgreSQL tests skipped: ${started.stderr.trim()}`);
+  else if (env.CI) {
+    // CI must run the PostgreSQL suites: a server that does not start fails the run instead of skipping them.
+    console.error(`PostgreSQL did not start: ${started.stderr.trim()}`);
+    process.exit(1);
+  } else console.error(`PostgreSQL tests skipped: ${started.stderr.trim()}`);
 }
 console.log(env.TEST_PG_URL ? `PostgreSQL suites on ${env.TEST_PG_URL}` : 'PostgreSQL suites skipped');
 

@@ -70,12 +70,15 @@ export async function getJson(url: string, headers: Record<string, string> = {})
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
-/** Resolves once `predicate` holds, checking on every turn of the event loop (no fixed sleeps). */
+/**
+ * Resolves once `predicate` holds. The worker pool emits no events, so it looks again every 10 ms: a timer, not
+ * setImmediate, leaves the core to the inference workers and the server it waits for.
+ */
 export async function until(predicate: () => boolean, what: string, limitMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!predicate()) {
     if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 

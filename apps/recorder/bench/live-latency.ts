@@ -13,8 +13,6 @@ import { api } from './harness.js';
 const WIDTH = CLOCK_CODE_WIDTH;
 const HEIGHT = CLOCK_CODE_HEIGHT;
 
-const sinceStamp = (stamp: number) => (Date.now() - stamp + 2 ** 40) % 2 ** 40;
-
 async function rawRtspLatencies(url: string, seconds: number): Promise<number[]> {
   const frameBytes = WIDTH * HEIGHT;
   const latencies: number[] = [];
@@ -31,7 +29,7 @@ async function rawRtspLatencies(url: string, seconds: number): Promise<number[]>
     pending = Buffer.concat([pending, chunk]);
     while (pending.length >= frameBytes) {
       const stamp = decodeClockCode(pending.subarray(0, frameBytes));
-      if (stamp !== null) latencies.push(sinceStamp(stamp));
+      if (stamp !== null) latencies.push(Date.now() - stamp);
       pending = pending.subarray(frameBytes);
     }
   });

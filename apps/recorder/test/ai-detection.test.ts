@@ -51,6 +51,18 @@ for (const dialect of testDialects()) {
       });
     const status = () => get(`/api/v1/ai-models/${modelId}/status`);
     const results = () => get(`/api/v1/ai-detection-results?model_id=${modelId}&limit=500`);
+    // The loop publishes a `detection` event after storing each result: waiting for the events over SSE waits
+    // for the results without polling the API.
+    const detectionsSince = (from: number) =>
+      sse.messages.items
+        .slice(from)
+        .filter((m) => m.event === 'detection' && m.data.data.model_id === modelId);
+    const detections = (count: number, from = 0, timeoutMs = 45_000) =>
+      sse.messages.waitFor(
+        () => detectionsSince(from).length >= count,
+        `${count} detection event(s)`,
+        timeoutMs,
+      );
 
     before(async () => {
       adapter = await startAdapterProcess({ framesDir });
@@ -116,7 +128,7 @@ for (const dialect of testDialects()) {
       assert.deepEqual(event.data.data.frame, { width: 768, height: 576 });
 
       // Wait for a few more turns: the rule keeps matching but the cooldown holds the alert to one.
-      await eventually(async () => (await results()).total >= 3, { timeoutMs: 45_000, what: '3 results' });
+      await detections(3);
       const list = await results();
       for (const row of list.results) {
         assert.equal(row.task, 'person_counting');
@@ -161,11 +173,10 @@ for (const dialect of testDialects()) {
       // Every stored row is a real result: the failed turns stored nothing.
       for (const row of (await results()).results) assert.ok(row.count >= 1);
 
+      const restartedAt = sse.messages.items.length;
       await adapter.start();
-      await eventually(async () => (await results()).total > during, {
-        timeoutMs: 45_000,
-        what: 'results again',
-      });
+      await detections(1, restartedAt);
+      assert.ok((await results()).total > during, 'results again');
       assert.equal((await status()).state, 'running');
       assert.equal((await status()).last_error, null);
     });
@@ -198,8 +209,7 @@ for (const dialect of testDialects()) {
       assert.equal(audit.total, 1);
       assert.equal(audit.logs[0].entity_id, 'adapter-1');
       // The loop goes on with the new model.
-      const count = (await results()).total;
-      await eventually(async () => (await results()).total > count, { timeoutMs: 45_000, what: 'results' });
+      await detections(1, sse.messages.items.length);
     });
 
     it('two adapters serving the task share the load (the second gets frames inline)', async () => {
@@ -222,7 +232,7 @@ for (const dialect of testDialects()) {
             .filter((m) => m.event === 'detection' && m.data.data.model_id === modelId)
             .map((m) => m.data.data.adapter as string),
         );
-      await eventually(() => servedBy().size === 2, { timeoutMs: 45_000, what: 'work on both adapters' });
+      await sse.messages.waitFor(() => servedBy().size === 2, 'work on both adapters', 45_000);
       assert.deepEqual([...servedBy()].sort(), ['adapter-1', 'second']);
       const caps = await get('/api/v1/capabilities');
       assert.equal(caps.orchestrator.adapters_available, 2);
@@ -278,8 +288,10 @@ for (const dialect of testDialects()) {
       await t.container.detectionLoop.settled();
       assert.equal(t.container.detectionLoop.grabber(cameraId), null);
       const count = (await results()).total;
+      const resumedAt = sse.messages.items.length;
       assert.equal((await pause(true)).statusCode, 200);
-      await eventually(async () => (await results()).total > count, { timeoutMs: 45_000, what: 'results' });
+      await detections(1, resumedAt);
+      assert.ok((await results()).total > count, 'results again');
       assert.equal((await status()).state, 'running');
     });
 

@@ -80,6 +80,9 @@ describe('stream target reconnect policy', () => {
     await stream.open();
     stream.setRecorded(true);
     const transitions: Transition[] = [];
+    // The runner reports every transition: wait for the one to 'failed' instead of polling its state.
+    let gaveUp!: () => void;
+    const failed = new Promise<void>((resolve) => (gaveUp = resolve));
     const runner = new StreamTargetRunner(
       {
         args: [
@@ -102,10 +105,14 @@ describe('stream target reconnect policy', () => {
       },
       'ffmpeg',
       stream,
-      (_runner, transition) => transitions.push(transition),
+      (_runner, transition) => {
+        transitions.push(transition);
+        if (transition.to === 'failed') gaveUp();
+      },
     );
     runner.start();
-    await eventually(() => runner.state === 'failed', { what: 'the runner to give up' });
+    await failed;
+    assert.equal(runner.state, 'failed');
     await runner.stop();
     await stream.close();
     return { runner, transitions };

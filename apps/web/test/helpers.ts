@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../recorder/test/helpers/app.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
+import { CLOCK_CODE_DECODER_SOURCE, CLOCK_CODE_WINDOW_MS } from '../../recorder/test/helpers/clock-code.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -20,40 +21,33 @@ export async function signIn(page: Page, username: string, password: string): Pr
  * test camera's clock code (rtsp_camera.py --clock-code); null for a frame without a readable code.
  */
 export function shownClocks(page: Page): Promise<Record<string, number | null>> {
-  return page.evaluate(() => {
-    const BLOCK = 24;
-    const COLUMNS = 24;
-    const LEFT = 32;
-    const TOP = 24;
-    const out: Record<string, number | null> = {};
-    for (const video of Array.from(document.querySelectorAll('video'))) {
-      const id = video.dataset.cameraId ?? '?';
-      out[id] = null;
-      if (video.videoWidth < LEFT + COLUMNS * BLOCK) continue;
-      const canvas = document.createElement('canvas');
-      canvas.width = video.videoWidth;
-      canvas.height = video.videoHeight;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.drawImage(video, 0, 0);
-      const width = LEFT + COLUMNS * BLOCK;
-      const pixels = context.getImageData(0, 0, width, TOP + 2 * BLOCK).data;
-      let word = 0n;
-      for (let i = 0; i < 48; i += 1) {
-        const x = LEFT + (i % COLUMNS) * BLOCK + BLOCK / 2;
-        const y = TOP + Math.floor(i / COLUMNS) * BLOCK + BLOCK / 2;
-        word = (word << 1n) | (pixels[(y * width + x) * 4]! > 128 ? 1n : 0n);
-      }
-      const value = word >> 8n;
-      let sum = 0n;
-      for (let shift = 0n; shift < 40n; shift += 8n) sum += (value >> shift) & 0xffn;
-      // An all-dark picture passes the checksum as 0: it carries no code.
-      if (word === 0n || sum % 256n !== (word & 0xffn)) continue;
-      const period = 2 ** 40;
-      const code = Number(value);
-      out[id] = code + Math.round((Date.now() - code) / period) * period;
-    }
-    return out;
-  });
+  // A string, not a function: the shared decoder's source is spliced in (page.evaluate cannot pass functions).
+  return page.evaluate(
+    `(${clocksOfVideos.toString()})(${CLOCK_CODE_DECODER_SOURCE}, ${CLOCK_CODE_WINDOW_MS})`,
+  );
+}
+
+// Runs in the page. Self-contained: its source is evaluated there.
+function clocksOfVideos(
+  decode: (luma: (x: number, y: number) => number, near: number, windowMs: number) => number | null,
+  windowMs: number,
+): Record<string, number | null> {
+  const width = 32 + 24 * 24;
+  const height = 24 + 2 * 24;
+  const out: Record<string, number | null> = {};
+  for (const video of Array.from(document.querySelectorAll('video'))) {
+    const id = video.dataset.cameraId ?? '?';
+    out[id] = null;
+    if (video.videoWidth < width || video.videoHeight < height) continue;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.drawImage(video, 0, 0);
+    const pixels = context.getImageData(0, 0, width, height).data;
+    out[id] = decode((x, y) => pixels[(y * width + x) * 4]!, Date.now(), windowMs);
+  }
+  return out;
 }
 
 export interface AxeViolation {

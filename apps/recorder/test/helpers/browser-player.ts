@@ -5,10 +5,12 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CLOCK_CODE_DECODER_SOURCE, type ClockedFrame } from './clock-code.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = fileURLToPath(new URL('./player/player.html', import.meta.url));
 const HLS_JS = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
+const CLOCK_CODE_JS = `globalThis.decodeClockCodeFrom = ${CLOCK_CODE_DECODER_SOURCE};`;
 
 export interface BrowserPlayer {
   page: Page;
@@ -20,6 +22,8 @@ export interface BrowserPlayer {
   currentTime(): Promise<number>;
   /** resolves once playback has advanced by `seconds` from now */
   waitForProgress(seconds: number, timeoutMs?: number): Promise<void>;
+  /** every frame presented since the last call that carries a clean clock code, with when it was shown */
+  takeFrames(): Promise<ClockedFrame[]>;
   /** end-to-end latencies (ms) read from the clock code of every frame presented since the last call */
   takeLatencies(): Promise<number[]>;
   errors(): Promise<string[]>;
@@ -51,6 +55,9 @@ export async function openPlayer(origin: string): Promise<BrowserPlayer> {
       const path = new URL(route.request().url()).pathname;
       if (path === '/player/index.html') return route.fulfill({ body: html, contentType: 'text/html' });
       if (path === '/player/hls.js') return route.fulfill({ body: hlsJs, contentType: 'text/javascript' });
+      if (path === '/player/clock-code.js') {
+        return route.fulfill({ body: CLOCK_CODE_JS, contentType: 'text/javascript' });
+      }
       return route.fulfill({ status: 404 });
     });
     await page.goto(`${origin}/player/index.html`);
@@ -75,7 +82,11 @@ export async function openPlayer(origin: string): Promise<BrowserPlayer> {
           },
         );
       },
-      takeLatencies: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.takeLatencies()),
+      takeFrames: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.takeFrames()),
+      async takeLatencies() {
+        const frames = await page.evaluate(() => (globalThis as unknown as PlayerPage).player.takeFrames());
+        return frames.map((frame) => frame.shownAt - frame.clock);
+      },
       errors: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.errors()),
       close: () => browser.close(),
     };
@@ -92,7 +103,7 @@ interface PlayerPage {
     whep(url: string): Promise<void>;
     stop(): Promise<void>;
     currentTime(): number;
-    takeLatencies(): number[];
+    takeFrames(): ClockedFrame[];
     errors(): string[];
   };
 }

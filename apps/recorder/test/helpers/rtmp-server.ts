@@ -34,6 +34,22 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
 export async function startRtmpServer(
   options: { tls?: { key: Buffer; cert: Buffer } } = {},
 ): Promise<Receiver & { rtmpsUrl: string | null }> {
+  // The free ports are probed, then given to the server: a test running beside this one may take one in
+  // between, and the server then exits. That is a lost race, not a failure: try again with fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRtmpServerOnce(options);
+    } catch (error) {
+      if (!(error instanceof ServerExited) || attempt === 3) throw error;
+    }
+  }
+}
+
+class ServerExited extends Error {}
+
+async function startRtmpServerOnce(options: {
+  tls?: { key: Buffer; cert: Buffer };
+}): Promise<Receiver & { rtmpsUrl: string | null }> {
   const port = await freePort();
   const httpPort = await freePort();
   const rtmpsPort = options.tls ? await freePort() : null;
@@ -69,21 +85,38 @@ export async function startRtmpServer(
       dir,
       ...tlsArgs,
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  for (const listener of rtmpsPort ? [port, rtmpsPort] : [port]) {
-    await eventually(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const socket = connect(listener, '127.0.0.1');
-          socket.once('connect', () => {
-            socket.destroy();
-            resolve(true);
-          });
-          socket.once('error', () => resolve(false));
-        }),
-      { what: `node-media-server to listen on ${listener}`, intervalMs: 100 },
-    );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => {
+      rmSync(dir, { recursive: true, force: true });
+      reject(new ServerExited(`node-media-server exited (${code ?? signal}) before listening: ${stderr}`));
+    }),
+  );
+  exited.catch(() => {}); // only awaited while starting
+  try {
+    for (const listener of rtmpsPort ? [port, rtmpsPort] : [port]) {
+      await Promise.race([
+        exited,
+        eventually(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const socket = connect(listener, '127.0.0.1');
+              socket.once('connect', () => {
+                socket.destroy();
+                resolve(true);
+              });
+              socket.once('error', () => resolve(false));
+            }),
+          { what: `node-media-server to listen on ${listener}`, intervalMs: 100 },
+        ),
+      ]);
+    }
+  } catch (error) {
+    await stopChild(child, 'SIGKILL');
+    throw error;
   }
   return {
     port,
