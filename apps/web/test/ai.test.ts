@@ -169,7 +169,12 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     // Back on the model: runs counted, and stopping it is one click (the recorder says enabled: false).
     await page.goBack();
     await page.getByRole('heading', { name: 'Yard people', level: 1 }).waitFor();
-    assert.ok(Number(await page.getByTestId('model-runs').textContent()) > 0);
+    // (the status shown first is the one cached on the first visit, before any run; the fresh one follows)
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="model-runs"]')?.textContent) > 0,
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.getByRole('button', { name: 'Stop analysis' }).click();
     await page.getByRole('button', { name: 'Start analysis' }).waitFor();
     const stored = await t.request({
