@@ -5,7 +5,11 @@
 // pictures come from the camera stream's fan-out.
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import { GreyFrames } from '../../media/motion/grey-frames.js';
-import { MotionDetector, type MotionBox } from '../../media/motion/motion-detector.js';
+import {
+  DEFAULT_MOTION_SETTINGS,
+  MotionDetector,
+  type MotionBox,
+} from '../../media/motion/motion-detector.js';
 import { DEFAULT_MOTION_SWITCH, MotionSwitch } from '../../media/motion/motion-switch.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Polygon } from '../../platform/geometry/polygon.js';
@@ -91,9 +95,9 @@ export class MotionWatch {
     if (this.#watchers.get(cameraId)?.key === key) return;
     await this.#end(cameraId);
     const detector = new MotionDetector(MOTION_WIDTH, MOTION_HEIGHT, {
+      ...DEFAULT_MOTION_SETTINGS,
       threshold: settings.threshold,
       minArea: settings.min_area,
-      learningRate: 0.05,
       masks: JSON.parse(settings.masks) as Polygon[],
     });
     const frames = new GreyFrames({

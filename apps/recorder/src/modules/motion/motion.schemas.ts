@@ -1,5 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DEFAULT_MOTION_SETTINGS } from '../../media/motion/motion-detector.js';
 import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+
+/** Pictures analysed per second when not set. */
+export const DEFAULT_MOTION_FPS = 5;
 
 /** A point in normalised picture coordinates: x and y from 0 (top left) to 1 (bottom right). */
 const Point = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { minItems: 2, maxItems: 2 });
@@ -13,11 +17,11 @@ export const MotionSettingsBody = Type.Object(
     /** analyse the camera's detection stream for motion */
     enabled: Type.Boolean(),
     /** pictures analysed per second */
-    fps: Type.Number({ minimum: 1, maximum: 10, default: 5 }),
+    fps: Type.Number({ minimum: 1, maximum: 10, default: DEFAULT_MOTION_FPS }),
     /** how much a pixel must differ from the background (0–255) to count as changed: lower is more sensitive */
-    threshold: Type.Integer({ minimum: 1, maximum: 255, default: 25 }),
+    threshold: Type.Integer({ minimum: 1, maximum: 255, default: DEFAULT_MOTION_SETTINGS.threshold }),
     /** the smallest moving area that is motion, as a fraction of the picture */
-    min_area: Type.Number({ minimum: 0.0001, maximum: 0.5, default: 0.002 }),
+    min_area: Type.Number({ minimum: 0.0001, maximum: 0.5, default: DEFAULT_MOTION_SETTINGS.minArea }),
     /** areas where nothing counts (a tree in the wind, a timestamp overlay) */
     masks: Type.Array(PolygonSchema, { maxItems: MAX_MOTION_MASKS, default: [] }),
   },

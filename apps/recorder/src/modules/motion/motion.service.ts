@@ -1,6 +1,7 @@
 // Motion detection settings of a camera (issue #19): read by whoever may view the camera, replaced by whoever
 // may manage it. Masks are polygons in normalised coordinates; one that cannot be used is refused naming the
 // mask and why. A change is applied at once by the running watch (motion.reactions.ts).
+import { DEFAULT_MOTION_SETTINGS } from '../../media/motion/motion-detector.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { polygonProblem, type Polygon } from '../../platform/geometry/polygon.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
@@ -8,11 +9,21 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository, MotionRow } from './motion.repository.js';
-import type { MotionSettingsBody, MotionSettingsResponse } from './motion.schemas.js';
+import {
+  DEFAULT_MOTION_FPS,
+  type MotionSettingsBody,
+  type MotionSettingsResponse,
+} from './motion.schemas.js';
 import type { MotionWatch } from './motion-watch.js';
 
 /** A camera without stored settings: motion detection off, the documented defaults otherwise. */
-const DEFAULTS = { enabled: false, fps: 5, threshold: 25, min_area: 0.002, masks: '[]' } as const;
+const DEFAULTS = {
+  enabled: false,
+  fps: DEFAULT_MOTION_FPS,
+  threshold: DEFAULT_MOTION_SETTINGS.threshold,
+  min_area: DEFAULT_MOTION_SETTINGS.minArea,
+  masks: '[]',
+} as const;
 
 export class MotionService {
   constructor(
