@@ -121,6 +121,7 @@ function addLiveModel(base: string, token: string, cameraId: number) {
       task: 'person_counting',
       inference_interval: 1,
       assigned_camera_id: cameraId,
+      config: JSON.stringify({ trigger: 'always' }),
     }),
   });
 }

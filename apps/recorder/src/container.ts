@@ -421,6 +421,12 @@ export async function createContainer(
     secretBox,
   );
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
+  // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
+  const motionSettings = new MotionRepository(database.db);
+  const motionWatch = new MotionWatch(
+    { settings: motionSettings, configs: cameraConfig, sources, streams, events, internal: internalEvents },
+    config.media.ffmpegPath,
+  );
   const detectionLoop = new DetectionLoop(
     {
       models: aiModels,
@@ -433,6 +439,7 @@ export async function createContainer(
       alerts,
       sources,
       streams,
+      motion: motionWatch,
     },
     {
       framesDir: config.framesDir,
@@ -445,12 +452,6 @@ export async function createContainer(
     },
   );
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
-  // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
-  const motionSettings = new MotionRepository(database.db);
-  const motionWatch = new MotionWatch(
-    { settings: motionSettings, configs: cameraConfig, sources, streams, events },
-    config.media.ffmpegPath,
-  );
   const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 

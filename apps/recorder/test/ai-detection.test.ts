@@ -109,6 +109,8 @@ for (const dialect of testDialects()) {
           inference_interval: 2,
           assigned_camera_id: cameraId,
           config: JSON.stringify({
+            // a still picture: the model analyses it whatever moves (on_motion has its own tests)
+            trigger: 'always',
             params: { min_confidence: 0.3 },
             alert: { labels: ['person'], min_confidence: 0.3, severity: 'high', cooldown_seconds: 3600 },
           }),

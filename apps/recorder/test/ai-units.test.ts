@@ -83,7 +83,19 @@ describe('AI orchestration units', () => {
     assert.equal(cooledDown(rule.alert, null, 1000), true);
     assert.equal(cooledDown(rule.alert, 1000, 60_999), false);
     assert.equal(cooledDown(rule.alert, 1000, 61_000), true);
-    assert.deepEqual(parseModelConfig(null), { alert: null, params: {} });
+    assert.deepEqual(parseModelConfig(null), {
+      alert: null,
+      params: {},
+      trigger: 'on_motion',
+      triggerSet: false,
+    });
+    assert.deepEqual(parseModelConfig('{"trigger":"always"}'), {
+      alert: null,
+      params: {},
+      trigger: 'always',
+      triggerSet: true,
+    });
+    assert.match(parseModelConfig('{"trigger":"sometimes"}') as string, /config\.trigger must be one of always, on_motion/);
     assert.match(parseModelConfig('{"alert":{"min_count":0}}') as string, /min_count/);
     assert.match(parseModelConfig('{"params":[]}') as string, /params/);
   });

@@ -130,6 +130,7 @@ describe('one upstream per camera stream', { timeout: 240_000 }, () => {
         task: 'person_counting',
         inference_interval: 1,
         assigned_camera_id: cameraId,
+        config: JSON.stringify({ trigger: 'always' }),
       });
       assert.equal(model.statusCode, 201, model.body);
       const grabber = await eventually(() => t.container.detectionLoop.grabber(cameraId) ?? undefined, {
@@ -302,6 +303,7 @@ describe('stream roles: a camera with a substream', { timeout: 120_000 }, () => 
       task: 'person_counting',
       inference_interval: 1,
       assigned_camera_id: id,
+      config: JSON.stringify({ trigger: 'always' }),
     });
     assert.equal(model.statusCode, 201, model.body);
     const grabber = await eventually(() => t.container.detectionLoop.grabber(id) ?? undefined, {

@@ -115,13 +115,14 @@ describe('internal events', () => {
       'alert.raised',
       'backup.restored',
       'motion-settings.changed',
+      'motion.changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
     // camera.changed: the RTSPS probe, live view, recording, detection, motion and stream targets.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
-    // detection, motion, stream targets.
+    // detection, motion, stream targets. motion.changed: the detection loop (models that run on motion).
     assert.deepEqual(counts, {
       'camera.changed': 6,
       'camera-config.changed': 5,
@@ -134,6 +135,7 @@ describe('internal events', () => {
       'alert.raised': 1,
       'backup.restored': 7,
       'motion-settings.changed': 1,
+      'motion.changed': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

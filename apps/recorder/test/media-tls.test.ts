@@ -351,6 +351,7 @@ for (const dialect of testDialects()) {
           task: 'person_counting',
           inference_interval: 1,
           assigned_camera_id: camera.id,
+          config: JSON.stringify({ trigger: 'always' }),
         },
       });
       assert.equal(model.statusCode, 201, model.body);

@@ -130,7 +130,8 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     await page.getByText('config.params must be an object').waitFor();
     assert.equal(await page.getByLabel('Config (JSON)').getAttribute('aria-invalid'), 'true');
     browser.expectedStatuses.delete(422);
-    await page.getByLabel('Config (JSON)').fill('{"params": {"min_confidence": 0.4}}');
+    // The camera shows a still picture: the model runs whatever moves (by default it waits for motion).
+    await page.getByLabel('Config (JSON)').fill('{"trigger": "always", "params": {"min_confidence": 0.4}}');
     await page.getByRole('button', { name: 'Add AI model' }).click();
     await page.getByRole('heading', { name: 'Yard people', level: 1 }).waitFor();
     const modelId = Number(/\/ai\/models\/(\d+)$/.exec(page.url())?.[1]);

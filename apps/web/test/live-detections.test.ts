@@ -98,7 +98,8 @@ describe('detections over the live picture in chromium', { timeout: 300_000 }, (
         inference_interval: 1,
         assigned_camera_id: camera.id,
         // 0.4: the model also scores a stone on the lawn, at about 0.33; the people score 0.48 and more.
-        config: JSON.stringify({ params: { min_confidence: 0.4 } }),
+        // a still picture: analysed whatever moves
+        config: JSON.stringify({ trigger: 'always', params: { min_confidence: 0.4 } }),
       },
     });
     assert.equal(model.statusCode, 201, model.body);

@@ -13,6 +13,8 @@ export interface RecorderEvents {
   'camera-config.changed': { cameraId: number };
   /** a camera's motion detection settings were replaced */
   'motion-settings.changed': { cameraId: number };
+  /** a watched camera went into motion or came to rest (published to the event log as motion.start/end too) */
+  'motion.changed': { cameraId: number; active: boolean };
   /** an AI model was created, changed or deleted */
   'ai-model.changed': { modelId: number };
   /** the media-source TLS material changed (upload, delete, restore) */

@@ -6,8 +6,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -166,6 +168,34 @@ export function peopleStill(dir: string, second = 3): string {
   if (result.status !== 0)
     throw new Error(`could not cut a still from ${VTEST} (apt-get install opencv-doc)`);
   return target;
+}
+
+/**
+ * Pedestrians walking, then standing still: `movingSeconds` of vtest.avi from `from` as numbered JPEGs at `fps`
+ * (640×480), followed by `stillSeconds` of its last picture repeated — a scene for a test camera's `frames`, which
+ * plays it in a loop. Returns the printf pattern of the files.
+ */
+export function peopleFrames(
+  dir: string,
+  options: { movingSeconds: number; stillSeconds: number; from?: number; fps?: number },
+): string {
+  const fps = options.fps ?? 10;
+  mkdirSync(dir, { recursive: true });
+  const pattern = join(dir, '%05d.jpg');
+  const result = spawnSync(
+    process.env.FFMPEG_PATH ?? 'ffmpeg',
+    [
+      ...['-v', 'error', '-y', '-ss', String(options.from ?? 2), '-t', String(options.movingSeconds)],
+      ...['-i', VTEST, '-vf', `fps=${fps},scale=640:480`, '-q:v', '4', '-start_number', '0', pattern],
+    ],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`could not cut frames from ${VTEST} (apt-get install opencv-doc)`);
+  const moving = readdirSync(dir).filter((name) => name.endsWith('.jpg')).length;
+  const last = join(dir, `${String(moving - 1).padStart(5, '0')}.jpg`);
+  for (let index = moving; index < moving + options.stillSeconds * fps; index++)
+    linkSync(last, join(dir, `${String(index).padStart(5, '0')}.jpg`));
+  return pattern;
 }
 
 /** A few seconds of vtest.avi as an H.264 MP4, like a recorded chunk. */

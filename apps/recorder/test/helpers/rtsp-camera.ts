@@ -25,6 +25,8 @@ export interface TestCameraOptions {
   height?: number;
   /** a still picture (JPEG/PNG) served as the live scene instead of the moving test pattern */
   image?: string;
+  /** numbered JPEG files played in a loop at `fps` (a printf pattern such as `dir/%05d.jpg`; see vtestFrames) */
+  frames?: string;
   /** burn the wall clock into every frame as a block code (see rtsp_camera.py) to measure end-to-end latency */
   clockCode?: boolean;
   /** with clockCode: freeze() stops the frames (sessions stay open), resume() carries on with continuous timestamps */
@@ -70,6 +72,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
   if (options.width)
     args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
   if (options.image) args.push('--image', options.image);
+  if (options.frames) args.push('--frames', options.frames);
   if (options.clockCode) args.push('--clock-code');
   if (options.freezable) args.push('--freezable');
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');

@@ -86,6 +86,10 @@ def main() -> None:
     parser.add_argument("--gop", type=int, default=15, help="frames between keyframes")
     parser.add_argument("--image", help="serve this still picture (JPEG/PNG) instead of the test pattern")
     parser.add_argument(
+        "--frames",
+        help="serve these numbered JPEG files (a printf pattern such as dir/%%05d.jpg) in a loop at --fps",
+    )
+    parser.add_argument(
         "--clock-code",
         action="store_true",
         help="burn the wall clock (unix ms) into every frame as a machine-readable block code (latency tests)",
@@ -105,11 +109,17 @@ def main() -> None:
     factory = GstRtspServer.RTSPMediaFactory()
     # The wall-clock overlay lets a viewer measure end-to-end latency against the clock.
     # A still picture (e.g. a frame with real people in it) is frozen into a live stream at the same size and rate.
-    source = (
-        f'filesrc location="{args.image}" ! decodebin ! videoconvert ! videoscale ! imagefreeze is-live=true '
-        if args.image
-        else "videotestsrc is-live=true pattern=ball "
-    )
+    # Numbered JPEGs (e.g. the frames of a real video) play in a loop: a scene where people come and go.
+    if args.frames:
+        source = (
+            f'multifilesrc location="{args.frames}" loop=true caps="image/jpeg,framerate={args.fps}/1" '
+            "! jpegdec ! videoconvert ! videoscale "
+        )
+    elif args.image:
+        source = f'filesrc location="{args.image}" ! decodebin ! videoconvert ! videoscale ! imagefreeze is-live=true '
+    else:
+        source = "videotestsrc is-live=true pattern=ball "
+
     factory.set_launch(
         f"( {source}"
         f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "

@@ -92,6 +92,8 @@ export const AIModelStatus = Type.Object({
   failures: Type.Integer(),
   last_error: Nullable(Type.String()),
   progress: Nullable(RecordingProgress),
+  /** a live model that runs on motion (config.trigger) and whose camera is at rest: it analyses nothing now */
+  waiting_for_motion: Type.Boolean(),
 });
 export type AIModelStatus = Static<typeof AIModelStatus>;
 
@@ -104,10 +106,20 @@ export interface AlertRule {
   cooldown_seconds: number;
 }
 
-/** What `config` may hold: `alert` (the rule) and `params` (passed to the adapter's /infer as is). */
+/** When a live model analyses pictures: whatever happens, or only while its camera sees motion (issue #19). */
+export const TRIGGERS = ['always', 'on_motion'] as const;
+export type Trigger = (typeof TRIGGERS)[number];
+export const DEFAULT_TRIGGER: Trigger = 'on_motion';
+
+/**
+ * What `config` may hold: `alert` (the rule), `params` (passed to the adapter's /infer as is) and `trigger`
+ * (live models only; `triggerSet` says whether the config named it, so a recording model naming one is refused).
+ */
 export interface ModelConfig {
   alert: AlertRule | null;
   params: Record<string, unknown>;
+  trigger: Trigger;
+  triggerSet: boolean;
 }
 
 /**
@@ -115,7 +127,8 @@ export interface ModelConfig {
  * keys with valid values (422 on create and update, so a stored config always parses).
  */
 export function parseModelConfig(text: string | null | undefined): ModelConfig | string {
-  if (text === null || text === undefined || text.trim() === '') return { alert: null, params: {} };
+  const none = { alert: null, params: {}, trigger: DEFAULT_TRIGGER, triggerSet: false };
+  if (text === null || text === undefined || text.trim() === '') return none;
   // params go to the adapter through JSON.stringify, which overflows on a value nested thousands deep
   if (jsonDepthExceeds(text)) return `config: ${tooDeepMessage()}`;
   let value: unknown;
@@ -125,11 +138,17 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
     return 'config must be valid JSON';
   }
   if (!isObject(value)) return 'config must be a JSON object';
-  const unknown = Object.keys(value).filter((key) => key !== 'alert' && key !== 'params');
-  if (unknown.length > 0) return `config has unknown keys: ${unknown.join(', ')} (known: alert, params)`;
+  const known = ['alert', 'params', 'trigger'];
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  if (unknown.length > 0) return `config has unknown keys: ${unknown.join(', ')} (known: ${known.join(', ')})`;
   if (value.params !== undefined && !isObject(value.params)) return 'config.params must be an object';
   const params = value.params ?? {};
-  if (value.alert === undefined || value.alert === null) return { alert: null, params };
+  const triggerSet = value.trigger !== undefined;
+  const trigger = value.trigger ?? DEFAULT_TRIGGER;
+  if (typeof trigger !== 'string' || !(TRIGGERS as readonly string[]).includes(trigger))
+    return `config.trigger must be one of ${TRIGGERS.join(', ')}`;
+  const when = { trigger: trigger as Trigger, triggerSet };
+  if (value.alert === undefined || value.alert === null) return { alert: null, params, ...when };
   if (!isObject(value.alert)) return 'config.alert must be an object';
   const alert = value.alert;
   const allowed = ['labels', 'min_count', 'min_confidence', 'severity', 'cooldown_seconds'];
@@ -158,6 +177,7 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
     return 'config.alert.cooldown_seconds must be an integer from 0 to 604800';
   return {
     params,
+    ...when,
     alert: {
       labels: labels === null ? null : (labels as string[]).map((l) => l.toLowerCase()),
       min_count: minCount as number,

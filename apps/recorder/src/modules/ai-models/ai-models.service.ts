@@ -250,6 +250,11 @@ export class AiModelsService {
   }): void {
     const config = parseModelConfig(model.config);
     if (typeof config === 'string') throw new FieldValidationError(['body', 'config'], config);
+    if (config.triggerSet && model.source_type !== 'live')
+      throw new FieldValidationError(
+        ['body', 'config'],
+        'config.trigger applies to live models only: a recording model analyses every chunk',
+      );
     if (model.enabled && model.source_type === 'live' && model.assigned_camera_id === null)
       throw new FieldValidationError(
         ['body', 'assigned_camera_id'],

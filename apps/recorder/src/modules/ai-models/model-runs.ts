@@ -12,6 +12,8 @@ export interface ModelStats {
   /** turns skipped because the previous frame was still being analysed */
   dropped: number;
   progress: RecordingProgress | null;
+  /** a live model that runs on motion, skipping its turns while its camera is at rest */
+  waitingForMotion: boolean;
 }
 
 export class ModelRuns {
@@ -29,6 +31,7 @@ export class ModelRuns {
         lastError: null,
         dropped: 0,
         progress: null,
+        waitingForMotion: false,
       };
       this.#stats.set(modelId, stats);
     }
@@ -50,6 +53,7 @@ export class ModelRuns {
       failures: stats?.failures ?? 0,
       last_error: stats?.lastError ?? null,
       progress: model.source_type === 'recording' ? (stats?.progress ?? null) : null,
+      waiting_for_motion: model.enabled && (stats?.waitingForMotion ?? false),
     };
   }
 }

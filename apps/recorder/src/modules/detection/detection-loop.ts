@@ -3,6 +3,8 @@
 // registry picks for its task (frame:// URI under the shared frames directory, or inline bytes for an adapter
 // that cannot read it), stores the result, publishes a `detection` event and applies the model's alert rule.
 // A model whose previous frame is still being analysed skips its turn (counted as dropped): nothing queues.
+// A model that runs on motion (the default, config.trigger) asks the motion watch to watch its camera and skips
+// its turns while the camera is at rest; when motion starts it takes a turn at once.
 // Models, cameras and adapters can change at any time; sync() brings the loop in line with the database.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
+import type { MotionWatch } from '../motion/motion-watch.js';
 import { cooledDown, ruleFires } from './alert-rule.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
@@ -41,6 +44,8 @@ export interface DetectionLoopDeps {
   sources: SourceResolver;
   /** the camera streams the frame grabbers decode */
   streams: StreamHub;
+  /** watches the cameras whose models run on motion */
+  motion: Pick<MotionWatch, 'demand'>;
 }
 
 export interface DetectionLoopOptions {
@@ -88,6 +93,8 @@ export class DetectionLoop {
   readonly #feeds = new Map<number, CameraFeed>();
   readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
   readonly #lastAlertAt = new Map<number, number>();
+  /** cameras in motion now (motion.changed, followed in detection.reactions.ts) */
+  readonly #moving = new Set<number>();
   readonly #inflight = new Set<Promise<void>>();
   #tail: Promise<void> = Promise.resolve();
   #stopped = false;
@@ -144,6 +151,17 @@ export class DetectionLoop {
       for (const [id, runner] of this.#runners) if (runner.cameraId === cameraId) await this.#syncModel(id);
       await this.#refreshFeed(cameraId);
     });
+  }
+
+  /** A camera went into motion or came to rest: its motion-triggered models start or stop analysing. */
+  motionChanged(cameraId: number, active: boolean): void {
+    if (!active) {
+      this.#moving.delete(cameraId);
+      return;
+    }
+    this.#moving.add(cameraId);
+    for (const runner of this.#runners.values())
+      if (runner.cameraId === cameraId && runner.config.trigger === 'on_motion') this.#tick(runner);
   }
 
   /** The grabber of a camera (tests and benchmarks). */
@@ -238,6 +256,10 @@ export class DetectionLoop {
   /** Starts, restarts or stops the camera's grabber to match its models and its current source. */
   async #refreshFeed(cameraId: number): Promise<void> {
     const runners = [...this.#runners.values()].filter((r) => r.cameraId === cameraId);
+    await this.deps.motion.demand(
+      cameraId,
+      runners.some((r) => r.config.trigger === 'on_motion'),
+    );
     const feed = this.#feeds.get(cameraId);
     if (runners.length === 0) {
       if (feed) {
@@ -297,6 +319,13 @@ export class DetectionLoop {
       stats.lastError = feed?.unusable ?? feed?.grabber?.lastError ?? 'no picture from the camera yet';
       return;
     }
+    if (runner.config.trigger === 'on_motion' && !this.#moving.has(runner.cameraId)) {
+      stats.state = 'running';
+      stats.lastError = null;
+      stats.waitingForMotion = true;
+      return;
+    }
+    stats.waitingForMotion = false;
     if (frame.seq === runner.lastSeq) return; // the camera delivers slower than the model samples
     const task = runner.model.task;
     const adapter = this.deps.registry.pick(task, { detector: DETECTOR_TASKS.has(task) });

@@ -1,17 +1,18 @@
-// How the detection loop follows changes at once, without a restart: models, cameras, stream configs and a
-// restored backup.
+// How the detection loop follows changes at once, without a restart: models, cameras, stream configs, a
+// restored backup, and motion starting and ending on a camera (models that run on motion).
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
 import type { DetectionLoop } from './detection-loop.js';
 
 export function detectionReactions(
   events: RecorderEventBus,
-  loop: Pick<DetectionLoop, 'syncModel' | 'syncCamera' | 'syncAll'>,
+  loop: Pick<DetectionLoop, 'syncModel' | 'syncCamera' | 'syncAll' | 'motionChanged'>,
 ): () => void {
   return removeAll([
     events.on('ai-model.changed', ({ modelId }) => loop.syncModel(modelId)),
     events.on('camera.changed', (change) => loop.syncCamera(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => loop.syncCamera(cameraId)),
     events.on('backup.restored', () => loop.syncAll()),
+    events.on('motion.changed', ({ cameraId, active }) => loop.motionChanged(cameraId, active)),
   ]);
 }

@@ -1,6 +1,7 @@
-// Motion detection at run time: for every camera with motion switched on and readable, small grey pictures of
-// its detection stream (the substream by default) at the configured rate go through a MotionDetector, and a
-// MotionSwitch turns them into `motion.start` / `motion.end` events on the event log. Settings, camera and
+// Motion detection at run time: for every readable camera with motion switched on — or needed by a live model
+// that runs on motion (`demand`) — small grey pictures of its detection stream (the substream by default) at the
+// configured rate go through a MotionDetector, and a MotionSwitch turns them into `motion.start` / `motion.end`
+// events on the event log and `motion.changed` for the modules that follow it. Settings, camera and
 // stream-config changes re-plan a camera (motion.reactions.ts); nothing connects to a camera for this — the
 // pictures come from the camera stream's fan-out.
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
@@ -15,7 +16,9 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Polygon } from '../../platform/geometry/polygon.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository } from './motion.repository.js';
+import { MOTION_DEFAULTS } from './motion.schemas.js';
 
 /** The size motion is analysed at, whatever the stream's: fixed cost per picture (about 2 ms here). */
 export const MOTION_WIDTH = 320;
@@ -27,6 +30,7 @@ export interface MotionWatchDeps {
   sources: SourceResolver;
   streams: StreamHub;
   events: EventBus;
+  internal: RecorderEventBus;
 }
 
 interface Watcher {
@@ -41,6 +45,8 @@ interface Watcher {
 export class MotionWatch {
   readonly #watchers = new Map<number, Watcher>();
   readonly #queues = new Map<number, Promise<void>>();
+  /** cameras a live model needs motion of, whatever their own setting says */
+  readonly #demanded = new Set<number>();
   #stopped = false;
 
   constructor(
@@ -64,6 +70,14 @@ export class MotionWatch {
     return this.#watchers.get(cameraId)?.motion.active ?? false;
   }
 
+  /** A live model on the camera runs on motion (or no longer does): motion is watched while any needs it. */
+  demand(cameraId: number, needed: boolean): Promise<void> {
+    if (needed === this.#demanded.has(cameraId)) return this.#queues.get(cameraId) ?? Promise.resolve();
+    if (needed) this.#demanded.add(cameraId);
+    else this.#demanded.delete(cameraId);
+    return this.sync(cameraId);
+  }
+
   /** Every watched camera and every camera with motion on, re-planned (a restored backup). */
   async syncAll(): Promise<void> {
     const ids = new Set([...this.#watchers.keys(), ...(await this.deps.settings.enabledCameraIds())]);
@@ -81,17 +95,19 @@ export class MotionWatch {
   }
 
   async #plan(cameraId: number): Promise<void> {
-    const settings = this.#stopped ? undefined : await this.deps.settings.find(cameraId);
-    const config = settings?.enabled ? await this.deps.configs.find(cameraId) : undefined;
+    const stored = this.#stopped ? undefined : await this.deps.settings.find(cameraId);
+    const wanted = !this.#stopped && (stored?.enabled === true || this.#demanded.has(cameraId));
+    const settings = wanted ? (stored ?? { ...MOTION_DEFAULTS, camera_id: cameraId, updated_at: null }) : undefined;
+    const config = settings ? await this.deps.configs.find(cameraId) : undefined;
     const role = config
       ? await this.deps.sources.effectiveRole(cameraId, config.detect_stream === 'main' ? 'main' : 'sub')
       : 'main';
     const readable = config ? (await this.deps.sources.resolve(cameraId, role)).ok : false;
-    if (!settings?.enabled || !readable) {
+    if (!settings || !readable) {
       await this.#end(cameraId);
       return;
     }
-    const key = JSON.stringify({ ...settings, updated_at: undefined, role });
+    const key = JSON.stringify({ ...settings, enabled: undefined, updated_at: undefined, role });
     if (this.#watchers.get(cameraId)?.key === key) return;
     await this.#end(cameraId);
     const detector = new MotionDetector(MOTION_WIDTH, MOTION_HEIGHT, {
@@ -116,28 +132,37 @@ export class MotionWatch {
       // Pictures that stop coming (the camera went away) end a motion as quiet pictures would.
       quietCheck: setInterval(() => {
         if (watcher.motion.active && Date.now() - watcher.lastFrameAt >= DEFAULT_MOTION_SWITCH.endAfterMs)
-          this.#changed(cameraId, watcher, watcher.motion.update(false, Date.now()), []);
+          this.#changed(cameraId, watcher, watcher.motion.update(false, Date.now()), [], Date.now());
       }, 1000),
     };
     watcher.quietCheck.unref();
     frames.on('frame', (gray, at) => {
       watcher.lastFrameAt = at;
       const { boxes } = detector.analyse(gray);
-      this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes);
+      this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes, at);
     });
     this.#watchers.set(cameraId, watcher);
     frames.start();
   }
 
-  #changed(cameraId: number, watcher: Watcher, change: 'started' | 'ended' | null, boxes: MotionBox[]): void {
+  /** `at`: when the picture that decided it was taken (ms), given in the events for latency measurements. */
+  #changed(
+    cameraId: number,
+    watcher: Watcher,
+    change: 'started' | 'ended' | null,
+    boxes: MotionBox[],
+    at: number,
+  ): void {
+    if (change !== null)
+      this.deps.internal.emit('motion.changed', { cameraId, active: change === 'started' });
     if (change === 'started') {
-      watcher.startedAt = Date.now();
+      watcher.startedAt = at;
       void this.deps.events.publish({
         type: 'motion.start',
         camera_id: cameraId,
         source: 'motion',
         severity: 'info',
-        data: { boxes: boxes.map(rounded) },
+        data: { at, boxes: boxes.map(rounded) },
       });
     } else if (change === 'ended') {
       void this.deps.events.publish({
@@ -145,7 +170,7 @@ export class MotionWatch {
         camera_id: cameraId,
         source: 'motion',
         severity: 'info',
-        data: { duration_ms: Date.now() - watcher.startedAt },
+        data: { at, duration_ms: at - watcher.startedAt },
       });
     }
   }
@@ -158,7 +183,7 @@ export class MotionWatch {
     clearInterval(watcher.quietCheck);
     watcher.frames.removeAllListeners('frame');
     await watcher.frames.stop();
-    if (watcher.motion.active) this.#changed(cameraId, watcher, 'ended', []);
+    if (watcher.motion.active) this.#changed(cameraId, watcher, 'ended', [], Date.now());
   }
 }
 

@@ -12,6 +12,15 @@ export const PolygonSchema = Type.Array(Point, { minItems: 3, maxItems: 64 });
 
 export const MAX_MOTION_MASKS = 16;
 
+/** A camera without stored settings: motion detection off, the documented defaults otherwise. */
+export const MOTION_DEFAULTS = {
+  enabled: false,
+  fps: DEFAULT_MOTION_FPS,
+  threshold: DEFAULT_MOTION_SETTINGS.threshold,
+  min_area: DEFAULT_MOTION_SETTINGS.minArea,
+  masks: '[]',
+} as const;
+
 export const MotionSettingsBody = Type.Object(
   {
     /** analyse the camera's detection stream for motion */

@@ -1,7 +1,6 @@
 // Motion detection settings of a camera (issue #19): read by whoever may view the camera, replaced by whoever
 // may manage it. Masks are polygons in normalised coordinates; one that cannot be used is refused naming the
 // mask and why. A change is applied at once by the running watch (motion.reactions.ts).
-import { DEFAULT_MOTION_SETTINGS } from '../../media/motion/motion-detector.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { polygonProblem, type Polygon } from '../../platform/geometry/polygon.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
@@ -10,20 +9,11 @@ import type { CameraAccess } from '../cameras/camera-access.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository, MotionRow } from './motion.repository.js';
 import {
-  DEFAULT_MOTION_FPS,
+  MOTION_DEFAULTS,
   type MotionSettingsBody,
   type MotionSettingsResponse,
 } from './motion.schemas.js';
 import type { MotionWatch } from './motion-watch.js';
-
-/** A camera without stored settings: motion detection off, the documented defaults otherwise. */
-const DEFAULTS = {
-  enabled: false,
-  fps: DEFAULT_MOTION_FPS,
-  threshold: DEFAULT_MOTION_SETTINGS.threshold,
-  min_area: DEFAULT_MOTION_SETTINGS.minArea,
-  masks: '[]',
-} as const;
 
 export class MotionService {
   constructor(
@@ -77,7 +67,7 @@ export class MotionService {
   }
 
   #respond(cameraId: number, row: MotionRow | undefined): MotionSettingsResponse {
-    const settings = row ?? { ...DEFAULTS, updated_at: null };
+    const settings = row ?? { ...MOTION_DEFAULTS, updated_at: null };
     return {
       camera_id: cameraId,
       enabled: settings.enabled,

@@ -27,9 +27,10 @@ export interface EventMap {
   'adapter.unavailable': Open & { adapter?: string };
   'job.updated': Open & { job_id?: number | string; status?: string };
   /** something started moving in the camera's picture: the moving boxes, normalised */
-  'motion.start': Open & { boxes?: Open[] };
+  /** `at`: when the picture that showed it was taken (ms since epoch) */
+  'motion.start': Open & { at?: number; boxes?: Open[] };
   /** the camera's picture has been still for a while (or motion detection stopped) */
-  'motion.end': Open & { duration_ms?: number };
+  'motion.end': Open & { at?: number; duration_ms?: number };
 }
 
 export type EventType = keyof EventMap;

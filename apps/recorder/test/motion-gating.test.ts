@@ -1,0 +1,224 @@
+// Motion-gated AI (issue #19) with the real adapter and real test cameras: a camera playing OpenCV's vtest.avi
+// pedestrians in a loop (8 s walking, then the last picture held for 22 s) and a camera showing a still picture.
+// A person_counting model left at the default trigger (on_motion) analyses the walking camera only while it is in
+// motion — motion.start and motion.end come on the event log, and no picture taken while the camera was at rest
+// is analysed — and makes no inference call at all on the still camera over 30 s of its pictures, while its
+// status says it is waiting for motion. The same walking camera with a mask over the whole picture has no motion
+// and no inference. The timestamp overlay of the test cameras is masked, as an operator would.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { BusEvent } from '../src/platform/events/event-types.js';
+import {
+  peopleFrames,
+  peopleStill,
+  startAdapterProcess,
+  type AdapterProcess,
+} from './helpers/adapter-process.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { eventually } from './helpers/eventually.js';
+import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+
+const CLOCK_OVERLAY = [
+  [0, 0],
+  [0.32, 0],
+  [0.32, 0.16],
+  [0, 0.16],
+];
+const WHOLE_PICTURE = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+];
+
+describe('motion-gated AI', { timeout: 240_000 }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'nvr-gating-'));
+  let walking: TestCamera;
+  let still: TestCamera;
+  let adapter: AdapterProcess;
+  let t: TestApp;
+  const seen: BusEvent[] = [];
+  const onEvent = new Set<() => void>();
+
+  before(async () => {
+    const frames = peopleFrames(join(work, 'frames'), { movingSeconds: 8, stillSeconds: 22 });
+    [walking, still, adapter] = await Promise.all([
+      startTestCamera({ frames, fps: 10, gop: 10, width: 640, height: 480 }),
+      startTestCamera({ image: peopleStill(work), fps: 5, gop: 5, width: 640, height: 480 }),
+      startAdapterProcess({ framesDir: join(work, 'frames-shared') }),
+    ]);
+    t = await createTestApp({
+      env: {
+        ADAPTER_URLS: adapter.url,
+        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
+        FRAMES_DIR: join(work, 'frames-shared'),
+        ADAPTER_POLL_SECONDS: '1',
+      },
+      overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
+    });
+    t.container.events.listen((event) => {
+      if (!['motion.start', 'motion.end', 'detection'].includes(event.type)) return;
+      seen.push(event);
+      for (const waiter of [...onEvent]) waiter();
+    });
+  });
+  after(async () => {
+    await t?.close();
+    await Promise.all([walking?.close(), still?.close(), adapter?.close()]);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const api = async (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) => {
+    const response = await t.request({ method, url: `/api/v1${url}`, token: t.adminToken, payload });
+    assert.ok(response.statusCode < 300, `${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  // force: two of the cameras read the same test camera
+  const camera = async (url: string, name: string) => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/cameras?force=true',
+      token: t.adminToken,
+      payload: { name, ip_address: '127.0.0.1', rtsp_url: url },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json<{ id: number }>().id;
+    await api('PATCH', `/camera-config/${id}`, { transport_security: 'plaintext_allowed' });
+    return id;
+  };
+  const model = async (cameraId: number) =>
+    (
+      await api('POST', '/ai-models', {
+        name: `people ${cameraId}`,
+        model_name: 'centernet',
+        task: 'person_counting',
+        inference_interval: 1,
+        assigned_camera_id: cameraId,
+        config: JSON.stringify({ params: { min_confidence: 0.3 } }),
+      })
+    ).id as number;
+  /** Resolves with the first event of `type` on the camera among those seen after the first `from`. */
+  const next = (cameraId: number, type: string, from = 0) =>
+    new Promise<BusEvent>((resolve, reject) => {
+      const check = () => {
+        const found = seen.slice(from).find((e) => e.camera_id === cameraId && e.type === type);
+        if (!found) return;
+        onEvent.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        onEvent.delete(check);
+        reject(new Error(`no ${type} on camera ${cameraId} within 90 s`));
+      }, 90_000);
+      onEvent.add(check);
+      check();
+    });
+
+  it('analyses only while the camera is in motion, and nothing on a still or fully masked camera', async () => {
+    await eventually(async () => (await api('GET', '/capabilities')).orchestrator.adapters_available === 1, {
+      what: 'the adapter to be polled',
+    });
+    const walkingId = await camera(walking.url, 'Walkway');
+    const maskedId = await camera(walking.url, 'Walkway, masked');
+    const stillId = await camera(still.url, 'Lawn');
+    // Motion detection left off on the still camera: the model's need for it is enough to watch it.
+    await api('PUT', `/cameras/${walkingId}/motion`, { enabled: true, masks: [CLOCK_OVERLAY] });
+    await api('PUT', `/cameras/${maskedId}/motion`, { enabled: true, masks: [WHOLE_PICTURE] });
+    await api('PUT', `/cameras/${stillId}/motion`, { enabled: false, masks: [CLOCK_OVERLAY] });
+    const walkingModel = await model(walkingId);
+    const maskedModel = await model(maskedId);
+    const stillModel = await model(stillId);
+
+    // The still camera's pictures are counted from its frame grabber, to judge "over 30 s" by the pictures seen.
+    const grabber = await eventually(() => t.container.detectionLoop.grabber(stillId) ?? undefined, {
+      what: "the still camera's frame grabber",
+    });
+    let firstPictureAt = 0;
+    const thirtySeconds = new Promise<void>((resolve) =>
+      grabber.on('frame', (frame: { capturedAt: number }) => {
+        firstPictureAt ||= frame.capturedAt;
+        if (frame.capturedAt - firstPictureAt >= 30_000) resolve();
+      }),
+    );
+
+    // A whole cycle of the walking camera: motion starts, the model analyses, motion ends, motion starts again.
+    const firstStart = await next(walkingId, 'motion.start');
+    const firstDetection = await next(walkingId, 'detection', seen.indexOf(firstStart));
+    assert.equal(firstDetection.data.model_id, walkingModel);
+    const end = await next(walkingId, 'motion.end', seen.indexOf(firstStart));
+    const secondStart = await next(walkingId, 'motion.start', seen.indexOf(end));
+    await next(walkingId, 'detection', seen.indexOf(secondStart));
+    const restFrom = end.data.at as number;
+    const restTo = secondStart.data.at as number;
+    assert.ok(restTo - restFrom > 10_000, `the scene rests ~17 s between motions: ${restTo - restFrom} ms`);
+    const walkingDetections = seen.filter((e) => e.type === 'detection' && e.data.model_id === walkingModel);
+    const duringRest = walkingDetections.filter((e) => {
+      const sampled = e.data.sampled_at as number;
+      return sampled > restFrom && sampled < restTo;
+    });
+    assert.deepEqual(duringRest, [], 'no picture is analysed while the camera is at rest');
+    assert.ok(walkingDetections.every((e) => (e.data.count as number) >= 1), 'the walkers are counted');
+
+    // 30 s of the still camera's pictures without one inference call.
+    await thirtySeconds;
+    for (const [id, cameraId] of [
+      [stillModel, stillId],
+      [maskedModel, maskedId],
+    ] as const) {
+      const status = await api('GET', `/ai-models/${id}/status`);
+      assert.equal(status.runs, 0, JSON.stringify(status));
+      assert.equal(status.failures, 0, JSON.stringify(status));
+      assert.equal(status.waiting_for_motion, true, JSON.stringify(status));
+      assert.equal(status.state, 'running');
+      assert.deepEqual(
+        seen.filter((e) => e.camera_id === cameraId),
+        [],
+        'neither motion nor detections on the still or masked camera',
+      );
+    }
+    const walkingStatus = await api('GET', `/ai-models/${walkingModel}/status`);
+    assert.ok(walkingStatus.runs >= 2, JSON.stringify(walkingStatus));
+    // The still camera is watched for motion although its own setting is off; the setting still reads off.
+    const stillMotion = await api('GET', `/cameras/${stillId}/motion`);
+    assert.equal(stillMotion.enabled, false);
+    assert.equal(stillMotion.active, false);
+  });
+
+  it('a model that runs always analyses the still camera; a recording model cannot name a trigger', async () => {
+    const stillId = await camera(still.url, 'Lawn, always');
+    const always = (
+      await api('POST', '/ai-models', {
+        name: 'always',
+        model_name: 'centernet',
+        task: 'person_counting',
+        inference_interval: 1,
+        assigned_camera_id: stillId,
+        config: JSON.stringify({ trigger: 'always', params: { min_confidence: 0.3 } }),
+      })
+    ).id as number;
+    const detection = await next(stillId, 'detection', seen.length);
+    assert.equal(detection.data.model_id, always);
+    assert.equal((await api('GET', `/ai-models/${always}/status`)).waiting_for_motion, false);
+
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/v1/ai-models',
+      token: t.adminToken,
+      payload: {
+        name: 'footage',
+        model_name: 'centernet',
+        task: 'person_counting',
+        source_type: 'recording',
+        assigned_camera_id: stillId,
+        config: JSON.stringify({ trigger: 'on_motion' }),
+      },
+    });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.match(refused.body, /config\.trigger applies to live models only/);
+    assert.match(refused.body, /config/);
+  });
+});
