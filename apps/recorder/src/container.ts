@@ -44,6 +44,12 @@ import { MotionRepository } from './modules/motion/motion.repository.js';
 import { MotionService } from './modules/motion/motion.service.js';
 import { MotionWatch } from './modules/motion/motion-watch.js';
 import { motionReactions } from './modules/motion/motion.reactions.js';
+import { TrackedObjects } from './modules/tracking/tracked-objects.js';
+import { trackingReactions } from './modules/tracking/tracking.reactions.js';
+import { ZoneWatch } from './modules/zones/zone-watch.js';
+import { zoneReactions } from './modules/zones/zones.reactions.js';
+import { ZonesRepository } from './modules/zones/zones.repository.js';
+import { ZonesService } from './modules/zones/zones.service.js';
 import { createCloud, type Cloud, type CloudOverrides } from './modules/cloud/cloud.js';
 import { PermissionsRepository } from './modules/permissions/permissions.repository.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
@@ -137,6 +143,8 @@ export interface Container {
   /** motion detection settings (API) and the watch that runs it */
   readonly motion: MotionService;
   readonly motionWatch: MotionWatch;
+  readonly zones: ZonesService;
+  readonly zoneWatch: ZoneWatch;
   readonly layouts: LayoutsService;
   readonly apps: AppsService;
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
@@ -440,6 +448,7 @@ export async function createContainer(
       sources,
       streams,
       motion: motionWatch,
+      internal: internalEvents,
     },
     {
       framesDir: config.framesDir,
@@ -453,6 +462,10 @@ export async function createContainer(
   );
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
   const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
+  // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
+  const trackedObjects = new TrackedObjects(internalEvents);
+  const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
+  const zoneWatch = new ZoneWatch({ zones, events, alerts });
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -481,6 +494,8 @@ export async function createContainer(
           adapterReactions(internalEvents, adapters),
           detectionReactions(internalEvents, detectionLoop),
           motionReactions(internalEvents, motionWatch),
+          trackingReactions(internalEvents, trackedObjects),
+          zoneReactions(internalEvents, zoneWatch),
           cloud.reactions(),
         ]);
       },
@@ -500,6 +515,8 @@ export async function createContainer(
     { name: 'frames cleaner', start: () => framesCleaner.start(), stop: () => framesCleaner.stop() },
     { name: 'detection', start: () => detectionLoop.start(), stop: () => detectionLoop.stop() },
     { name: 'motion', start: () => motionWatch.start(), stop: () => motionWatch.stop() },
+    // After detection stops nothing new comes; the updates under way finish before the event log closes.
+    { name: 'zones', stop: () => zoneWatch.idle() },
   ]);
 
   return {
@@ -533,6 +550,8 @@ export async function createContainer(
     framesCleaner,
     motion,
     motionWatch,
+    zones,
+    zoneWatch,
     layouts,
     apps,
     mediaTls,

@@ -92,6 +92,7 @@ for (const dialect of testDialects()) {
         'progress',
         'runs',
         'state',
+        'waiting_for_motion',
       ]);
       assert.equal((await get(`/api/v1/ai-models/${disabled.json().id}/status`)).json().state, 'idle');
 

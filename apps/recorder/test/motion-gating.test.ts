@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BusEvent } from '../src/platform/events/event-types.js';
 import {
   peopleFrames,
   peopleStill,
@@ -18,6 +17,7 @@ import {
   type AdapterProcess,
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { EventLog } from './helpers/event-log.js';
 import { eventually } from './helpers/eventually.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 
@@ -40,8 +40,7 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
   let still: TestCamera;
   let adapter: AdapterProcess;
   let t: TestApp;
-  const seen: BusEvent[] = [];
-  const onEvent = new Set<() => void>();
+  let log: EventLog;
 
   before(async () => {
     const frames = peopleFrames(join(work, 'frames'), { movingSeconds: 8, stillSeconds: 22 });
@@ -59,11 +58,7 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
       },
       overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
     });
-    t.container.events.listen((event) => {
-      if (!['motion.start', 'motion.end', 'detection'].includes(event.type)) return;
-      seen.push(event);
-      for (const waiter of [...onEvent]) waiter();
-    });
+    log = new EventLog(t.container.events, ['motion.start', 'motion.end', 'detection']);
   });
   after(async () => {
     await t?.close();
@@ -100,23 +95,9 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
         config: JSON.stringify({ params: { min_confidence: 0.3 } }),
       })
     ).id as number;
-  /** Resolves with the first event of `type` on the camera among those seen after the first `from`. */
   const next = (cameraId: number, type: string, from = 0) =>
-    new Promise<BusEvent>((resolve, reject) => {
-      const check = () => {
-        const found = seen.slice(from).find((e) => e.camera_id === cameraId && e.type === type);
-        if (!found) return;
-        onEvent.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        onEvent.delete(check);
-        reject(new Error(`no ${type} on camera ${cameraId} within 90 s`));
-      }, 90_000);
-      onEvent.add(check);
-      check();
-    });
+    log.next((e) => e.camera_id === cameraId && e.type === type, from, `${type} on camera ${cameraId}`);
+  const seen = () => log.seen;
 
   it('analyses only while the camera is in motion, and nothing on a still or fully masked camera', async () => {
     await eventually(async () => (await api('GET', '/capabilities')).orchestrator.adapters_available === 1, {
@@ -147,21 +128,26 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
 
     // A whole cycle of the walking camera: motion starts, the model analyses, motion ends, motion starts again.
     const firstStart = await next(walkingId, 'motion.start');
-    const firstDetection = await next(walkingId, 'detection', seen.indexOf(firstStart));
+    const firstDetection = await next(walkingId, 'detection', seen().indexOf(firstStart));
     assert.equal(firstDetection.data.model_id, walkingModel);
-    const end = await next(walkingId, 'motion.end', seen.indexOf(firstStart));
-    const secondStart = await next(walkingId, 'motion.start', seen.indexOf(end));
-    await next(walkingId, 'detection', seen.indexOf(secondStart));
+    const end = await next(walkingId, 'motion.end', seen().indexOf(firstStart));
+    const secondStart = await next(walkingId, 'motion.start', seen().indexOf(end));
+    await next(walkingId, 'detection', seen().indexOf(secondStart));
     const restFrom = end.data.at as number;
     const restTo = secondStart.data.at as number;
     assert.ok(restTo - restFrom > 10_000, `the scene rests ~17 s between motions: ${restTo - restFrom} ms`);
-    const walkingDetections = seen.filter((e) => e.type === 'detection' && e.data.model_id === walkingModel);
+    const walkingDetections = seen().filter(
+      (e) => e.type === 'detection' && e.data.model_id === walkingModel,
+    );
     const duringRest = walkingDetections.filter((e) => {
       const sampled = e.data.sampled_at as number;
       return sampled > restFrom && sampled < restTo;
     });
     assert.deepEqual(duringRest, [], 'no picture is analysed while the camera is at rest');
-    assert.ok(walkingDetections.every((e) => (e.data.count as number) >= 1), 'the walkers are counted');
+    assert.ok(
+      walkingDetections.every((e) => (e.data.count as number) >= 1),
+      'the walkers are counted',
+    );
 
     // 30 s of the still camera's pictures without one inference call.
     await thirtySeconds;
@@ -175,7 +161,7 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
       assert.equal(status.waiting_for_motion, true, JSON.stringify(status));
       assert.equal(status.state, 'running');
       assert.deepEqual(
-        seen.filter((e) => e.camera_id === cameraId),
+        seen().filter((e) => e.camera_id === cameraId),
         [],
         'neither motion nor detections on the still or masked camera',
       );
@@ -200,7 +186,7 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
         config: JSON.stringify({ trigger: 'always', params: { min_confidence: 0.3 } }),
       })
     ).id as number;
-    const detection = await next(stillId, 'detection', seen.length);
+    const detection = await next(stillId, 'detection', seen().length);
     assert.equal(detection.data.model_id, always);
     assert.equal((await api('GET', `/ai-models/${always}/status`)).waiting_for_motion, false);
 

@@ -5,6 +5,30 @@ import type { AlertResponse } from './alerts/alerts.schemas.js';
 import type { CameraChange } from './cameras/camera-change.js';
 import type { CloudSettingsRow } from '../platform/db/schema.js';
 import type { IndexedChunk, RecordingNotice } from './recordings/recording-notice.js';
+import type { Detection } from './detection/result-mapping.js';
+import type { TrackedObject } from './tracking/object-tracker.js';
+
+/** One analysed picture of a live object detector (boxes in the picture's pixels). */
+export interface SeenDetections {
+  cameraId: number;
+  modelId: number;
+  resultId: number;
+  /** when the picture was taken (ms since epoch) */
+  at: number;
+  frame: { width: number; height: number };
+  detections: Detection[];
+}
+
+/** Where a model's tracked objects stand on a camera after a picture (or after the model stopped). */
+export interface TrackedObjects {
+  cameraId: number;
+  modelId: number;
+  at: number;
+  /** every live track */
+  tracks: TrackedObject[];
+  /** the tracks that ended now */
+  ended: TrackedObject[];
+}
 
 export interface RecorderEvents {
   /** a camera was created, edited, binned, restored or deleted */
@@ -15,6 +39,12 @@ export interface RecorderEvents {
   'motion-settings.changed': { cameraId: number };
   /** a watched camera went into motion or came to rest (published to the event log as motion.start/end too) */
   'motion.changed': { cameraId: number; active: boolean };
+  /** a camera's zones were replaced */
+  'zones.changed': { cameraId: number };
+  /** a live object detector analysed a picture (detection loop → object tracking) */
+  'detections.seen': SeenDetections;
+  /** a model's tracked objects on a camera moved on (object tracking → zones) */
+  'objects.tracked': TrackedObjects;
   /** an AI model was created, changed or deleted */
   'ai-model.changed': { modelId: number };
   /** the media-source TLS material changed (upload, delete, restore) */

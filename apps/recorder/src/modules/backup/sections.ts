@@ -72,6 +72,7 @@ export const SECTIONS: readonly BackupSection[] = [
   },
   { name: 'camera_permissions', table: 'camera_permissions', key: ['camera_id', 'user_id'], mode: 'replace' },
   { name: 'camera_motion', table: 'camera_motion', key: ['camera_id'], mode: 'replace' },
+  { name: 'camera_zones', table: 'camera_zones', key: ['camera_id'], mode: 'replace' },
   {
     name: 'camera_assignments',
     table: 'camera_assignments',

@@ -26,6 +26,7 @@ import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
 import type { MotionWatch } from '../motion/motion-watch.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import { cooledDown, ruleFires } from './alert-rule.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
@@ -46,6 +47,8 @@ export interface DetectionLoopDeps {
   streams: StreamHub;
   /** watches the cameras whose models run on motion */
   motion: Pick<MotionWatch, 'demand'>;
+  /** where each analysed picture of an object detector is told (object tracking follows it) */
+  internal: RecorderEventBus;
 }
 
 export interface DetectionLoopOptions {
@@ -426,6 +429,15 @@ export class DetectionLoop {
         ...timing,
       },
     });
+    if (DETECTOR_TASKS.has(model.task) && mapped.frame)
+      this.deps.internal.emit('detections.seen', {
+        cameraId,
+        modelId: model.id,
+        resultId: stored.id,
+        at: frame.capturedAt,
+        frame: mapped.frame,
+        detections: mapped.detections,
+      });
     await this.#applyAlertRule(runner, mapped.detections, stored.id);
   }
 

@@ -1,14 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_MOTION_SETTINGS } from '../../media/motion/motion-detector.js';
-import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import { NormalisedPolygon, Nullable, Timestamp } from '../../platform/http/schemas.js';
 
 /** Pictures analysed per second when not set. */
 export const DEFAULT_MOTION_FPS = 5;
 
-/** A point in normalised picture coordinates: x and y from 0 (top left) to 1 (bottom right). */
-const Point = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { minItems: 2, maxItems: 2 });
-/** A polygon of 3 to 64 points; it must not cross itself (checked by the service, which names the mask). */
-export const PolygonSchema = Type.Array(Point, { minItems: 3, maxItems: 64 });
 
 export const MAX_MOTION_MASKS = 16;
 
@@ -32,7 +28,7 @@ export const MotionSettingsBody = Type.Object(
     /** the smallest moving area that is motion, as a fraction of the picture */
     min_area: Type.Number({ minimum: 0.0001, maximum: 0.5, default: DEFAULT_MOTION_SETTINGS.minArea }),
     /** areas where nothing counts (a tree in the wind, a timestamp overlay) */
-    masks: Type.Array(PolygonSchema, { maxItems: MAX_MOTION_MASKS, default: [] }),
+    masks: Type.Array(NormalisedPolygon, { maxItems: MAX_MOTION_MASKS, default: [] }),
   },
   { additionalProperties: false },
 );
@@ -44,7 +40,7 @@ export const MotionSettingsResponse = Type.Object({
   fps: Type.Number(),
   threshold: Type.Integer(),
   min_area: Type.Number(),
-  masks: Type.Array(PolygonSchema),
+  masks: Type.Array(NormalisedPolygon),
   /** whether the camera is in motion now (false while motion detection is off) */
   active: Type.Boolean(),
   updated_at: Nullable(Timestamp),

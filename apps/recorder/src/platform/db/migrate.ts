@@ -18,6 +18,7 @@ import { alertActionSecrets } from './migrations/0012_alert_action_secrets.js';
 import { passwordChangeRequired } from './migrations/0013_password_change_required.js';
 import { streamRoles } from './migrations/0014_stream_roles.js';
 import { motion } from './migrations/0015_motion.js';
+import { zones } from './migrations/0016_zones.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0013_password_change_required', passwordChangeRequired],
   ['0014_stream_roles', streamRoles],
   ['0015_motion', motion],
+  ['0016_zones', zones],
 ];
 
 /** In the order they apply. */

@@ -440,6 +440,13 @@ export interface CameraMotionTable {
   updated_at: string;
 }
 
+export interface CameraZonesTable {
+  camera_id: number;
+  /** JSON array of zones (name, polygon, labels, alert rule) */
+  zones: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -471,6 +478,7 @@ export interface Database {
   cloud_uploads: CloudUploadsTable;
   stream_targets: StreamTargetsTable;
   camera_motion: CameraMotionTable;
+  camera_zones: CameraZonesTable;
 }
 
 // Rows as the repositories read them. Other modules receive them from services and name them from here, never

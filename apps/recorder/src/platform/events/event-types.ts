@@ -26,11 +26,17 @@ export interface EventMap {
   'adapter.model_changed': Open & { adapter?: string };
   'adapter.unavailable': Open & { adapter?: string };
   'job.updated': Open & { job_id?: number | string; status?: string };
-  /** something started moving in the camera's picture: the moving boxes, normalised */
-  /** `at`: when the picture that showed it was taken (ms since epoch) */
+  /**
+   * something started moving in the camera's picture: the moving boxes, normalised; `at`: when the picture that
+   * showed it was taken (ms since epoch)
+   */
   'motion.start': Open & { at?: number; boxes?: Open[] };
   /** the camera's picture has been still for a while (or motion detection stopped) */
   'motion.end': Open & { at?: number; duration_ms?: number };
+  /** a tracked object's standing point came into one of the camera's zones */
+  'zone.enter': Open & { zone?: string; track_id?: string; label?: string; at?: number };
+  /** …and left it (or the object was lost); `dwell_ms`: how long it stayed */
+  'zone.exit': Open & { zone?: string; track_id?: string; label?: string; at?: number; dwell_ms?: number };
 }
 
 export type EventType = keyof EventMap;
@@ -51,6 +57,8 @@ export const EVENT_TYPES: readonly EventType[] = [
   'job.updated',
   'motion.start',
   'motion.end',
+  'zone.enter',
+  'zone.exit',
 ];
 
 /** What a producer hands to publish(): `camera_id` absent or null makes it a system event. */

@@ -49,6 +49,10 @@ export const API_TAGS = [
   },
   { name: 'layouts', description: "The caller's live-wall window layouts." },
   { name: 'motion', description: "Motion detection of a camera's picture: settings, masks and state." },
+  {
+    name: 'zones',
+    description: "Named areas of a camera's picture: the objects they watch, entry and exit, alert rules.",
+  },
   { name: 'apps', description: 'Registered apps and their API keys.' },
   {
     name: 'media-source',

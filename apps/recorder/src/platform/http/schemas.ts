@@ -74,6 +74,14 @@ export const TicketQuery = Type.Object({ ticket: Type.Optional(Type.String({ max
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/** A point in normalised picture coordinates: x and y from 0 (top left) to 1 (bottom right). */
+const NormalisedPoint = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { minItems: 2, maxItems: 2 });
+/**
+ * A polygon over a camera's picture (motion masks, zones): 3 to 64 points. That it does not cross itself is
+ * checked by the services (platform/geometry/polygon.ts), which name the polygon.
+ */
+export const NormalisedPolygon = Type.Array(NormalisedPoint, { minItems: 3, maxItems: 64 });
+
 export const Paging = {
   skip: Type.Integer({ minimum: 0, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),

@@ -1,0 +1,59 @@
+// The objects each live detector follows on each camera (issue #19): the detection loop's pictures of a model
+// (detections.seen) go through that model's tracker on that camera, and every update is told to whoever follows
+// objects (objects.tracked: zones now, review items later). A model that changes or goes ends its tracks, so the
+// followers see them leave. Kept in memory: after a restart, objects are tracked anew.
+import type { RecorderEventBus, SeenDetections } from '../recorder-events.js';
+import { ObjectTracker, type TrackedObject } from './object-tracker.js';
+
+export class TrackedObjects {
+  readonly #trackers = new Map<string, { cameraId: number; modelId: number; tracker: ObjectTracker }>();
+  /** makes track ids unique across restarts too */
+  readonly #run = Date.now().toString(36);
+
+  constructor(private readonly events: RecorderEventBus) {}
+
+  /** A picture's detections from one model on one camera. */
+  seen({ cameraId, modelId, resultId, at, frame, detections }: SeenDetections): void {
+    const key = `${cameraId}:${modelId}`;
+    let entry = this.#trackers.get(key);
+    if (!entry) {
+      entry = { cameraId, modelId, tracker: new ObjectTracker(`c${cameraId}m${modelId}-${this.#run}`) };
+      this.#trackers.set(key, entry);
+    }
+    const objects = detections.map((d) => ({
+      label: d.label,
+      confidence: d.confidence,
+      box: {
+        x: clamp(d.bbox[0] / frame.width),
+        y: clamp(d.bbox[1] / frame.height),
+        width: clamp((d.bbox[2] - d.bbox[0]) / frame.width),
+        height: clamp((d.bbox[3] - d.bbox[1]) / frame.height),
+      },
+    }));
+    const { tracks, ended } = entry.tracker.update(objects, at, resultId);
+    this.#tell(cameraId, modelId, at, tracks, ended);
+  }
+
+  /** The model changed or went: its tracks on every camera end. */
+  modelChanged(modelId: number): void {
+    for (const [key, entry] of this.#trackers) {
+      if (entry.modelId !== modelId) continue;
+      this.#trackers.delete(key);
+      this.#tell(entry.cameraId, modelId, Date.now(), [], entry.tracker.endAll());
+    }
+  }
+
+  #tell(
+    cameraId: number,
+    modelId: number,
+    at: number,
+    tracks: TrackedObject[],
+    ended: TrackedObject[],
+  ): void {
+    this.events.emit('objects.tracked', { cameraId, modelId, at, tracks, ended });
+  }
+}
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}

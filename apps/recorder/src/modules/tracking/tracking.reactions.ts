@@ -1,0 +1,14 @@
+// How object tracking follows the detection loop: each analysed picture of a detector, and models that change.
+import type { RecorderEventBus } from '../recorder-events.js';
+import { removeAll } from '../reactions.js';
+import type { TrackedObjects } from './tracked-objects.js';
+
+export function trackingReactions(
+  events: RecorderEventBus,
+  objects: Pick<TrackedObjects, 'seen' | 'modelChanged'>,
+): () => void {
+  return removeAll([
+    events.on('detections.seen', (seen) => objects.seen(seen)),
+    events.on('ai-model.changed', ({ modelId }) => objects.modelChanged(modelId)),
+  ]);
+}
