@@ -1,7 +1,8 @@
 // Associates one detector's detections on one camera across pictures into tracked objects (issue #19). Pictures
-// come a second or more apart, so a walking person's boxes barely overlap from one to the next: a detection is
-// matched to the track of the same label whose box it overlaps most, or — when no box overlaps — whose centre is
-// nearest within about one box size. Greedy matching, best pairs first, is enough at a few dozen objects.
+// come a second or more apart, so a walking person's boxes barely overlap from one to the next: each track's box
+// is first moved on by its last speed, and a detection is matched to the track of the same label whose predicted
+// box it overlaps most, or — when none overlaps — whose centre is nearest within about one box size. Greedy
+// matching, best pairs first, is enough at a few dozen objects.
 // A track that is not seen ends after a while; an object that has not moved for a while is stationary (a parked
 // car) and survives much longer unseen, so a detector that loses it for a few pictures does not make it new.
 
@@ -53,6 +54,8 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
 interface Track extends TrackedObject {
   /** where it was when it last moved, and since when it has stayed near there */
   anchor: { x: number; y: number; since: number };
+  /** how fast its box moved between its last two sightings (share of the picture per ms) */
+  velocity: { x: number; y: number };
 }
 
 export interface TrackerUpdate {
@@ -78,7 +81,7 @@ export class ObjectTracker {
     for (const track of this.#tracks) {
       for (const [index, object] of objects.entries()) {
         if (object.label !== track.label) continue;
-        const score = matchScore(track.box, object.box);
+        const score = matchScore(predicted(track, at), object.box);
         if (score > 0) pairs.push({ track, object: index, score });
       }
     }
@@ -104,6 +107,7 @@ export class ObjectTracker {
         stationary: false,
         best: { at, confidence: object.confidence, box: object.box, result_id: resultId },
         anchor: { ...centre, since: at },
+        velocity: { x: 0, y: 0 },
       };
       this.#tracks.push(track);
     }
@@ -125,6 +129,12 @@ export class ObjectTracker {
   }
 
   #see(track: Track, object: SeenObject, at: number, resultId: number | null): void {
+    const elapsed = at - track.last_seen;
+    if (elapsed > 0)
+      track.velocity = {
+        x: (object.box.x - track.box.x) / elapsed,
+        y: (object.box.y - track.box.y) / elapsed,
+      };
     track.box = object.box;
     track.confidence = object.confidence;
     track.last_seen = at;
@@ -138,6 +148,17 @@ export class ObjectTracker {
     if (showing(object.confidence, object.box) > showing(track.best.confidence, track.best.box))
       track.best = { at, confidence: object.confidence, box: object.box, result_id: resultId };
   }
+}
+
+/** Where the track's box should be at `at` if it keeps going as it went (not beyond the picture). */
+function predicted(track: Track, at: number): NormalisedBox {
+  const elapsed = Math.min(at - track.last_seen, 5_000);
+  const clamp = (value: number, size: number) => Math.min(1 - size, Math.max(0, value));
+  return {
+    ...track.box,
+    x: clamp(track.box.x + track.velocity.x * elapsed, track.box.width),
+    y: clamp(track.box.y + track.velocity.y * elapsed, track.box.height),
+  };
 }
 
 /** How well a detection continues a track: its overlap, or failing that, how near its centre is (0: no match). */
@@ -169,6 +190,6 @@ function showing(confidence: number, box: NormalisedBox): number {
 }
 
 function publicView(track: Track): TrackedObject {
-  const { anchor: _anchor, ...view } = track;
+  const { anchor: _anchor, velocity: _velocity, ...view } = track;
   return { ...view, box: { ...view.box }, best: { ...view.best } };
 }

@@ -1,0 +1,66 @@
+// The object tracker on its own (issue #19): a person walking a second apart keeps their track id although the
+// boxes barely overlap; two people crossing keep theirs; a parked car that the detector misses for half a minute
+// is still the same car (no new object, so no new alert), while a walker unseen for longer than the patience is
+// gone; the best picture of a track is its surest, biggest one.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ObjectTracker, type SeenObject } from '../src/modules/tracking/object-tracker.js';
+
+const person = (x: number, y: number, confidence = 0.8): SeenObject => ({
+  label: 'person',
+  confidence,
+  box: { x, y, width: 0.04, height: 0.12 },
+});
+const car: SeenObject = { label: 'car', confidence: 0.9, box: { x: 0.6, y: 0.5, width: 0.2, height: 0.12 } };
+
+describe('object tracker', () => {
+  it('follows walkers across pictures a second apart, and crossing walkers keep their ids', () => {
+    const tracker = new ObjectTracker('t');
+    const first = tracker.update([person(0.1, 0.4), person(0.8, 0.42)], 0);
+    const [left, right] = first.tracks.map((track) => track.track_id);
+    // Each moves 0.035 a second towards the other (their boxes overlap their previous ones only a little).
+    let update = first;
+    for (let second = 1; second <= 16; second++) {
+      update = tracker.update(
+        [person(0.1 + 0.035 * second, 0.4), person(0.8 - 0.035 * second, 0.42)],
+        second * 1000,
+      );
+    }
+    assert.equal(update.tracks.length, 2);
+    const byX = [...update.tracks].sort((a, b) => a.box.x - b.box.x);
+    // they meet after 10 s; after 16 s they have swapped sides, each still under its own id
+    assert.equal(byX[1]!.track_id, left);
+    assert.equal(byX[0]!.track_id, right);
+    assert.ok(update.tracks.every((track) => !track.stationary));
+  });
+
+  it('keeps a parked car through a long miss, but lets a walker go after a short one', () => {
+    const tracker = new ObjectTracker('t');
+    let update = tracker.update([car, person(0.1, 0.4)], 0);
+    const carId = update.tracks.find((track) => track.label === 'car')!.track_id;
+    const walkerEndedAt: number[] = [];
+    for (let second = 1; second <= 12; second++) {
+      update = tracker.update([car], second * 1000);
+      if (update.ended.some((track) => track.label === 'person')) walkerEndedAt.push(second);
+    }
+    assert.deepEqual(walkerEndedAt, [5], 'the walker, unseen, ends after 4 s');
+    assert.equal(update.tracks.find((track) => track.track_id === carId)!.stationary, true);
+    // 30 s without the car, then it is seen again where it was: the same object.
+    const missed = tracker.update([], 47_000);
+    assert.deepEqual(missed.ended, []);
+    const back = tracker.update([car], 48_000);
+    assert.deepEqual(
+      back.tracks.map((track) => track.track_id),
+      [carId],
+    );
+  });
+
+  it('keeps the surest, biggest picture of a track as its best', () => {
+    const tracker = new ObjectTracker('t');
+    tracker.update([person(0.5, 0.5, 0.5)], 0, 1);
+    tracker.update([person(0.51, 0.5, 0.9)], 1000, 2);
+    const { tracks } = tracker.update([person(0.52, 0.5, 0.6)], 2000, 3);
+    assert.equal(tracks[0]!.best.result_id, 2);
+    assert.equal(tracks[0]!.best.confidence, 0.9);
+  });
+});
