@@ -1409,6 +1409,13 @@ export const requestBounds = {
       "required": true
     }
   },
+  "replaceCameraZones": {
+    "zones": {
+      "type": "array",
+      "maxItems": 16,
+      "required": true
+    }
+  },
   "createCloudCredential": {
     "provider": {
       "type": "string",

@@ -888,6 +888,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cameras/{id}/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A camera's zones, the labels they watch and their alert rules (view right) */
+        get: operations["getCameraZones"];
+        /** Replace a camera's zones (manage right); applied at once */
+        put: operations["replaceCameraZones"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/capabilities": {
         parameters: {
             query?: never;
@@ -2799,6 +2817,7 @@ export interface operations {
                             current_file: string | null;
                             completed: boolean;
                         } | null;
+                        waiting_for_motion: boolean;
                     };
                 };
             };
@@ -7459,6 +7478,174 @@ export interface operations {
             };
         };
     };
+    getCameraZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        zones: {
+                            name: string;
+                            polygon: number[][];
+                            labels: string[];
+                            alert: {
+                                labels: string[];
+                                min_count: number;
+                                min_dwell_seconds: number;
+                                cooldown_seconds: number;
+                                /** @enum {string} */
+                                severity: "info" | "low" | "medium" | "high" | "critical";
+                            } | null;
+                        }[];
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    replaceCameraZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    zones: {
+                        name: string;
+                        polygon: number[][];
+                        labels?: string[];
+                        alert?: {
+                            labels?: string[];
+                            min_count?: number;
+                            min_dwell_seconds?: number;
+                            cooldown_seconds?: number;
+                            /** @enum {string} */
+                            severity?: "info" | "low" | "medium" | "high" | "critical";
+                        } | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        zones: {
+                            name: string;
+                            polygon: number[][];
+                            labels: string[];
+                            alert: {
+                                labels: string[];
+                                min_count: number;
+                                min_dwell_seconds: number;
+                                cooldown_seconds: number;
+                                /** @enum {string} */
+                                severity: "info" | "low" | "medium" | "high" | "critical";
+                            } | null;
+                        }[];
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getCapabilities: {
         parameters: {
             query?: never;
@@ -9676,7 +9863,7 @@ export interface operations {
             query: {
                 limit: number;
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit */
                 type?: string;
             };
             header?: never;
@@ -9751,7 +9938,7 @@ export interface operations {
         parameters: {
             query?: {
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit */
                 type?: string;
                 last_event_id?: number;
                 ticket?: string;

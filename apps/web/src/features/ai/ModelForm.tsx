@@ -10,7 +10,8 @@ import { useCameraNames } from '../cameras/CameraFilterSelect';
 import { useCapabilities, type AiModel, type AiModelCreate } from './queries';
 
 const CONFIG_HINT =
-  'Optional JSON: {"params": {...}} goes to the adapter as is; {"alert": {"labels": ["person"], "min_count": 1}} raises alerts.';
+  'Optional JSON: {"params": {...}} goes to the adapter as is; {"alert": {"labels": ["person"], "min_count": 1}} raises alerts; ' +
+  'a live model runs while its camera sees motion unless {"trigger": "always"}.';
 
 /**
  * Create or edit an AI model: what task runs, on which camera, how often, with which config. Bounds come from the

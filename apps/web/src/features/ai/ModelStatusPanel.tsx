@@ -39,6 +39,14 @@ export function ModelStatusPanel({ model }: { model: AiModel }) {
         <ErrorState message={status.error.message} onRetry={() => void status.refetch()} />
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {status.data.waiting_for_motion && (
+            <>
+              <dt className="text-slate-600 dark:text-slate-300">Now</dt>
+              <dd data-testid="waiting-for-motion">
+                Waiting for motion: this model runs while its camera sees movement (config trigger)
+              </dd>
+            </>
+          )}
           <dt className="text-slate-600 dark:text-slate-300">Runs</dt>
           <dd data-testid="model-runs">{status.data.runs}</dd>
           <dt className="text-slate-600 dark:text-slate-300">Failures</dt>
