@@ -116,26 +116,33 @@ describe('internal events', () => {
       'backup.restored',
       'motion-settings.changed',
       'motion.changed',
+      'detections.seen',
+      'objects.tracked',
+      'zones.changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
     // camera.changed: the RTSPS probe, live view, recording, detection, motion and stream targets.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
-    // detection, motion, stream targets. motion.changed: the detection loop (models that run on motion).
+    // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
+    // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones.
     assert.deepEqual(counts, {
       'camera.changed': 6,
       'camera-config.changed': 5,
-      'ai-model.changed': 1,
+      'ai-model.changed': 2,
       'media-tls.changed': 3,
       'cloud-settings.changed': 2,
       'recording.notice': 2,
       'recording.chunk-indexed': 1,
       'storage.floor-reached': 1,
       'alert.raised': 1,
-      'backup.restored': 7,
+      'backup.restored': 8,
       'motion-settings.changed': 1,
       'motion.changed': 1,
+      'detections.seen': 1,
+      'objects.tracked': 1,
+      'zones.changed': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);
