@@ -95,7 +95,10 @@ describe('AI orchestration units', () => {
       trigger: 'always',
       triggerSet: true,
     });
-    assert.match(parseModelConfig('{"trigger":"sometimes"}') as string, /config\.trigger must be one of always, on_motion/);
+    assert.match(
+      parseModelConfig('{"trigger":"sometimes"}') as string,
+      /config\.trigger must be one of always, on_motion/,
+    );
     assert.match(parseModelConfig('{"alert":{"min_count":0}}') as string, /min_count/);
     assert.match(parseModelConfig('{"params":[]}') as string, /params/);
   });

@@ -231,7 +231,10 @@ describe('zones', { timeout: 240_000 }, () => {
         `alerted track ${id} entered the zone`,
       );
     for (const entry of entries.filter((e) => seen.indexOf(e) < lastAlert))
-      assert.ok(alerted.includes(entry.data.track_id as string), `track ${entry.data.track_id} was alerted`);
+      assert.ok(
+        alerted.includes(entry.data.track_id as string),
+        `track ${String(entry.data.track_id)} was alerted`,
+      );
     assert.ok(entries.every((e) => e.data.label === 'person'));
     // Not one per picture: people were seen many more times than they were alerted, under stable track ids.
     const peopleSeen = seen

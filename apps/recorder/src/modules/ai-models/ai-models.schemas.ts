@@ -140,7 +140,8 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
   if (!isObject(value)) return 'config must be a JSON object';
   const known = ['alert', 'params', 'trigger'];
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) return `config has unknown keys: ${unknown.join(', ')} (known: ${known.join(', ')})`;
+  if (unknown.length > 0)
+    return `config has unknown keys: ${unknown.join(', ')} (known: ${known.join(', ')})`;
   if (value.params !== undefined && !isObject(value.params)) return 'config.params must be an object';
   const params = value.params ?? {};
   const triggerSet = value.trigger !== undefined;

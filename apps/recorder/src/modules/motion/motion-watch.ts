@@ -97,7 +97,9 @@ export class MotionWatch {
   async #plan(cameraId: number): Promise<void> {
     const stored = this.#stopped ? undefined : await this.deps.settings.find(cameraId);
     const wanted = !this.#stopped && (stored?.enabled === true || this.#demanded.has(cameraId));
-    const settings = wanted ? (stored ?? { ...MOTION_DEFAULTS, camera_id: cameraId, updated_at: null }) : undefined;
+    const settings = wanted
+      ? (stored ?? { ...MOTION_DEFAULTS, camera_id: cameraId, updated_at: null })
+      : undefined;
     const config = settings ? await this.deps.configs.find(cameraId) : undefined;
     const role = config
       ? await this.deps.sources.effectiveRole(cameraId, config.detect_stream === 'main' ? 'main' : 'sub')

@@ -5,7 +5,6 @@ import { NormalisedPolygon, Nullable, Timestamp } from '../../platform/http/sche
 /** Pictures analysed per second when not set. */
 export const DEFAULT_MOTION_FPS = 5;
 
-
 export const MAX_MOTION_MASKS = 16;
 
 /** A camera without stored settings: motion detection off, the documented defaults otherwise. */

@@ -8,11 +8,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository, MotionRow } from './motion.repository.js';
-import {
-  MOTION_DEFAULTS,
-  type MotionSettingsBody,
-  type MotionSettingsResponse,
-} from './motion.schemas.js';
+import { MOTION_DEFAULTS, type MotionSettingsBody, type MotionSettingsResponse } from './motion.schemas.js';
 import type { MotionWatch } from './motion-watch.js';
 
 export class MotionService {
