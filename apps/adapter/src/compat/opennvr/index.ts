@@ -70,7 +70,10 @@ export async function openNvrCompatRoutes(
 
   app.post('/infer', async (req) => {
     const startedAt = performance.now();
-    const body = await readCompatBody(req);
+    const body = await readCompatBody(req).catch((err: unknown) => {
+      service.rejected(err);
+      throw err;
+    });
     return service.infer({ ...body, startedAt });
   });
 

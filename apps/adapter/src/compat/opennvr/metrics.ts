@@ -15,9 +15,12 @@ export class CompatMetrics {
   private readonly series = new Metrics();
   private streams = 0;
 
-  /** Task names come from clients: anything not served here is one `other` label (bounded cardinality). */
+  /**
+   * Task names come from clients: anything not served here is one `other` label (bounded cardinality); `""` is a
+   * request refused before its task was read, as upstream's SDK labels it.
+   */
   record(task: string, outcome: string, seconds?: number): void {
-    this.series.recordInfer(KNOWN_TASKS.has(task) ? task : 'other', outcome, seconds);
+    this.series.recordInfer(task === '' || KNOWN_TASKS.has(task) ? task : 'other', outcome, seconds);
   }
 
   streamOpened(): void {

@@ -36,6 +36,15 @@ export function prepare(task: unknown, params: Record<string, unknown>): Prepare
   return { task: t, params: nativeParams(t, params) };
 }
 
+/** The task a failed request was for (the default task when it named none), or `other`. */
+function metricLabel(task: unknown): string {
+  try {
+    return compatTask(task).name;
+  } catch {
+    return 'other';
+  }
+}
+
 export class OpenNvrService {
   constructor(
     private readonly inference: InferenceService,
@@ -53,13 +62,15 @@ export class OpenNvrService {
     try {
       prepared = prepare(req.task, req.params);
     } catch (err) {
-      this.metrics.record(
-        typeof req.task === 'string' ? req.task : '',
-        outcomeOf(toFailure(err).envelope.error.category),
-      );
+      this.metrics.record(metricLabel(req.task), outcomeOf(toFailure(err).envelope.error.category));
       throw err;
     }
     return this.run(prepared, req.frame, req.startedAt);
+  }
+
+  /** Counts a request whose body could not be read (no task known yet). */
+  rejected(err: unknown): void {
+    this.metrics.record('', outcomeOf(toFailure(err).envelope.error.category));
   }
 
   /** Runs a prepared task (counted in the metrics, failures thrown to the caller). */

@@ -72,7 +72,8 @@ function detectionResult(result: TaskResult, tracked: boolean, task: string, lab
   return { task, detections, frame_dimensions: { w: width, h: height } };
 }
 
-const confidence = { confidence_threshold: 'min_confidence' } as const;
+// OpenNVR's UI calls the threshold `confidence`; KAI-C renames it on one path only, so both names are taken.
+const confidence = { confidence_threshold: 'min_confidence', confidence: 'min_confidence' } as const;
 
 export const COMPAT_TASKS: readonly CompatTask[] = [
   {
@@ -175,8 +176,11 @@ export function nativeParams(task: CompatTask, given: Record<string, unknown>): 
         key,
         `unknown parameter "${key}" for ${task.name}; accepted: ${accepted.join(', ') || 'none'}`,
       );
-    out[task.renames[key] ?? key] =
-      key === 'confidence_threshold' ? threshold(value) : key === 'classes' ? classes(value) : value;
+    const target = task.renames[key] ?? key;
+    if (target in out)
+      throw malformed(key, `"${key}" and another name for the same knob are both given: send one`);
+    out[target] =
+      target === 'min_confidence' ? threshold(key, value) : key === 'classes' ? classes(value) : value;
   }
   return out;
 }
@@ -198,15 +202,11 @@ function classes(value: unknown): string[] {
 }
 
 /** Upstream accepts the threshold as a number or numeric text; 0 to 1. */
-function threshold(value: unknown): number {
+function threshold(field: string, value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n))
-    throw malformed(
-      'confidence_threshold',
-      `confidence_threshold must be a number, got ${JSON.stringify(value)}`,
-    );
-  if (n < 0 || n > 1)
-    throw malformed('confidence_threshold', 'confidence_threshold must be between 0.0 and 1.0');
+    throw malformed(field, `${field} must be a number, got ${JSON.stringify(value)}`);
+  if (n < 0 || n > 1) throw malformed(field, `${field} must be between 0.0 and 1.0`);
   return n;
 }
 
