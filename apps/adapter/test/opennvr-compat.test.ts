@@ -167,8 +167,9 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
   });
 
   it('everything else needs the token: auth_missing, auth_invalid', async () => {
-    const missing = await get('/capabilities', {});
+    const missing = await get('/capabilities', { 'x-correlation-id': 'corr-401' });
     assert.equal(missing.status, 401);
+    assert.equal(missing.headers.get('x-correlation-id'), 'corr-401');
     assertFailure(JSON.parse(missing.text), 'permission_denied', 'auth_missing');
     const wrong = await postJson({ frame_b64: person.toString('base64') }, { authorization: 'Bearer nope' });
     assert.equal(wrong.status, 401);

@@ -4,7 +4,6 @@
 import type { CapabilityCard } from '@nvr/contracts';
 import { MODEL_NAMES } from '../../models/catalog.js';
 import { ADAPTER_VERSION, type StatusService } from '../../status.js';
-import type { Services } from '../../app.js';
 import { modelIdentity } from './tasks.js';
 import type { OpenNvrService } from './service.js';
 
@@ -28,8 +27,9 @@ export function health(status: StatusService) {
   };
 }
 
-export async function capabilities(services: Services, compat: OpenNvrService) {
-  const card = await services.status.card();
+/** `maxStreams` is ADAPTER_STREAM_MAX_SOCKETS, which the stream enforces. */
+export async function capabilities(status: StatusService, compat: OpenNvrService, maxStreams: number) {
+  const card = await status.card();
   const tasks = compat.tasksAdvertised();
   return {
     adapter: {
@@ -56,7 +56,7 @@ export async function capabilities(services: Services, compat: OpenNvrService) {
       infer: { supported: true, input_content_types: ['multipart/form-data', 'application/json'] },
       infer_stream: {
         supported: true,
-        max_concurrent_streams: services.config.streamMaxSockets,
+        max_concurrent_streams: maxStreams,
         supports_shared_memory: false,
         shared_memory_protocol_version: null,
       },

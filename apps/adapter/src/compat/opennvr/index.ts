@@ -3,7 +3,7 @@
 // the shapes of open-nvr/ai-adapter's `opennvr_adapter_sdk/contract.py` and the failure envelope of its §7.
 // Routes are thin: shapes live in card.ts and tasks.ts, inference in service.ts, the stream protocol in stream.ts.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AdapterError } from '../../errors.js';
 import { capabilities, hardwareEvaluation, health, modelInfoLabels } from './card.js';
 import { authFailure, OpenNvrError, toFailure } from './errors.js';
@@ -30,11 +30,14 @@ export async function openNvrCompatRoutes(
   const { inference, status, pool, registry, config } = app.services;
   const service = new OpenNvrService(inference, new CompatMetrics());
 
-  // Every answer here carries the caller's X-Correlation-Id (or a fresh one), as the contract's §3.8 asks.
-  app.addHook('onRequest', async (req, reply) => {
+  // Every answer here carries the caller's X-Correlation-Id (or a fresh one), as the contract's §3.8 asks — the
+  // token hook's 401 too, which runs before this plugin's hooks and so is tagged in the error handler.
+  const correlate = (req: FastifyRequest, reply: FastifyReply) => {
+    if (reply.hasHeader(CORRELATION_HEADER)) return;
     const given = req.headers[CORRELATION_HEADER];
     void reply.header(CORRELATION_HEADER, typeof given === 'string' && given ? given : randomUUID());
-  });
+  };
+  app.addHook('onRequest', async (req, reply) => correlate(req, reply));
 
   /** Thrown values as upstream failures; the shared token hook's 401 becomes the SDK's auth_missing/auth_invalid. */
   const failureOf = (err: unknown, authorization: string | undefined) => {
@@ -44,6 +47,7 @@ export async function openNvrCompatRoutes(
   };
   app.setErrorHandler((err, req, reply) => {
     const failure = failureOf(err, req.headers.authorization);
+    correlate(req, reply);
     if (failure.httpStatus >= 500) req.log.error({ err }, 'opennvr compat request failed');
     if (failure.retryAfterMs !== undefined)
       void reply.header('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
@@ -55,7 +59,7 @@ export async function openNvrCompatRoutes(
   });
 
   app.get('/health', async () => health(status));
-  app.get('/capabilities', async () => capabilities(app.services, service));
+  app.get('/capabilities', async () => capabilities(status, service, config.streamMaxSockets));
   app.get('/hardware/evaluation', async () => hardwareEvaluation(status));
   app.get('/metrics', async (_req, reply) => {
     const models = registry.list().map((m) => ({ name: m.name, loaded: m.state === 'ready' }));
