@@ -321,6 +321,15 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
     }
   });
 
+  it('/infer image_captioning (asked as its alias scene_caption): the built-in composer describes the photo', async () => {
+    const { status, body } = await postJson({ task: 'scene_caption', frame_b64: person.toString('base64') });
+    assert.equal(status, 200, JSON.stringify(body));
+    const env = assertInferEnvelope(body);
+    assert.equal(env.result.task, 'image_captioning');
+    assert.match(env.result.caption, /person/);
+    assert.match(env.result.model_id, /^scene-composer\//);
+  });
+
   it('bad requests: the failure envelope names the field, with upstream categories and codes', async () => {
     const b64 = person.toString('base64');
     const cases: [unknown, number, string, string, string | undefined][] = [
