@@ -136,7 +136,7 @@ export async function buildApp(
 }
 
 /** Fastify's own errors (validation, body size, content type) mapped onto our codes. */
-export function toAdapterError(err: unknown): AdapterError {
+function toAdapterError(err: unknown): AdapterError {
   if (err instanceof AdapterError) return err;
   const e = err as { code?: string; statusCode?: number; message?: string; validation?: unknown };
   const message = e.message ?? 'request failed';
