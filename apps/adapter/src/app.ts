@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AdapterConfig } from './config.js';
+import { isOpenNvrHealth, OPENNVR_PREFIX, openNvrCompatRoutes } from './compat/opennvr/index.js';
 import { AdapterError } from './errors.js';
 import { MAX_FRAME_BYTES } from './frames/source.js';
 import { InferenceService } from './inference.js';
@@ -94,7 +95,7 @@ export async function buildApp(
   if (config.token) {
     const expected = Buffer.from(`Bearer ${config.token}`);
     app.addHook('onRequest', async (req) => {
-      if (req.url === '/health' || req.url.startsWith('/health?')) return;
+      if (req.url === '/health' || req.url.startsWith('/health?') || isOpenNvrHealth(req.url)) return;
       // The DeepStack API checks its key itself: its clients send it as a form field.
       if (isVisionCompat(req.url)) return;
       const got = Buffer.from(req.headers.authorization ?? '');
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(pipelineRoutes);
   await app.register(streamRoutes);
   await app.register(visionCompatRoutes, { token: config.token });
+  await app.register(openNvrCompatRoutes, { prefix: OPENNVR_PREFIX, toNativeError: toAdapterError });
   return app;
 }
 
