@@ -111,7 +111,8 @@ export async function loadCaptionModel(layout: CaptionModelLayout): Promise<Capt
   };
 }
 
-const DECODER_INPUTS = /^(input_ids|encoder_hidden_states|encoder_attention_mask|attention_mask|position_ids|use_cache_branch|past_key_values\.\d+\.(key|value))$/;
+const DECODER_INPUTS =
+  /^(input_ids|encoder_hidden_states|encoder_attention_mask|attention_mask|position_ids|use_cache_branch|past_key_values\.\d+\.(key|value))$/;
 
 /** Fails at load, with the name, when an export has inputs or outputs this driver does not know how to feed. */
 function checkNames(encoder: Ort.InferenceSession, decoder: Ort.InferenceSession, withPast: boolean): void {

@@ -40,7 +40,8 @@ export function imagePreprocessing(json: Record<string, unknown>): ImagePreproce
   if (typeof size === 'number') width = height = size;
   else if (typeof size === 'object' && size !== null && 'height' in size && 'width' in size)
     ({ width, height } = size as { width: unknown; height: unknown });
-  const valid = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 4096;
+  const valid = (n: unknown): n is number =>
+    Number.isInteger(n) && (n as number) > 0 && (n as number) <= 4096;
   if (!valid(width) || !valid(height))
     throw new Error(`preprocessor_config.json size ${JSON.stringify(size)} is not a fixed height and width`);
   const resample = json.resample ?? 2;
