@@ -237,6 +237,7 @@ export class InferenceService {
         task: 'scene_description',
         caption: described.caption,
         model_id: described.modelId,
+        ...(described.frame && { frame: described.frame }),
       };
       return [{ task: 'scene_description', result, ms: performance.now() - started }];
     }

@@ -15,10 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { after, before, describe, it } from 'node:test';
+import { captionBackend } from '../src/scene/caption-client.js';
+import { SceneCaptionBackends } from '../src/scene/local-caption/backends.js';
+import { LocalCaptioner } from '../src/scene/local-caption/captioner.js';
 import { inspect } from '../src/scene/local-caption/layout.js';
 import { loadCaptionModel } from '../src/scene/local-caption/model.js';
 import { ByteLevelTokenizer } from '../src/scene/local-caption/tokenizer.js';
 import { SCENE_COMPOSER_ID } from '../src/tasks/scene-description.js';
+import { decodeFrame } from '../src/frames/decode.js';
+import { fakeServer } from './fake-servers.js';
 import { fixture, getJson, postJson, startAdapter, type TestAdapter } from './helpers.js';
 
 const GENERATOR = new URL('./fixtures/make-tiny-caption-model.py', import.meta.url).pathname;
@@ -107,6 +112,7 @@ describe('local captioning model in an adapter', () => {
     const first = await describeFrame('frame://vtest-2s.jpg');
     assert.equal(first.status, 200, JSON.stringify(first.body));
     assert.equal(first.body.model_id, MODEL_ID);
+    assert.deepEqual(first.body.frame, { width: 768, height: 576 });
     assert.ok(first.body.caption.length > 0);
     for (const word of first.body.caption.split(' '))
       assert.ok(words.has(word), `"${word}" is not a vocab word`);
@@ -127,11 +133,18 @@ describe('local captioning model in an adapter', () => {
     assert.equal(health.models.find((m: any) => m.name === 'centernet').state, 'unloaded');
   });
 
-  it('refuses a prompt the local model cannot take', async () => {
+  it('refuses a prompt it cannot take and a frame it cannot decode, and stays ready', async () => {
     const res = await describeFrame('frame://vtest-2s.jpg', { prompt: 'Who is at the door?' });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.code, 'invalid_params');
     assert.match(res.body.error.message, /prompt/);
+    const garbage = await postJson(`${ad.url}/infer`, {
+      task: 'scene_description',
+      data: { frame: { b64: Buffer.from('not an image at all').toString('base64') } },
+    });
+    assert.equal(garbage.status, 415);
+    assert.equal(garbage.body.error.code, 'frame_decode_failed');
+    assert.equal(entry((await getJson(`${ad.url}/health`)).body).state, 'ready');
   });
 
   it('notices swapped files by their fingerprint and captions with the new model', async () => {
@@ -187,7 +200,7 @@ describe('local caption model files and decoding', () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('the merged decoder with cached keys/values generates the same tokens as the plain decoder', async () => {
-    const frame = new Uint8Array(fixture('dog.jpg'));
+    const frame = await decodeFrame(new Uint8Array(fixture('dog.jpg')));
     const tokens: number[][] = [];
     for (const kind of ['merged', 'plain']) {
       const model = await loadCaptionModel(inspect(root, join(root, kind)).layout!);
@@ -234,8 +247,43 @@ describe('local caption model files and decoding', () => {
     // The config names a Hub repository, as real exports do; it must not be looked up.
     assert.match(readFileSync(join(root, 'merged', 'config.json'), 'utf8'), /"_name_or_path"/);
     const model = await loadCaptionModel(inspect(root, join(root, 'merged')).layout!);
-    assert.ok((await model.caption(new Uint8Array(fixture('person.jpg')))).caption.length > 0);
+    assert.ok(
+      (await model.caption(await decodeFrame(new Uint8Array(fixture('person.jpg'))))).caption.length > 0,
+    );
     await model.dispose();
     assert.deepEqual(attempts, []);
+  });
+});
+
+describe('scene_description backend order with a caption endpoint too', () => {
+  it('local model first; a prompt, or a local model that fails, goes to the endpoint', async () => {
+    const modelsDir = mkdtempSync(join(tmpdir(), 'caption-order-'));
+    makeModel(join(modelsDir, 'tiny'), 4);
+    const ollama = await fakeServer(() => ({
+      status: 200,
+      body: { message: { role: 'assistant', content: 'A dog lies on a rug.' } },
+    }));
+    const warnings: string[] = [];
+    const log = { warn: (_: object, msg: string) => void warnings.push(msg) };
+    const local = (await LocalCaptioner.discover(modelsDir, 4, log))!;
+    const backends = new SceneCaptionBackends(local, captionBackend(ollama.url, 'llava', null), log);
+    const frame = () => new Uint8Array(fixture('dog.jpg'));
+    try {
+      assert.equal((await backends.describe(frame(), undefined))!.modelId, 'local/tiny');
+      assert.equal(ollama.requests.length, 0);
+      const prompted = await backends.describe(frame(), 'What animal is this?');
+      assert.deepEqual(prompted, { caption: 'A dog lies on a rug.', modelId: 'ollama/llava' });
+      assert.equal(ollama.requests.at(-1)!.body.messages[0].content, 'What animal is this?');
+
+      writeFileSync(join(modelsDir, 'tiny', 'onnx', 'decoder_model_merged.onnx'), Buffer.alloc(64, 7));
+      assert.equal((await backends.describe(frame(), undefined))!.modelId, 'ollama/llava');
+      assert.equal(local.status().state, 'failed');
+      assert.match(local.status().error ?? '', /decoder_model_merged\.onnx/);
+      assert.deepEqual(warnings, ['local caption model failed; next backend used']);
+    } finally {
+      await local.close();
+      await ollama.close();
+      rmSync(modelsDir, { recursive: true, force: true });
+    }
   });
 });

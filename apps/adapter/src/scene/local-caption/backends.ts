@@ -23,7 +23,7 @@ export class SceneCaptionBackends {
   async describe(
     frame: Uint8Array,
     prompt: string | undefined,
-  ): Promise<{ caption: string; modelId: string } | null> {
+  ): Promise<{ caption: string; modelId: string; frame?: { width: number; height: number } } | null> {
     const local = this.local;
     if (local) await local.refresh();
     // A prompt goes to the endpoint when there is one; ViT-GPT2 captions take none.
@@ -36,12 +36,13 @@ export class SceneCaptionBackends {
           { details: { task: 'scene_description', errors: ['/prompt: not supported by the local model'] } },
         );
       try {
-        const caption = await local.describe(frame);
-        if (caption) return { caption, modelId: local.modelId };
+        const described = await local.describe(frame);
+        if (described.caption) return { ...described, modelId: local.modelId };
         this.log.warn({ model: local.modelId }, 'local caption model produced no text; next backend used');
       } catch (err) {
         const e = err as AdapterError;
-        if (e.code === 'overloaded' || e.code === 'shutting_down') throw e;
+        // Only the model's own failures hand over; a bad frame or a full queue is the answer.
+        if (e.code !== 'model_load_failed' && e.code !== 'inference_failed') throw e;
         this.log.warn(
           { model: local.modelId, err: e.message },
           'local caption model failed; next backend used',

@@ -46,16 +46,23 @@ export class LocalCaptioner {
   /** The thread that produced the last caption (proof that it did not run on the main thread). */
   lastThreadId: number | null = null;
 
-  /** The first model folder under MODELS_DIR (by id), or null when there is none. */
+  /**
+   * The first complete model folder under MODELS_DIR (by id) — else the first incomplete one, so /health says
+   * what is wrong with it — or null when there is none.
+   */
   static async discover(modelsDir: string, queueLimit: number, log: Log): Promise<LocalCaptioner | null> {
     const found = discoverCaptionModels(modelsDir);
-    if (!found.length) return null;
+    const chosen = found.find((m) => m.layout !== null) ?? found[0];
+    if (!chosen) return null;
     if (found.length > 1)
       log.warn(
-        { used: found[0]!.id, ignored: found.slice(1).map((m) => m.id) },
-        'several local caption models found; only the first is used',
+        {
+          used: chosen.id,
+          ignored: found.filter((m) => m !== chosen).map((m) => `${m.id}: ${m.problem ?? 'ok'}`),
+        },
+        'several local caption models found; only one is used',
       );
-    const captioner = new LocalCaptioner(modelsDir, found[0]!, queueLimit);
+    const captioner = new LocalCaptioner(modelsDir, chosen, queueLimit);
     await captioner.refresh(true);
     return captioner;
   }
@@ -110,8 +117,11 @@ export class LocalCaptioner {
     this.error = problem ?? undefined;
   }
 
-  /** A caption of the frame by the local model; loads it first if needed. Failure marks the model failed. */
-  async describe(frame: Uint8Array): Promise<string> {
+  /**
+   * A caption of the frame by the local model, and the frame's size; loads the model first if needed. A frame
+   * that cannot be decoded is the caller's error; any other failure marks the model failed.
+   */
+  async describe(frame: Uint8Array): Promise<{ caption: string; frame: { width: number; height: number } }> {
     if (this.closed) throw new AdapterError('shutting_down', 'adapter is shutting down');
     if (this.pending.size > this.queueLimit)
       throw new AdapterError('overloaded', `local caption queue is full (${this.queueLimit} waiting)`, {
@@ -121,8 +131,9 @@ export class LocalCaptioner {
     try {
       const done = (await this.send({ type: 'caption', frame: frame.slice() })) as CaptionDone;
       this.lastThreadId = done.threadId;
-      return done.caption;
+      return { caption: done.caption, frame: done.frame };
     } catch (err) {
+      if ((err as AdapterError).code === 'frame_decode_failed') throw err;
       throw this.fail(
         'inference_failed',
         `local caption model ${this.modelId} failed: ${(err as Error).message}`,
@@ -181,7 +192,7 @@ export class LocalCaptioner {
       if (!p) return;
       this.pending.delete(msg.id);
       if (msg.ok) p.resolve(msg.value);
-      else p.reject(new Error(msg.error));
+      else p.reject(AdapterError.fromWire(msg.error));
     });
     const died = (reason: string) => {
       if (this.worker !== worker) return;

@@ -4,6 +4,7 @@
 // or the length limit; the ids are decoded with tokenizer.json. Runs in the caption worker; reads only the
 // files of the layout (nothing is fetched).
 import type * as Ort from 'onnxruntime-node';
+import type { DecodedFrame } from '../../frames/decode.js';
 import { ort } from '../../runtimes/onnx.js';
 import type { CaptionModelLayout } from './layout.js';
 import { readJsonFile } from './layout.js';
@@ -30,7 +31,7 @@ export interface CaptionOutput {
 }
 
 export interface CaptionModel {
-  caption(frame: Uint8Array): Promise<CaptionOutput>;
+  caption(frame: DecodedFrame): Promise<CaptionOutput>;
   dispose(): Promise<void>;
 }
 
@@ -79,7 +80,9 @@ async function openSession(path: string, dir: string): Promise<Ort.InferenceSess
       graphOptimizationLevel: 'all',
     });
   } catch (err) {
-    throw new Error(`${path.slice(dir.length + 1)}: ${(err as Error).message}`);
+    // Named relative to the model folder (health shows this); onnxruntime's message repeats the full path.
+    const name = path.slice(dir.length + 1);
+    throw new Error(`${name}: ${(err as Error).message.split(path).join(name)}`);
   }
 }
 
@@ -138,7 +141,7 @@ async function generate(
   decoder: Ort.InferenceSession,
   pre: ImagePreprocessing,
   s: GenerationSettings,
-  frame: Uint8Array,
+  frame: DecodedFrame,
   withPast: boolean,
 ): Promise<number[]> {
   const { Tensor } = ort();

@@ -1,6 +1,7 @@
 // ViT image preprocessing as preprocessor_config.json describes it (ViTImageProcessor / ViTFeatureExtractor):
 // resize to a fixed height × width, scale to 0..1, normalise per channel, planar float32 RGB [1, 3, H, W].
 import sharp from 'sharp';
+import type { DecodedFrame } from '../../frames/decode.js';
 
 export interface ImagePreprocessing {
   width: number;
@@ -60,15 +61,15 @@ export function imagePreprocessing(json: Record<string, unknown>): ImagePreproce
   };
 }
 
-/** The encoder's pixel_values for one frame (EXIF-rotated, aspect ratio not kept, as the ViT processor does). */
+/**
+ * The encoder's pixel_values for a frame decoded by the adapter's decoder (EXIF-rotated RGB at its working
+ * size), stretched to the model's size without keeping the aspect ratio, as the ViT processor does.
+ */
 export async function pixelValues(
-  frame: Uint8Array,
+  frame: Pick<DecodedFrame, 'data' | 'width' | 'height'>,
   p: ImagePreprocessing,
 ): Promise<{ data: Float32Array; dims: [1, 3, number, number] }> {
-  const rgb = await sharp(frame)
-    .rotate()
-    .removeAlpha()
-    .toColourspace('srgb')
+  const rgb = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } })
     .resize(p.width, p.height, { fit: 'fill', kernel: p.kernel })
     .raw()
     .toBuffer();

@@ -3,6 +3,8 @@
 // its weights and /health stays responsive while it generates.
 import { parentPort, threadId } from 'node:worker_threads';
 import sharp from 'sharp';
+import { asAdapterError } from '../../errors.js';
+import { decodeFrame } from '../../frames/decode.js';
 import { loadCaptionModel, type CaptionModel } from './model.js';
 import type { CaptionDone, FromCaptionWorker, LoadDone, ToCaptionWorker } from './protocol.js';
 
@@ -27,8 +29,10 @@ async function handle(msg: ToCaptionWorker): Promise<LoadDone | CaptionDone | nu
     case 'caption': {
       if (!model) throw new Error('no caption model is loaded');
       const started = performance.now();
-      const out = await model.caption(msg.frame);
-      return { ...out, ms: performance.now() - started, threadId };
+      // The adapter's own decoder: the same formats, EXIF rotation and errors as every other task.
+      const frame = await decodeFrame(msg.frame);
+      const out = await model.caption(frame);
+      return { ...out, frame: frame.original, ms: performance.now() - started, threadId };
     }
     case 'unload':
       await model?.dispose();
@@ -46,7 +50,7 @@ port.on('message', (msg: ToCaptionWorker) => {
         port.postMessage({
           id: msg.id,
           ok: false,
-          error: err instanceof Error ? err.message : String(err),
+          error: asAdapterError(err).toWire(),
         } satisfies FromCaptionWorker),
     );
 });
