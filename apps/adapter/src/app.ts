@@ -64,7 +64,11 @@ export async function buildApp(
   const caption = config.caption
     ? captionBackend(config.caption.url, config.caption.model, options.captionApiKey ?? null)
     : null;
-  const localCaption = await LocalCaptioner.discover(config.modelsDir, config.queueSize, app.log);
+  const localCaption = await LocalCaptioner.discover(
+    config.modelsDir,
+    { queueSize: config.queueSize, idleUnloadMs: config.modelIdleUnloadMs },
+    app.log,
+  );
   const metrics = new Metrics();
   const inference = new InferenceService({
     pool,

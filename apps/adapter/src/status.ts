@@ -220,8 +220,11 @@ export class StatusService {
       if (v === 'blocked' || verdict === 'ok') verdict = v;
       reasons.push(why);
     };
+    // The local caption model lives once, in its own worker.
     const needMb =
-      150 + config.workers * (80 + MODEL_NAMES.reduce((s, n) => s + MODELS[n].approxMemoryMb, 0));
+      150 +
+      config.workers * (80 + MODEL_NAMES.reduce((s, n) => s + MODELS[n].approxMemoryMb, 0)) +
+      (this.deps.localCaption?.status().approxMemoryMb ?? 0);
     const freeMb = Math.round(freemem() / 2 ** 20);
     if (freeMb < needMb) raise('blocked', `${freeMb} MB free RAM, models need about ${needMb} MB`);
     const cores = availableParallelism();

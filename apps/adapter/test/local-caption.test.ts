@@ -79,7 +79,7 @@ describe('local captioning model in an adapter', () => {
     modelsDir = mkdtempSync(join(tmpdir(), 'caption-models-'));
     modelDir = join(modelsDir, 'nvr-test', 'tiny-vit-gpt2');
     makeModel(modelDir, 1);
-    ad = await startAdapter({ MODELS_DIR: modelsDir });
+    ad = await startAdapter({ MODELS_DIR: modelsDir, MODEL_IDLE_UNLOAD_S: '600' });
     ad.addFrames('vtest-2s.jpg', 'dog.jpg');
   });
   after(async () => {
@@ -133,6 +133,18 @@ describe('local captioning model in an adapter', () => {
     assert.equal(health.models.find((m: any) => m.name === 'centernet').state, 'unloaded');
   });
 
+  it('unloads after MODEL_IDLE_UNLOAD_S unused and reloads on the next caption', async () => {
+    const captioner = ad.app.services.localCaption!;
+    await captioner.unloadIdle(Date.now() + 60_000); // not idle long enough yet
+    assert.equal(captioner.status().state, 'ready');
+    await captioner.unloadIdle(Date.now() + 601_000);
+    assert.equal(captioner.status().state, 'unloaded');
+    const res = await describeFrame('frame://dog.jpg');
+    assert.equal(res.body.model_id, MODEL_ID);
+    assert.equal(captioner.status().state, 'ready');
+    assert.equal(captioner.status().loadCount, 2);
+  });
+
   it('refuses a prompt it cannot take and a frame it cannot decode, and stays ready', async () => {
     const res = await describeFrame('frame://vtest-2s.jpg', { prompt: 'Who is at the door?' });
     assert.equal(res.status, 400);
@@ -161,7 +173,7 @@ describe('local captioning model in an adapter', () => {
     assert.notEqual(after.body.caption, before.body.caption, 'the new weights write a different caption');
     const health = (await getJson(`${ad.url}/health`)).body;
     assert.equal(entry(health).fingerprint, expectedFingerprint(modelDir, 'decoder_model.onnx'));
-    assert.equal(entry(health).load_count, 2);
+    assert.equal(entry(health).load_count, 3);
   });
 
   it('refuses corrupt files with the reason in /health while the composer answers', async () => {
@@ -179,7 +191,7 @@ describe('local captioning model in an adapter', () => {
     // Not retried while the files stay the same; the composer keeps answering.
     const again = await describeFrame('frame://vtest-2s.jpg');
     assert.equal(again.body.model_id, SCENE_COMPOSER_ID);
-    assert.equal(entry((await getJson(`${ad.url}/health`)).body).load_count, 2);
+    assert.equal(entry((await getJson(`${ad.url}/health`)).body).load_count, 3);
 
     // Good files again: the local model is back.
     rmSync(modelDir, { recursive: true });
@@ -265,7 +277,7 @@ describe('scene_description backend order with a caption endpoint too', () => {
     }));
     const warnings: string[] = [];
     const log = { warn: (_: object, msg: string) => void warnings.push(msg) };
-    const local = (await LocalCaptioner.discover(modelsDir, 4, log))!;
+    const local = (await LocalCaptioner.discover(modelsDir, { queueSize: 4, idleUnloadMs: null }, log))!;
     const backends = new SceneCaptionBackends(local, captionBackend(ollama.url, 'llava', null), log);
     const frame = () => new Uint8Array(fixture('dog.jpg'));
     try {

@@ -21,6 +21,8 @@ export interface LocalCaptionStatus {
   error: string | undefined;
   /** sha256 over the files a load reads; null while the folder is incomplete. */
   fingerprint: string | null;
+  /** Rough resident size once loaded: the ONNX files × 1.5 (onnxruntime's copies and activations). */
+  approxMemoryMb: number;
 }
 
 type Log = { warn(obj: object, msg: string): void };
@@ -43,6 +45,8 @@ export class LocalCaptioner {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
+  private lastUsed = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
   /** The thread that produced the last caption (proof that it did not run on the main thread). */
   lastThreadId: number | null = null;
 
@@ -50,7 +54,11 @@ export class LocalCaptioner {
    * The first complete model folder under MODELS_DIR (by id) — else the first incomplete one, so /health says
    * what is wrong with it — or null when there is none.
    */
-  static async discover(modelsDir: string, queueLimit: number, log: Log): Promise<LocalCaptioner | null> {
+  static async discover(
+    modelsDir: string,
+    limits: { queueSize: number; idleUnloadMs: number | null },
+    log: Log,
+  ): Promise<LocalCaptioner | null> {
     const found = discoverCaptionModels(modelsDir);
     const chosen = found.find((m) => m.layout !== null) ?? found[0];
     if (!chosen) return null;
@@ -62,7 +70,7 @@ export class LocalCaptioner {
         },
         'several local caption models found; only one is used',
       );
-    const captioner = new LocalCaptioner(modelsDir, chosen, queueLimit);
+    const captioner = new LocalCaptioner(modelsDir, chosen, limits.queueSize, limits.idleUnloadMs);
     await captioner.refresh(true);
     return captioner;
   }
@@ -71,7 +79,15 @@ export class LocalCaptioner {
     private readonly modelsDir: string,
     model: DiscoveredCaptionModel,
     private readonly queueLimit: number,
+    private readonly idleUnloadMs: number | null,
   ) {
+    if (idleUnloadMs !== null) {
+      this.idleTimer = setInterval(
+        () => void this.unloadIdle(),
+        Math.max(1000, Math.min(idleUnloadMs / 2, 30_000)),
+      );
+      this.idleTimer.unref();
+    }
     this.model = model;
     this.signature = '';
   }
@@ -90,6 +106,16 @@ export class LocalCaptioner {
       loadCount: this.loadCount,
       error: this.error,
       fingerprint: this.fingerprint,
+      approxMemoryMb: this.model.layout
+        ? Math.round(
+            (1.5 *
+              [this.model.layout.encoder, this.model.layout.decoder].reduce(
+                (sum, f) => sum + fileSize(f),
+                0,
+              )) /
+              2 ** 20,
+          )
+        : 0,
     };
   }
 
@@ -128,6 +154,7 @@ export class LocalCaptioner {
         retryAfterMs: 1000,
       });
     await this.ensureLoaded();
+    this.lastUsed = Date.now();
     try {
       const done = (await this.send({ type: 'caption', frame: frame.slice() })) as CaptionDone;
       this.lastThreadId = done.threadId;
@@ -207,8 +234,20 @@ export class LocalCaptioner {
     return worker;
   }
 
+  /** MODEL_IDLE_UNLOAD_S: a model unused that long is dropped with its worker; the next caption reloads it. */
+  async unloadIdle(now = Date.now()): Promise<void> {
+    if (this.idleUnloadMs === null || this.state !== 'ready' || this.pending.size > 0) return;
+    if (now - this.lastUsed < this.idleUnloadMs) return;
+    const worker = this.worker;
+    this.worker = null;
+    this.state = 'unloaded';
+    this.loadedAt = null;
+    await worker?.terminate();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idleTimer) clearInterval(this.idleTimer);
     const worker = this.worker;
     this.worker = null;
     for (const p of this.pending.values()) p.reject(new Error('adapter is shutting down'));
@@ -232,6 +271,14 @@ function folderSignature(dir: string): string {
   for (const name of listing(dir)) add(join(dir, name), name);
   for (const name of listing(join(dir, 'onnx'))) add(join(dir, 'onnx', name), `onnx/${name}`);
   return parts.join('|');
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 function listing(dir: string): string[] {
