@@ -40,14 +40,14 @@ export function imagePreprocessing(json: Record<string, unknown>): ImagePreproce
   let height: unknown;
   if (typeof size === 'number') width = height = size;
   else if (typeof size === 'object' && size !== null && 'height' in size && 'width' in size)
-    ({ width, height } = size as { width: unknown; height: unknown });
+    ({ width, height } = size);
   const valid = (n: unknown): n is number =>
     Number.isInteger(n) && (n as number) > 0 && (n as number) <= 4096;
   if (!valid(width) || !valid(height))
     throw new Error(`preprocessor_config.json size ${JSON.stringify(size)} is not a fixed height and width`);
   const resample = json.resample ?? 2;
   const kernel = KERNELS[resample as number];
-  if (!kernel) throw new Error(`preprocessor_config.json resample ${String(resample)} is unknown`);
+  if (!kernel) throw new Error(`preprocessor_config.json resample ${JSON.stringify(resample)} is unknown`);
   const rescale =
     json.do_rescale === false ? 1 : typeof json.rescale_factor === 'number' ? json.rescale_factor : 1 / 255;
   const normalize = json.do_normalize !== false;
