@@ -7,7 +7,13 @@ import type { Worker } from 'node:worker_threads';
 import { AdapterError } from '../../errors.js';
 import { hashFiles } from '../../models/fingerprint.js';
 import { createWorker } from '../../runtimes/pool.js';
-import { discoverCaptionModels, inspect, layoutFiles, type DiscoveredCaptionModel } from './layout.js';
+import {
+  discoverCaptionModels,
+  inspect,
+  layoutFiles,
+  type CaptionModelLayout,
+  type DiscoveredCaptionModel,
+} from './layout.js';
 import type { CaptionDone, FromCaptionWorker, LoadDone, ToCaptionWorker } from './protocol.js';
 
 export interface LocalCaptionStatus {
@@ -21,7 +27,7 @@ export interface LocalCaptionStatus {
   error: string | undefined;
   /** sha256 over the files a load reads; null while the folder is incomplete. */
   fingerprint: string | null;
-  /** Rough resident size once loaded: the ONNX files × 1.5 (onnxruntime's copies and activations). */
+  /** Rough resident size once loaded, for the hardware evaluation. */
   approxMemoryMb: number;
 }
 
@@ -33,7 +39,8 @@ const WORKER_ENTRY = new URL('./worker.js', import.meta.url);
 
 export class LocalCaptioner {
   private model: DiscoveredCaptionModel;
-  private signature: string;
+  /** What the folder looked like at the last refresh (see folderSignature). */
+  private signature = '';
   private fingerprint: string | null = null;
   private state: LocalCaptionStatus['state'] = 'unloaded';
   private error: string | undefined;
@@ -89,7 +96,6 @@ export class LocalCaptioner {
       this.idleTimer.unref();
     }
     this.model = model;
-    this.signature = '';
   }
 
   get modelId(): string {
@@ -106,16 +112,7 @@ export class LocalCaptioner {
       loadCount: this.loadCount,
       error: this.error,
       fingerprint: this.fingerprint,
-      approxMemoryMb: this.model.layout
-        ? Math.round(
-            (1.5 *
-              [this.model.layout.encoder, this.model.layout.decoder].reduce(
-                (sum, f) => sum + fileSize(f),
-                0,
-              )) /
-              2 ** 20,
-          )
-        : 0,
+      approxMemoryMb: this.model.layout ? approxMemoryMb(this.model.layout) : 0,
     };
   }
 
@@ -273,12 +270,16 @@ function folderSignature(dir: string): string {
   return parts.join('|');
 }
 
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
+/** The ONNX files × 1.5: onnxruntime's copy of the weights plus activations. */
+function approxMemoryMb(layout: CaptionModelLayout): number {
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  return Math.round((1.5 * (size(layout.encoder) + size(layout.decoder))) / 2 ** 20);
 }
 
 function listing(dir: string): string[] {
