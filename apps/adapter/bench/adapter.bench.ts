@@ -4,7 +4,8 @@
 //     alternating with (1) call by call;
 //  3. throughput at concurrency 1 vs concurrency = cores;
 //  4. GET /health p99 while every worker is saturated;
-//  5. the adapter process's RSS with every task's models loaded.
+//  5. the adapter process's RSS with every task's models loaded;
+//  6. the local captioning model path on a tiny generated model (bench/local-caption.bench.ts).
 // Requests only go to 127.0.0.1; every loop is bounded by a request count.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { Value } from '@sinclair/typebox/value';
 import { decodeFrame } from '../src/frames/decode.js';
 import { ModelCache } from '../src/models/instances.js';
 import { TASKS } from '../src/tasks/index.js';
+import { benchLocalCaption } from './local-caption.bench.js';
 import type { TaskContext } from '../src/tasks/types.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -39,7 +41,8 @@ const CASES: { task: string; images: string[]; params?: { detector?: string } }[
   { task: 'scene_description', images: ['vtest-2s.jpg', 'sample5.jpg'] },
 ];
 const ALL_IMAGES = [...new Set(CASES.flatMap((c) => c.images))];
-// BENCH_TASKS=face_detection,person_counting narrows the latency table (throughput always uses person_counting).
+// BENCH_TASKS=face_detection,person_counting narrows the latency table (throughput always uses person_counting);
+// local_caption selects the local captioning section, alone: BENCH_TASKS=local_caption runs only that.
 const ONLY = process.env.BENCH_TASKS?.split(',').filter(Boolean);
 if (ONLY) CASES.splice(0, CASES.length, ...CASES.filter((c) => ONLY.includes(c.task)));
 const label = (c: (typeof CASES)[number]) =>
@@ -184,6 +187,12 @@ async function main(): Promise<void> {
   console.log(
     `machine parallel speed-up of ${CORES} spinning threads vs 1: ${(await machineParallelism()).toFixed(2)}×\n`,
   );
+  if (!ONLY || ONLY.includes('local_caption')) {
+    const lines = await benchLocalCaption({ fixtures: FIXTURES, iterations: ITER, startAdapter, pct });
+    console.log('local captioning model (tiny generated ViT-GPT2: overhead, not real-model figures)');
+    for (const line of lines) console.log(`  ${line}`);
+    if (ONLY?.length === 1) return;
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
   mkdirSync(join(dataDir, 'frames'));

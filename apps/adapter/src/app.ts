@@ -24,6 +24,8 @@ import { isVisionCompat, visionCompatRoutes } from './routes/vision-compat.js';
 import { WorkerPool } from './runtimes/pool.js';
 import { RemoteAdapters } from './runtimes/remote.js';
 import { captionBackend } from './scene/caption-client.js';
+import { SceneCaptionBackends } from './scene/local-caption/backends.js';
+import { LocalCaptioner } from './scene/local-caption/captioner.js';
 import { StatusService } from './status.js';
 
 export type AdapterApp = FastifyInstance;
@@ -35,6 +37,7 @@ export interface Services {
   metrics: Metrics;
   pool: WorkerPool;
   registry: ModelRegistry;
+  localCaption: LocalCaptioner | null;
 }
 
 declare module 'fastify' {
@@ -62,25 +65,30 @@ export async function buildApp(
   const caption = config.caption
     ? captionBackend(config.caption.url, config.caption.model, options.captionApiKey ?? null)
     : null;
+  const localCaption = await LocalCaptioner.discover(
+    config.modelsDir,
+    { queueSize: config.queueSize, idleUnloadMs: config.modelIdleUnloadMs },
+    app.log,
+  );
   const metrics = new Metrics();
   const inference = new InferenceService({
     pool,
     registry,
     remotes,
-    caption,
+    captions: new SceneCaptionBackends(localCaption, caption, app.log),
     metrics,
     framesDir: config.framesDir,
     modelsDir: config.modelsDir,
   });
-  const status = new StatusService({ config, pool, registry, remotes, caption, inference });
-  app.decorate('services', { config, inference, status, metrics, pool, registry });
+  const status = new StatusService({ config, pool, registry, remotes, caption, localCaption, inference });
+  app.decorate('services', { config, inference, status, metrics, pool, registry, localCaption });
   await status.start();
   await remotes.start();
 
   app.addHook('onClose', async () => {
     remotes.stop();
     registry.close();
-    await pool.close();
+    await Promise.all([pool.close(), localCaption?.close()]);
   });
 
   // Frames come as JSON or multipart only; without this, text/plain bodies would reach validation as strings.

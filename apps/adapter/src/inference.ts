@@ -10,7 +10,7 @@ import type { ModelRegistry } from './models/registry.js';
 import type { WorkerPool } from './runtimes/pool.js';
 import type { StepOutcome } from './runtimes/protocol.js';
 import type { RemoteAdapters } from './runtimes/remote.js';
-import { sniffMime, type CaptionBackend } from './scene/caption-client.js';
+import type { SceneCaptionBackends } from './scene/local-caption/backends.js';
 import { TASKS, TASK_NAMES } from './tasks/index.js';
 import type { TaskDefinition, TaskResult } from './tasks/types.js';
 import { IouTracker, type Trackable } from './tracking/tracker.js';
@@ -46,7 +46,8 @@ export interface InferenceDeps {
   pool: WorkerPool;
   registry: ModelRegistry;
   remotes: RemoteAdapters;
-  caption: CaptionBackend | null;
+  /** scene_description's local model and caption endpoint, in ADAPTER.md's order. */
+  captions: SceneCaptionBackends;
   metrics: Metrics;
   framesDir: string;
   modelsDir: string;
@@ -152,7 +153,7 @@ export class InferenceService {
       if (await this.deps.remotes.find(task)) return { kind: 'remote', task };
     }
     if (local)
-      return task === 'scene_description' && this.deps.caption
+      return task === 'scene_description' && this.deps.captions.configured
         ? { kind: 'caption', task: local }
         : { kind: 'local', task: local };
     if (await this.deps.remotes.find(task)) return { kind: 'remote', task };
@@ -227,12 +228,17 @@ export class InferenceService {
       return [{ task: first.task, result, ms: performance.now() - started }];
     }
     if (first.kind === 'caption') {
-      const caption = await this.deps.caption!.describe(
-        frame,
-        sniffMime(frame),
-        segment[0]!.params.prompt as string | undefined,
-      );
-      const result: TaskResult = { task: 'scene_description', caption, model_id: this.deps.caption!.modelId };
+      const { params } = segment[0]!;
+      const described = await this.deps.captions.describe(frame, params.prompt as string | undefined);
+      // No caption backend could answer: the scene composer (in the worker pool) does.
+      if (!described)
+        return this.runSegment([{ route: { ...first, kind: 'local' }, params }], frame, cameraId);
+      const result: TaskResult = {
+        task: 'scene_description',
+        caption: described.caption,
+        model_id: described.modelId,
+        ...(described.frame && { frame: described.frame }),
+      };
       return [{ task: 'scene_description', result, ms: performance.now() - started }];
     }
     const locals = segment.map((s) => (s.route as { task: TaskDefinition }).task);

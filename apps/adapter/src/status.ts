@@ -1,6 +1,7 @@
 // Health, capabilities card, adapter listing and hardware evaluation: everything that describes the service
 // rather than running inference.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, freemem, totalmem } from 'node:os';
 import sharp from 'sharp';
 import {
@@ -21,6 +22,7 @@ import type { WorkerPool } from './runtimes/pool.js';
 import type { StepOutcome } from './runtimes/protocol.js';
 import type { RemoteAdapters } from './runtimes/remote.js';
 import type { CaptionBackend } from './scene/caption-client.js';
+import type { LocalCaptioner, LocalCaptionStatus } from './scene/local-caption/captioner.js';
 import { TASKS } from './tasks/index.js';
 
 export const ADAPTER_VERSION = '0.1.0';
@@ -37,6 +39,8 @@ export interface StatusDeps {
   registry: ModelRegistry;
   remotes: RemoteAdapters;
   caption: CaptionBackend | null;
+  /** The local captioning model found in MODELS_DIR, if any. */
+  localCaption: LocalCaptioner | null;
   inference: InferenceService;
 }
 
@@ -44,6 +48,8 @@ export class StatusService {
   readonly startedAt = new Date();
   private gpus: Gpu[] = [];
   private fingerprints: { at: number; value: Promise<Fingerprints> } | undefined;
+  /** The last computed fingerprints, for /health (which answers without waiting for a hash). */
+  private lastFingerprints: Fingerprints | undefined;
 
   constructor(private readonly deps: StatusDeps) {}
 
@@ -56,13 +62,14 @@ export class StatusService {
   health(): AdapterHealth {
     const { pool, registry } = this.deps;
     const models = registry.list();
+    const local = this.deps.localCaption?.status();
     const tasksOf = (m: ModelName) =>
       [...TASKS.values()].filter((t) => t.models.includes(m)).map((t) => t.name);
     const servable = this.deps.inference.servableTasks();
     const status: AdapterHealth['status'] =
       servable.length === 0
         ? 'error'
-        : models.some((m) => m.state === 'failed') || pool.saturated
+        : models.some((m) => m.state === 'failed') || local?.state === 'failed' || pool.saturated
           ? 'degraded'
           : models.some((m) => m.state === 'loading') && !models.some((m) => m.state === 'ready')
             ? 'loading'
@@ -79,16 +86,22 @@ export class StatusService {
         ram_free_mb: Math.round(freemem() / 2 ** 20),
         gpus: this.gpus,
       },
-      models: models.map((m) => ({
-        name: m.name,
-        tasks: tasksOf(m.name),
-        runtime: MODELS[m.name].runtime,
-        state: m.state,
-        loaded_at: m.loadedAt?.toISOString() ?? null,
-        load_ms: m.loadMs,
-        load_count: m.loadCount,
-        ...(m.error ? { error: m.error } : {}),
-      })),
+      models: [
+        ...models.map((m) => ({
+          name: m.name,
+          tasks: tasksOf(m.name),
+          runtime: MODELS[m.name].runtime,
+          state: m.state,
+          loaded_at: m.loadedAt?.toISOString() ?? null,
+          load_ms: m.loadMs,
+          load_count: m.loadCount,
+          ...(m.error ? { error: m.error } : {}),
+          ...(this.lastFingerprints?.perModel[m.name]
+            ? { fingerprint: this.lastFingerprints.perModel[m.name]! }
+            : {}),
+        })),
+        ...(local ? [localCaptionHealth(local)] : []),
+      ],
       inflight: pool.inflight,
       queue_depth: pool.queueDepth,
     };
@@ -97,14 +110,17 @@ export class StatusService {
   async card(): Promise<CapabilityCard> {
     const { config } = this.deps;
     const fp = await this.fingerprint();
+    const local = await this.localCaptionStatus();
+    // The local caption model joins the card's single model: its name, and its files in the fingerprint.
+    const extra = local?.fingerprint ? [local] : [];
     return {
       contract_version: ADAPTER_CONTRACT_VERSION,
       adapter: { name: 'nvr-adapter', version: ADAPTER_VERSION, vendor: 'nvr', license: 'Apache-2.0' },
       model: {
-        name: MODEL_NAMES.join('+'),
+        name: [...MODEL_NAMES, ...extra.map((l) => l.modelId)].join('+'),
         version: MODEL_NAMES.map((n) => `${n}@${MODELS[n].version}`).join(','),
         framework: 'tensorflow.js+onnxruntime',
-        fingerprint: fp.combined,
+        fingerprint: extra.length ? combineFingerprints([fp.combined, extra[0]!.fingerprint!]) : fp.combined,
       },
       tasks: this.deps.inference.servableTasks(),
       permissions: {
@@ -153,6 +169,20 @@ export class StatusService {
         fingerprint: fp.perModel[m.name] ?? 'missing',
       },
     }));
+    const local = await this.localCaptionStatus();
+    const localCaption = local
+      ? [
+          {
+            name: local.modelId,
+            tasks: ['scene_description'],
+            runtime: 'onnxruntime-cpu',
+            enabled: local.state !== 'failed',
+            state: local.state,
+            model: { name: local.modelId, version: 'local', fingerprint: local.fingerprint ?? 'missing' },
+            ...(local.error ? { error: local.error } : {}),
+          },
+        ]
+      : [];
     const caption = this.deps.caption
       ? [
           {
@@ -178,7 +208,7 @@ export class StatusService {
       token_set: r.tokenSet,
       ...(r.error ? { error: r.error } : {}),
     }));
-    return [...builtIn, ...caption, ...remotes];
+    return [...builtIn, ...localCaption, ...caption, ...remotes];
   }
 
   /** Free RAM against the models' needs, core count, and one timed frame per loaded model. */
@@ -190,8 +220,11 @@ export class StatusService {
       if (v === 'blocked' || verdict === 'ok') verdict = v;
       reasons.push(why);
     };
+    // The local caption model lives once, in its own worker.
     const needMb =
-      150 + config.workers * (80 + MODEL_NAMES.reduce((s, n) => s + MODELS[n].approxMemoryMb, 0));
+      150 +
+      config.workers * (80 + MODEL_NAMES.reduce((s, n) => s + MODELS[n].approxMemoryMb, 0)) +
+      (this.deps.localCaption?.status().approxMemoryMb ?? 0);
     const freeMb = Math.round(freemem() / 2 ** 20);
     if (freeMb < needMb) raise('blocked', `${freeMb} MB free RAM, models need about ${needMb} MB`);
     const cores = availableParallelism();
@@ -253,9 +286,19 @@ export class StatusService {
 
   private fingerprint(): Promise<Fingerprints> {
     if (!this.fingerprints || Date.now() - this.fingerprints.at > FINGERPRINT_TTL_MS) {
-      this.fingerprints = { at: Date.now(), value: computeFingerprints(this.deps.config.modelsDir) };
+      const value = computeFingerprints(this.deps.config.modelsDir);
+      value.then((fp) => (this.lastFingerprints = fp)).catch(() => undefined);
+      this.fingerprints = { at: Date.now(), value };
     }
     return this.fingerprints.value;
+  }
+
+  /** The local caption model's state after a look at its files (a swap shows up here). */
+  private async localCaptionStatus() {
+    const local = this.deps.localCaption;
+    if (!local) return null;
+    await local.refresh();
+    return local.status();
   }
 }
 
@@ -294,4 +337,24 @@ function probeGpus(): Promise<Gpu[]> {
       },
     );
   });
+}
+
+/** The local caption model as a /health model entry (extra field `fingerprint`, as for the built-in models). */
+function localCaptionHealth(local: LocalCaptionStatus): AdapterHealth['models'][number] {
+  return {
+    name: local.modelId,
+    tasks: ['scene_description'],
+    runtime: 'onnxruntime-cpu',
+    state: local.state,
+    loaded_at: local.loadedAt?.toISOString() ?? null,
+    load_ms: local.loadMs,
+    load_count: local.loadCount,
+    ...(local.error ? { error: local.error } : {}),
+    ...(local.fingerprint ? { fingerprint: local.fingerprint } : {}),
+  };
+}
+
+/** One fingerprint over several: sha256 of the parts in order. */
+function combineFingerprints(parts: string[]): string {
+  return `sha256:${createHash('sha256').update(parts.join('\n')).digest('hex')}`;
 }

@@ -178,6 +178,7 @@ export const HealthModel = Type.Object({
   loaded_at: Nullable(Type.String({ format: 'date-time' })),
   load_ms: Nullable(Type.Integer()),
   load_count: Type.Optional(Type.Integer({ description: 'completed loads since start (extra field)' })),
+  fingerprint: Type.Optional(Type.String({ description: 'sha256 over the weight files (extra field)' })),
   error: Type.Optional(Type.String()),
 });
 

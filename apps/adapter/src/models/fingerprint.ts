@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { MODELS, MODEL_NAMES, weightFiles, type ModelName } from './catalog.js';
 
-async function hashFiles(files: string[]): Promise<string> {
+export async function hashFiles(files: string[]): Promise<string> {
   const hash = createHash('sha256');
   for (const f of files) {
     for await (const chunk of createReadStream(f)) hash.update(chunk as Buffer);

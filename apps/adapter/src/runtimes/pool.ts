@@ -27,13 +27,13 @@ interface Queued {
 }
 
 /**
- * The worker next to this file: worker.js when built; under tsx (tests, dev) worker.ts, loaded through a tiny
- * bootstrap that registers tsx inside the worker, because Node 20 does not carry --import hooks into workers.
+ * A worker module (by default the inference worker next to this file): the .js file when built; under tsx
+ * (tests, dev) the .ts file, loaded through a tiny bootstrap that registers tsx inside the worker, because
+ * Node 20 does not carry --import hooks into workers.
  */
-function createWorker(init: WorkerInit): Worker {
-  const js = new URL('./worker.js', import.meta.url);
-  if (existsSync(js)) return new Worker(js, { workerData: init });
-  const ts = new URL('./worker.ts', import.meta.url).href;
+export function createWorker(init: unknown, entry = new URL('./worker.js', import.meta.url)): Worker {
+  if (existsSync(entry)) return new Worker(entry, { workerData: init });
+  const ts = new URL(entry.href.replace(/\.js$/, '.ts')).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`;
   return new Worker(boot, { eval: true, workerData: init });

@@ -1,5 +1,6 @@
-// scene_description via the built-in composer (runs in a worker on real detections). When a caption backend
-// is configured (CAPTION_URL), the service sends the frame there instead and this run is not used.
+// scene_description via the built-in composer (runs in a worker on real detections). When a local captioning
+// model is in MODELS_DIR or a caption endpoint is configured (CAPTION_URL), the service asks those first
+// (scene/local-caption/backends.ts) and this run answers only when neither can.
 import { composeScene, meanLuma } from '../scene/composer.js';
 import { detectObjects } from './detections.js';
 import { findFaces } from './face-detection.js';
@@ -35,7 +36,8 @@ export function nameableAbove(label: string): number {
 
 export const sceneDescription: TaskDefinition = {
   name: 'scene_description',
-  summary: 'One factual sentence about the frame (caption backend if configured, else the scene composer)',
+  summary:
+    'One factual sentence about the frame (local caption model, else caption endpoint, else the scene composer)',
   models: ['centernet', 'ssd_face', 'face_landmarks68', 'face_age_gender'],
   params: paramsSchema({
     camera_id: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Integer()])),
