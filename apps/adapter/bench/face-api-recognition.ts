@@ -11,8 +11,6 @@ import { createSession, OnnxGraph, ort } from '../src/runtimes/onnx.js';
 
 export const EMBEDDING_SIZE = 128;
 const CHIP = 150;
-/** face-api's alignMinBbox padding: the box grows by this share of its width and height. */
-const BOX_PADDING = 0.2;
 const MEAN_RGB = [122.782, 117.001, 104.298] as const;
 
 export interface FaceEmbedder {
@@ -97,16 +95,6 @@ function recognitionGraph(w: Map<string, Weight>): OnnxGraph {
   return g;
 }
 
-/** The square chip face-api would cut for a face whose 68 landmarks are given (working-frame pixels). */
-export function alignedBox(landmarks68: [number, number][]): Box {
-  const xs = landmarks68.map((p) => p[0]);
-  const ys = landmarks68.map((p) => p[1]);
-  const [x1, y1, x2, y2] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-  const padX = ((x2 - x1) * BOX_PADDING) / 2;
-  const padY = ((y2 - y1) * BOX_PADDING) / 2;
-  return [x1 - padX, y1 - padY, x2 + padX, y2 + padY];
-}
-
 /**
  * Cuts each box (clamped to the frame) onto a black 150×150 square, the long side filling it and the short
  * side centred (face-api's padToSquare + resize), bilinear, normalised and laid out NCHW.
@@ -165,7 +153,9 @@ export function normalise(v: Float32Array): Float32Array {
 }
 
 export async function loadFaceEmbedder(dir: string): Promise<FaceEmbedder> {
-  const session = await createSession(recognitionGraph(await readFaceApiWeights(dir, 'face_recognition_model')));
+  const session = await createSession(
+    recognitionGraph(await readFaceApiWeights(dir, 'face_recognition_model')),
+  );
   return {
     dispose: () => void session.release(),
     embed: async (frame, boxes) => {

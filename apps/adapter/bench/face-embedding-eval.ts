@@ -13,7 +13,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { alignedBox, loadFaceEmbedder } from './face-api-recognition.js';
+import type { Tensor } from '@tensorflow/tfjs';
+import { alignedBox } from '../src/faces/align.js';
+import { loadFaceEmbedder } from './face-api-recognition.js';
 import { embeddingBox, loadFaceRes, normalise } from '../src/faces/faceres.js';
 import { decodeFrame, type DecodedFrame } from '../src/frames/decode.js';
 import { describeFaces, loadAgeGender, loadLandmarker } from '../src/models/face-attributes.js';
@@ -97,8 +99,22 @@ const PEOPLE = ['roxanne', 'roxanne', 'roxanne', 'roxanne', 'bernard', 'bernard'
 PEOPLE.push('bernard', 'bernard', 'bernard');
 for (const [second, person] of PEOPLE.entries()) {
   const out = join(tmp, `mm-${second}.jpg`);
-  const args = ['-v', 'error', '-y', '-ss', `${second + 0.5}`, '-i', MEGAMIND, '-frames:v', '1', '-q:v', '2', out];
-  if (spawnSync('ffmpeg', args).status !== 0) throw new Error('ffmpeg failed (apt-get install ffmpeg opencv-doc)');
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    `${second + 0.5}`,
+    '-i',
+    MEGAMIND,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '2',
+    out,
+  ];
+  if (spawnSync('ffmpeg', args).status !== 0)
+    throw new Error('ffmpeg failed (apt-get install ffmpeg opencv-doc)');
   const found = await faces(readFileSync(out));
   if (!found[0]) {
     missed++;
@@ -123,11 +139,18 @@ async function faceresEmbed(face: Face, grow: number): Promise<Float32Array> {
   const image = tf.tensor4d(frame.data, [1, frame.height, frame.width, 3], 'float32');
   const crop = tf.image.cropAndResize(
     image,
-    [[(cy - half) / frame.height, (cx - half) / frame.width, (cy + half) / frame.height, (cx + half) / frame.width]],
+    [
+      [
+        (cy - half) / frame.height,
+        (cx - half) / frame.width,
+        (cy + half) / frame.height,
+        (cx + half) / frame.width,
+      ],
+    ],
     [0],
     [224, 224],
   );
-  const outputs = faceres.execute(crop) as import('@tensorflow/tfjs').Tensor[];
+  const outputs = faceres.execute(crop) as Tensor[];
   const descriptor = outputs.find((t) => t.shape[1] === 1024)!;
   const v = normalise(new Float32Array(await descriptor.data()));
   tf.dispose([image, crop, ...outputs]);
@@ -144,7 +167,9 @@ function evaluate(name: string, vectors: Float32Array[], people = ['vlad', 'roxa
   const gallery = [...galleryIdx];
   const probes = dataset
     .map((f, i) => ({ f, i }))
-    .filter(({ f, i }) => (f.person === null || people.includes(f.person)) && ![...galleryIdx.values()].includes(i));
+    .filter(
+      ({ f, i }) => (f.person === null || people.includes(f.person)) && ![...galleryIdx.values()].includes(i),
+    );
   const best = probes.map(({ f, i }) => {
     const scored = gallery.map(([person, g]) => ({ person, sim: dot(vectors[i]!, vectors[g]!) }));
     scored.sort((a, b) => b.sim - a.sim);
@@ -152,7 +177,9 @@ function evaluate(name: string, vectors: Float32Array[], people = ['vlad', 'roxa
   });
   const genuine = best.filter((b) => b.truth !== null);
   const impostor = best.filter((b) => b.truth === null);
-  console.log(`\n${name}: gallery ${gallery.length} people, ${genuine.length} genuine probes, ${impostor.length} impostor probes`);
+  console.log(
+    `\n${name}: gallery ${gallery.length} people, ${genuine.length} genuine probes, ${impostor.length} impostor probes`,
+  );
   console.log('threshold  TAR            FAR (impostors)  wrong person');
   for (let t = 0.4; t <= 0.951; t += 0.025) {
     const ta = genuine.filter((b) => b.sim >= t && b.person === b.truth).length;
@@ -165,8 +192,12 @@ function evaluate(name: string, vectors: Float32Array[], people = ['vlad', 'roxa
   }
   const g = genuine.map((b) => b.sim).sort((a, b) => a - b);
   const im = impostor.map((b) => b.sim).sort((a, b) => b - a);
-  console.log(`genuine best-match similarity: min ${g[0]?.toFixed(3)}, median ${g[g.length >> 1]?.toFixed(3)}`);
-  console.log(`impostor best-match similarity: max ${im[0]?.toFixed(3)}, 2nd ${im[1]?.toFixed(3)}, median ${im[im.length >> 1]?.toFixed(3)}`);
+  console.log(
+    `genuine best-match similarity: min ${g[0]?.toFixed(3)}, median ${g[g.length >> 1]?.toFixed(3)}`,
+  );
+  console.log(
+    `impostor best-match similarity: max ${im[0]?.toFixed(3)}, 2nd ${im[1]?.toFixed(3)}, median ${im[im.length >> 1]?.toFixed(3)}`,
+  );
 }
 
 console.log(`faces: ${dataset.length} (${missed} pictures without a face found)`);
@@ -176,7 +207,9 @@ for (const p of ['vlad', 'roxanne', 'bernard'])
 let started = performance.now();
 const faceApiVectors: Float32Array[] = [];
 for (const f of dataset) faceApiVectors.push((await faceApi.embed(f.frame, [f.box]))[0]!);
-console.log(`face-api 128-d (onnxruntime): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face`);
+console.log(
+  `face-api 128-d (onnxruntime): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face`,
+);
 evaluate('face-api recognition net (128-d)', faceApiVectors);
 evaluate('face-api recognition net (128-d), real people only', faceApiVectors, ['vlad']);
 
@@ -184,25 +217,45 @@ evaluate('face-api recognition net (128-d), real people only', faceApiVectors, [
 started = performance.now();
 const faceresVectors: Float32Array[] = [];
 for (const f of dataset) faceresVectors.push((await faceresOnnx.embed(f.frame, [f.box]))[0]!);
-console.log(`\nHuman FaceRes 1024-d (onnxruntime): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face`);
+console.log(
+  `\nHuman FaceRes 1024-d (onnxruntime): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face`,
+);
 started = performance.now();
 let worst = 1;
 for (const [i, f] of dataset.entries()) {
   const reference = await faceresEmbed(f, 1);
   worst = Math.min(worst, dot(reference, faceresVectors[i]!));
 }
-console.log(`Human FaceRes 1024-d (tfjs-wasm, Human's graph): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face; lowest cosine between the two: ${worst.toFixed(5)}`);
+console.log(
+  `Human FaceRes 1024-d (tfjs-wasm, Human's graph): ${((performance.now() - started) / dataset.length).toFixed(1)} ms/face; lowest cosine between the two: ${worst.toFixed(5)}`,
+);
 evaluate('Human FaceRes (1024-d)', faceresVectors);
 evaluate('Human FaceRes (1024-d), real people only', faceresVectors, ['vlad']);
 
 if (process.env.FACES_EVAL_DEBUG) {
   const gi = new Map<string, number>();
-  dataset.forEach((f, i) => { if (f.person && !gi.has(f.person)) gi.set(f.person, i); });
+  dataset.forEach((f, i) => {
+    if (f.person && !gi.has(f.person)) gi.set(f.person, i);
+  });
   const rows = dataset.map((f, i) => {
-    const s = [...gi].map(([p, g]) => ({ p, sim: dot(faceApiVectors[i]!, faceApiVectors[g]!), d: Math.hypot(...faceApiVectors[i]!.map((x, k) => x - faceApiVectors[g]![k]!)) }));
+    const s = [...gi].map(([p, g]) => ({
+      p,
+      sim: dot(faceApiVectors[i]!, faceApiVectors[g]!),
+      d: Math.hypot(...faceApiVectors[i]!.map((x, k) => x - faceApiVectors[g]![k]!)),
+    }));
     s.sort((a, b) => b.sim - a.sim);
     return { id: f.id, truth: f.person, w: Math.round(f.box[2] - f.box[0]), ...s[0]! };
   });
-  console.log(rows.filter((r) => r.truth === null).sort((a, b) => b.sim - a.sim).slice(0, 12));
-  console.log(rows.filter((r) => r.truth !== null).sort((a, b) => a.sim - b.sim).slice(0, 8));
+  console.log(
+    rows
+      .filter((r) => r.truth === null)
+      .sort((a, b) => b.sim - a.sim)
+      .slice(0, 12),
+  );
+  console.log(
+    rows
+      .filter((r) => r.truth !== null)
+      .sort((a, b) => a.sim - b.sim)
+      .slice(0, 8),
+  );
 }

@@ -164,7 +164,9 @@ export async function loadFaceRes(dir: string): Promise<FaceEmbedder> {
       const faces = new (ort().Tensor)('float32', crops.data, [crops.count, 3, INPUT, INPUT]);
       const out = await session.run({ faces });
       const values = out.descriptor!.data as Float32Array;
-      const result = boxes.map((_, i) => normalise(values.slice(i * EMBEDDING_SIZE, (i + 1) * EMBEDDING_SIZE)));
+      const result = boxes.map((_, i) =>
+        normalise(values.slice(i * EMBEDDING_SIZE, (i + 1) * EMBEDDING_SIZE)),
+      );
       out.descriptor!.dispose();
       return result;
     },

@@ -190,7 +190,11 @@ const ATTRIBUTE_CROPS: CropOptions = { size: CROP, mean: MEAN_RGB, divisor: 255 
  * Bilinear crop-and-resize of each box to a square (the box corners map to the outer pixel centres, like
  * TensorFlow's cropAndResize), normalised and laid out NCHW; by default what both attribute nets take.
  */
-export function cropBatch(frame: DecodedFrame, boxes: Box[], options: CropOptions = ATTRIBUTE_CROPS): CropBatch {
+export function cropBatch(
+  frame: DecodedFrame,
+  boxes: Box[],
+  options: CropOptions = ATTRIBUTE_CROPS,
+): CropBatch {
   const { size, mean, divisor } = options;
   const plane = size * size;
   const data = new Float32Array(boxes.length * 3 * plane);
