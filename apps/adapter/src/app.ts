@@ -141,7 +141,7 @@ export async function buildApp(
   await app.register(pipelineRoutes);
   await app.register(streamRoutes);
   await app.register(faceRoutes, { faces });
-  await app.register(visionCompatRoutes, { token: config.token });
+  await app.register(visionCompatRoutes, { token: config.token, faces });
   return app;
 }
 
