@@ -5,7 +5,10 @@
 //  3. throughput at concurrency 1 vs concurrency = cores;
 //  4. GET /health p99 while every worker is saturated;
 //  5. the adapter process's RSS with every task's models loaded;
-//  6. the local captioning model path on a tiny generated model (bench/local-caption.bench.ts).
+//  6. the local captioning model path on a tiny generated model (bench/local-caption.bench.ts);
+//  7. faces (BENCH_SECTION=faces runs only this): face_recognition vs face_detection with a 100-person
+//     gallery, the gallery lookup at 10,000 faces, /v1/vision/detection vs /infer person_detection, and
+//     /v1/vision/detection on a 320×320 frame against Frigate's 0.1 s deepstack timeout.
 // Requests only go to 127.0.0.1; every loop is bounded by a request count.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +16,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
+import sharp from 'sharp';
+import { FaceIndex } from '../src/faces/matcher.js';
+import { EMBEDDING_SIZE } from '../src/faces/faceres.js';
 import { decodeFrame } from '../src/frames/decode.js';
 import { ModelCache } from '../src/models/instances.js';
 import { TASKS } from '../src/tasks/index.js';
@@ -24,6 +30,10 @@ const FIXTURES = join(ROOT, 'test-fixtures', 'adapter');
 const ITER = Number(process.env.BENCH_ITERATIONS ?? 20);
 const CORES = availableParallelism();
 const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3);
+const SECTION = process.env.BENCH_SECTION;
+/** The adapter always wants a token; the bench starts it with its own. */
+const BENCH_TOKEN = `bench-${process.pid}-${Date.now()}`;
+const AUTH = { authorization: `Bearer ${BENCH_TOKEN}` };
 
 const CASES: { task: string; images: string[]; params?: { detector?: string } }[] = [
   { task: 'person_counting', images: ['vtest-2s.jpg', 'vtest-6s.jpg'] },
@@ -83,7 +93,14 @@ async function startAdapter(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', join(ROOT, 'apps/adapter/src/main.ts')],
     {
-      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', ADAPTER_PORT: '0', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        ADAPTER_PORT: '0',
+        LOG_LEVEL: 'info',
+        ADAPTER_TOKEN: BENCH_TOKEN,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -117,7 +134,7 @@ async function infer(
   const t = performance.now();
   const res = await fetch(`${url}/infer`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...AUTH },
     body: JSON.stringify({
       task,
       data: { frame: { uri: `frame://${image}` } },
@@ -265,4 +282,179 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// ---- 6. faces -----------------------------------------------------------------------------------------
+
+const SAMPLES = ['sample1.jpg', 'sample2.jpg', 'sample3.jpg', 'sample4.jpg', 'sample5.jpg', 'sample6.jpg'];
+const HUMAN_SCREENSHOT = join(ROOT, 'node_modules/@vladmandic/human/assets/screenshot-facematch.jpg');
+
+/**
+ * Single-face pictures for the gallery: the ~110 px faces of Human's facematch screenshot (on a grey canvas,
+ * as the detector wants context), then the faces of face-api's photos cut out with a margin.
+ */
+async function galleryPictures(url: string): Promise<Buffer[]> {
+  const shot = readFileSync(HUMAN_SCREENSHOT);
+  const out: Buffer[] = [];
+  for (let r = 0; r < 6; r++)
+    for (let c = 0; c < 18; c++)
+      out.push(
+        await sharp(shot)
+          .extract({ left: Math.round((c * 1920) / 18), top: 282 + r * 112, width: 106, height: 112 })
+          .resize({ width: 212 })
+          .extend({ top: 200, bottom: 200, left: 200, right: 200, background: '#808080' })
+          .jpeg({ quality: 95 })
+          .toBuffer(),
+      );
+  for (const img of SAMPLES) {
+    const res = await fetch(`${url}/infer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...AUTH },
+      body: JSON.stringify({ task: 'face_detection', data: { frame: { uri: `frame://${img}` } } }),
+    });
+    const photo = readFileSync(join(FIXTURES, img));
+    const { width = 0, height = 0 } = await sharp(photo).metadata();
+    for (const { bbox } of ((await res.json()) as { faces: { bbox: number[] }[] }).faces) {
+      const [x1, y1, x2, y2] = bbox as [number, number, number, number];
+      const m = Math.round((x2 - x1) * 0.6);
+      const left = Math.max(0, x1 - m);
+      const top = Math.max(0, y1 - m);
+      out.push(
+        await sharp(photo)
+          .extract({
+            left,
+            top,
+            width: Math.min(width, x2 + m) - left,
+            height: Math.min(height, y2 + m) - top,
+          })
+          .jpeg()
+          .toBuffer(),
+      );
+    }
+  }
+  return out;
+}
+
+async function vision(url: string, path: string, image: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('image', new Blob([image], { type: 'image/jpeg' }), 'image.jpg');
+  form.append('api_key', BENCH_TOKEN);
+  const t = performance.now();
+  const res = await fetch(`${url}${path}`, { method: 'POST', body: form });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body}`);
+  return performance.now() - t;
+}
+
+async function faces(): Promise<void> {
+  console.log(`\nfaces benchmark: ${CORES} cores, ${ITER} iterations, load average ${load()}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-faces-'));
+  mkdirSync(join(dataDir, 'frames'));
+  for (const img of [...SAMPLES, 'vtest-2s.jpg', 'vtest-6s.jpg', 'person.jpg'])
+    copyFileSync(join(FIXTURES, img), join(dataDir, 'frames', img));
+  const adapter = await startAdapter(dataDir);
+  try {
+    // A gallery of 100 people, registered through the API.
+    const registerMs: number[] = [];
+    let people = 0;
+    for (const picture of await galleryPictures(adapter.url)) {
+      if (people === 100) break;
+      const form = new FormData();
+      form.append('name', `person ${people + 1}`);
+      form.append('frame', new Blob([picture], { type: 'image/jpeg' }), 'face.jpg');
+      const t = performance.now();
+      const res = await fetch(`${adapter.url}/faces/persons`, { method: 'POST', body: form, headers: AUTH });
+      await res.arrayBuffer();
+      if (res.status === 201) {
+        people++;
+        registerMs.push(performance.now() - t);
+      }
+    }
+    console.log(`gallery: ${people} people registered, registration p50 ${f1(pct(registerMs, 50))} ms`);
+
+    // face_recognition vs face_detection, alternating, on the six 1920 px photos (3-5 faces each).
+    for (const img of [...SAMPLES, ...SAMPLES]) {
+      await infer(adapter.url, 'face_detection', img);
+      await infer(adapter.url, 'face_recognition', img);
+    }
+    const det: number[] = [];
+    const rec: number[] = [];
+    for (let i = 0; i < ITER * 2; i++) {
+      const img = SAMPLES[i % SAMPLES.length]!;
+      det.push(await infer(adapter.url, 'face_detection', img));
+      rec.push(await infer(adapter.url, 'face_recognition', img));
+    }
+    console.log(
+      `face_detection  /infer p50 ${f1(pct(det, 50))} p95 ${f1(pct(det, 95))} ms | face_recognition (${people}-person gallery) p50 ${f1(pct(rec, 50))} p95 ${f1(pct(rec, 95))} ms | ratio p50 ${(pct(rec, 50) / pct(det, 50)).toFixed(2)}`,
+    );
+
+    // /v1/vision/detection vs /infer person_detection on the same frames, alternating.
+    const frames = ['vtest-2s.jpg', 'vtest-6s.jpg', 'person.jpg'];
+    const bytes = new Map(frames.map((f) => [f, readFileSync(join(FIXTURES, f))]));
+    for (const f of frames) {
+      await infer(adapter.url, 'person_detection', f);
+      await vision(adapter.url, '/v1/vision/detection', bytes.get(f)!);
+    }
+    const native: number[] = [];
+    const compat: number[] = [];
+    for (let i = 0; i < ITER * 2; i++) {
+      const f = frames[i % frames.length]!;
+      native.push(await infer(adapter.url, 'person_detection', f));
+      compat.push(await vision(adapter.url, '/v1/vision/detection', bytes.get(f)!));
+    }
+    console.log(
+      `/infer person_detection p50 ${f1(pct(native, 50))} ms | /v1/vision/detection p50 ${f1(pct(compat, 50))} ms | ratio ${(pct(compat, 50) / pct(native, 50)).toFixed(2)}`,
+    );
+
+    // Frigate's deepstack detector: a 320×320 frame, 0.1 s timeout by default.
+    const small = await sharp(bytes.get('vtest-2s.jpg')!)
+      .resize(320, 320, { fit: 'cover' })
+      .jpeg()
+      .toBuffer();
+    const smallMs: number[] = [];
+    for (let i = 0; i < ITER * 2; i++) smallMs.push(await vision(adapter.url, '/v1/vision/detection', small));
+    const within = smallMs.filter((ms) => ms <= 100).length;
+    console.log(
+      `/v1/vision/detection 320×320: p50 ${f1(pct(smallMs, 50))} p95 ${f1(pct(smallMs, 95))} ms; within Frigate's 100 ms: ${within}/${smallMs.length}`,
+    );
+  } finally {
+    await adapter.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // The lookup alone at 10,000 faces: one matrix product per frame on onnxruntime (in this process).
+  const unit = () => {
+    const v = Float32Array.from({ length: EMBEDDING_SIZE }, () => Math.random() - 0.5);
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  };
+  const entries = Array.from({ length: 10_000 }, (_, i) => ({ owner: i % 2000, descriptor: unit() }));
+  let t = performance.now();
+  const index = await FaceIndex.build(EMBEDDING_SIZE, entries);
+  const buildMs = performance.now() - t;
+  const probes = Array.from({ length: 5 }, unit);
+  for (let i = 0; i < 5; i++) await index.best(probes);
+  const single: number[] = [];
+  const batch: number[] = [];
+  for (let i = 0; i < ITER * 5; i++) {
+    t = performance.now();
+    await index.best([probes[0]!]);
+    single.push(performance.now() - t);
+    t = performance.now();
+    await index.best(probes);
+    batch.push((performance.now() - t) / probes.length);
+  }
+  index.dispose();
+  console.log(
+    `gallery lookup, 10,000 faces × ${EMBEDDING_SIZE}-d: one face p50 ${pct(single, 50).toFixed(2)} ms (p95 ${pct(single, 95).toFixed(2)}), per face in a frame of 5 p50 ${pct(batch, 50).toFixed(2)} ms; index build ${buildMs.toFixed(0)} ms; load ${load()}`,
+  );
+}
+
+if (SECTION === 'faces') {
+  const setup = spawnSync(process.execPath, [join(ROOT, 'apps/adapter/scripts/test-setup.mjs')], {
+    stdio: 'inherit',
+  });
+  if (setup.status !== 0) throw new Error('test-setup failed');
+  await faces();
+} else {
+  await main();
+  await faces();
+}

@@ -51,6 +51,35 @@ for (const second of [2, 6]) {
   if (result.status !== 0) problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
 }
 
+// Face recognition: a character of OpenCV's Megamind.avi in two different shots (Bernard at 4.5 s and in the
+// close-up at 9.5 s).
+const megamind = '/usr/share/doc/opencv-doc/examples/data/Megamind.avi';
+for (const second of [4.5, 9.5]) {
+  const target = join(out, `megamind-${second}s.jpg`);
+  if (existsSync(target)) continue;
+  if (!existsSync(megamind)) {
+    problems.push(`${megamind} missing (apt-get install opencv-doc)`);
+    break;
+  }
+  const ff = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    String(second),
+    '-i',
+    megamind,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '2',
+    target,
+  ];
+  if (spawnSync(ff, args, { stdio: 'inherit' }).status !== 0)
+    problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
+}
+
 if (problems.length > 0) {
   console.error(`adapter test-setup: missing test media:\n  ${problems.join('\n  ')}`);
   process.exit(1);

@@ -8,14 +8,20 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AdapterConfig } from './config.js';
 import { isOpenNvrHealth, OPENNVR_PREFIX, openNvrCompatRoutes } from './compat/opennvr/index.js';
 import { AdapterError } from './errors.js';
+import { FaceGallery } from './faces/gallery.js';
+import { EMBEDDING_SIZE } from './faces/faceres.js';
+import { nameFaces } from './faces/recognition.js';
+import { FaceService } from './faces/service.js';
 import { MAX_FRAME_BYTES } from './frames/source.js';
 import { InferenceService } from './inference.js';
 import { Metrics } from './metrics.js';
 import { ModelRegistry } from './models/registry.js';
 import { adapterRoutes } from './routes/adapters.js';
 import { capabilityRoutes } from './routes/capabilities.js';
+import { faceRoutes } from './routes/faces.js';
 import { hardwareRoutes } from './routes/hardware.js';
 import { healthRoutes } from './routes/health.js';
+import { join } from 'node:path';
 import { inferRoutes } from './routes/infer.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { pipelineRoutes } from './routes/pipeline.js';
@@ -38,6 +44,7 @@ export interface Services {
   pool: WorkerPool;
   registry: ModelRegistry;
   localCaption: LocalCaptioner | null;
+  faces: FaceService;
 }
 
 declare module 'fastify' {
@@ -71,6 +78,7 @@ export async function buildApp(
     app.log,
   );
   const metrics = new Metrics();
+  const gallery = await FaceGallery.open(join(config.dataDir, 'faces'), EMBEDDING_SIZE);
   const inference = new InferenceService({
     pool,
     registry,
@@ -79,15 +87,18 @@ export async function buildApp(
     metrics,
     framesDir: config.framesDir,
     modelsDir: config.modelsDir,
+    finishers: new Map([['face_recognition', (result, params) => nameFaces(gallery, result, params)]]),
   });
+  const faces = new FaceService(gallery, inference);
   const status = new StatusService({ config, pool, registry, remotes, caption, localCaption, inference });
-  app.decorate('services', { config, inference, status, metrics, pool, registry, localCaption });
+  app.decorate('services', { config, inference, status, metrics, pool, registry, localCaption, faces });
   await status.start();
   await remotes.start();
 
   app.addHook('onClose', async () => {
     remotes.stop();
     registry.close();
+    gallery.invalidate();
     await Promise.all([pool.close(), localCaption?.close()]);
   });
 
@@ -138,7 +149,8 @@ export async function buildApp(
   await app.register(inferRoutes);
   await app.register(pipelineRoutes);
   await app.register(streamRoutes);
-  await app.register(visionCompatRoutes, { token: config.token });
+  await app.register(faceRoutes, { faces });
+  await app.register(visionCompatRoutes, { token: config.token, faces });
   await app.register(openNvrCompatRoutes, { prefix: OPENNVR_PREFIX, toNativeError: toAdapterError });
   return app;
 }

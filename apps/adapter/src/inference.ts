@@ -51,7 +51,11 @@ export interface InferenceDeps {
   metrics: Metrics;
   framesDir: string;
   modelsDir: string;
+  /** Main-thread steps after a worker's result, per task (face_recognition names faces from the gallery). */
+  finishers?: ReadonlyMap<string, ResultFinisher>;
 }
+
+export type ResultFinisher = (result: TaskResult, params: Record<string, unknown>) => Promise<TaskResult>;
 
 export class InferenceService {
   private readonly tracker = new IouTracker();
@@ -120,6 +124,28 @@ export class InferenceService {
       results: Object.fromEntries(shaped.map((s) => [s.task, s.result])),
       latency_ms: Math.round(performance.now() - input.startedAt),
     };
+  }
+
+  /**
+   * A built-in task's worker result as it is, without finisher or tracker: the face gallery registers faces
+   * from face_recognition's descriptors. The frame is read under the same rules as any request.
+   */
+  async runRaw(
+    task: string,
+    frameInput: FrameInput,
+    params: Record<string, unknown> = {},
+  ): Promise<TaskResult> {
+    const definition = TASKS.get(task);
+    if (!definition) throw new AdapterError('unknown_task', `no built-in task ${task}`);
+    const route: Route = { kind: 'local', task: definition };
+    const checked = this.checkParams(route, params, task);
+    const frame = await this.readFrame(frameInput);
+    await this.deps.registry.ensure(definition.modelsFor?.(checked) ?? definition.models);
+    const out = await this.deps.pool.run<{ steps: StepOutcome[] }>({
+      steps: [{ task, params: checked }],
+      frame: frame.slice(),
+    });
+    return out.steps[0]!.result;
   }
 
   /** Tasks that can be served now: local ones whose models are present and not failed, plus remote ones. */
@@ -199,6 +225,11 @@ export class InferenceService {
     });
   }
 
+  /** A frame's bytes under the adapter's frame source rules. */
+  frameBytes(frame: FrameInput | undefined): Promise<Uint8Array> {
+    return this.readFrame(frame);
+  }
+
   private async readFrame(frame: FrameInput | undefined): Promise<Uint8Array> {
     if (frame?.bytes) return frame.bytes;
     if (frame?.b64) return decodeBase64Frame(frame.b64);
@@ -252,6 +283,8 @@ export class InferenceService {
     };
     const out = await this.deps.pool.run<{ steps: StepOutcome[] }>(job);
     for (const [k, step] of out.steps.entries()) {
+      const finish = this.deps.finishers?.get(step.task);
+      if (finish) step.result = await finish(step.result, segment[k]!.params);
       const camera = (segment[k]!.params.camera_id as string | number | undefined) ?? cameraId;
       if (camera !== undefined && locals[k]!.tracked) {
         this.tracker.assign(

@@ -1,11 +1,13 @@
 // The DeepStack / CodeProject.AI vision API as its clients use it: a multipart `image` (and `min_confidence`,
 // `api_key` form fields), answered with `success` and `predictions` in DeepStack's field names and integer
-// pixel corners, and DeepStack's error answers and statuses.
+// pixel corners, and DeepStack's error answers and statuses. The face gallery endpoints are replayed as
+// DeepStack's own documentation and the deepstack-python client (used by Home Assistant's deepstack_face and
+// Viseron) send them, and their answers parsed the way that client does.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startAdapter, type TestAdapter } from './helpers.js';
+import { getJson, startAdapter, type TestAdapter } from './helpers.js';
 
 const TOKEN = 'deepstack-key-4e1b';
 
@@ -14,7 +16,7 @@ describe('DeepStack-compatible vision API', () => {
   let photo: (name: string) => Buffer;
   before(async () => {
     ad = await startAdapter({ ADAPTER_TOKEN: TOKEN });
-    ad.addFrames('person.jpg', 'sample1.jpg');
+    ad.addFrames('person.jpg', 'sample1.jpg', 'megamind-4.5s.jpg', 'megamind-9.5s.jpg', 'dog.jpg');
     photo = (name) => readFileSync(join(ad.framesDir, name));
   });
   after(() => ad.close());
@@ -22,12 +24,14 @@ describe('DeepStack-compatible vision API', () => {
   const post = async (
     path: string,
     fields: Record<string, string>,
-    image: Buffer | null,
+    image: Buffer | null | Record<string, Buffer>,
     headers: Record<string, string> = {},
   ) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (image) form.append('image', new Blob([image], { type: 'image/jpeg' }), 'image.jpg');
+    const files = image instanceof Buffer ? { image } : (image ?? {});
+    for (const [field, bytes] of Object.entries(files))
+      form.append(field, new Blob([bytes], { type: 'image/jpeg' }), `${field}.jpg`);
     const response = await fetch(`${ad.url}${path}`, { method: 'POST', body: form, headers });
     return { status: response.status, body: (await response.json()) as any };
   };
@@ -92,5 +96,95 @@ describe('DeepStack-compatible vision API', () => {
     }
     // The native API still wants its bearer token.
     assert.equal((await fetch(`${ad.url}/capabilities`)).status, 401);
+  });
+
+  // deepstack-python's get_recognized_faces: {userid: confidence %} for every face that is not "unknown".
+  const recognised = (predictions: any[]) =>
+    Object.fromEntries(
+      predictions
+        .filter((f) => f.userid !== 'unknown')
+        .map((f) => [f.userid as string, Math.round(f.confidence * 1000) / 10]),
+    );
+
+  it('registers, recognises, lists and deletes faces as DeepStack clients do', async () => {
+    // deepstack-python's register(): files={"image": ...}, data={"userid": name, "api_key": key}.
+    const registered = await post(
+      '/v1/vision/face/register',
+      { userid: 'Bernard', api_key: TOKEN },
+      photo('megamind-4.5s.jpg'),
+    );
+    assert.deepEqual(registered, { status: 200, body: { success: true, message: 'face added' } });
+
+    // deepstack-python's recognize(): only the image and the key; unknown faces come as userid "unknown".
+    const seen = await post('/v1/vision/face/recognize', { api_key: TOKEN }, photo('megamind-9.5s.jpg'));
+    assert.equal(seen.status, 200, JSON.stringify(seen.body));
+    assert.equal(seen.body.success, true);
+    assert.deepEqual(Object.keys(recognised(seen.body.predictions)), ['Bernard']);
+    const p = seen.body.predictions[0];
+    assert.deepEqual(Object.keys(p).sort(), ['confidence', 'userid', 'x_max', 'x_min', 'y_max', 'y_min']);
+    for (const key of ['x_min', 'y_min', 'x_max', 'y_max']) assert.ok(Number.isInteger(p[key]), key);
+    const strangers = await post('/v1/vision/face/recognize', { api_key: TOKEN }, photo('sample1.jpg'));
+    assert.equal(strangers.body.predictions.length, 3);
+    assert.deepEqual(recognised(strangers.body.predictions), {});
+    assert.ok(strangers.body.predictions.every((f: any) => f.userid === 'unknown' && f.confidence === 0));
+    // min_confidence is the similarity a match needs: at 1 nobody is recognised.
+    const strict = await post(
+      '/v1/vision/face/recognize',
+      { api_key: TOKEN, min_confidence: '1' },
+      photo('megamind-9.5s.jpg'),
+    );
+    assert.deepEqual(recognised(strict.body.predictions), {});
+
+    // DeepStack's documented register with several files (image1, image2) adds both to the same userid.
+    const two = await post(
+      '/v1/vision/face/register',
+      { userid: 'Bernard', api_key: TOKEN },
+      { image1: photo('megamind-4.5s.jpg'), image2: photo('megamind-9.5s.jpg') },
+    );
+    assert.equal(two.status, 200, JSON.stringify(two.body));
+    const listed = await getJson(`${ad.url}/faces/persons`, { authorization: `Bearer ${TOKEN}` });
+    assert.equal(listed.body.persons[0].face_count, 3);
+
+    // list and delete: POST with only the key (list) or the userid (delete).
+    assert.deepEqual(await post('/v1/vision/face/list', { api_key: TOKEN }, null), {
+      status: 200,
+      body: { success: true, faces: ['Bernard'] },
+    });
+    assert.deepEqual(await post('/v1/vision/face/delete', { userid: 'Bernard', api_key: TOKEN }, null), {
+      status: 200,
+      body: { success: true },
+    });
+    const after = await post('/v1/vision/face/list', { api_key: TOKEN }, null);
+    assert.deepEqual(after.body.faces, []);
+    const gone = await post('/v1/vision/face/recognize', { api_key: TOKEN }, photo('megamind-9.5s.jpg'));
+    assert.deepEqual(recognised(gone.body.predictions), {});
+  });
+
+  it("refuses registrations DeepStack's way and stores nothing", async () => {
+    const cases: [Record<string, string>, Buffer | null | Record<string, Buffer>, number, RegExp][] = [
+      [{ api_key: TOKEN }, photo('megamind-4.5s.jpg'), 400, /^user id not specified$/],
+      [{ api_key: TOKEN, userid: 'Nobody' }, null, 400, /^No valid image file found$/],
+      [{ api_key: TOKEN, userid: 'Nobody' }, photo('dog.jpg'), 400, /no face found in image/],
+      [{ api_key: TOKEN, userid: 'Nobody' }, photo('sample1.jpg'), 400, /3 faces found in image/],
+      [
+        { api_key: TOKEN, userid: 'Nobody' },
+        { image1: photo('megamind-4.5s.jpg'), image2: photo('dog.jpg') },
+        400,
+        /no face found in image2/,
+      ],
+      [{ userid: 'Nobody' }, photo('megamind-4.5s.jpg'), 401, /^Incorrect api key$/],
+    ];
+    for (const [fields, image, status, error] of cases) {
+      const res = await post('/v1/vision/face/register', fields, image);
+      assert.equal(res.status, status, JSON.stringify(res.body));
+      assert.equal(res.body.success, false);
+      assert.match(res.body.error, error);
+    }
+    assert.deepEqual((await post('/v1/vision/face/list', { api_key: TOKEN }, null)).body.faces, []);
+    assert.equal((await post('/v1/vision/face/list', {}, null)).status, 401);
+    assert.equal(
+      (await post('/v1/vision/face/delete', { api_key: TOKEN }, null)).body.error,
+      'user id not specified',
+    );
   });
 });

@@ -10,6 +10,7 @@ export const ADAPTER_TASKS = [
   'scene_description',
   'object_detection',
   'person_detection',
+  'face_recognition',
 ] as const;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -97,6 +98,28 @@ export const FaceDetectionResult = Type.Object({
   latency_ms: Type.Integer(),
 });
 export type FaceDetectionResult = Static<typeof FaceDetectionResult>;
+
+/** face_recognition: face_detection's fields plus the best gallery match of each face. */
+export const RecognisedFace = Type.Composite([
+  Face,
+  Type.Object({
+    person: Nullable(Type.String({ description: 'name of the matched gallery person; null = unknown face' })),
+    person_id: Nullable(Type.String()),
+    similarity: Nullable(
+      Type.Number({
+        description: 'cosine similarity to the closest gallery face; null with an empty gallery',
+      }),
+    ),
+  }),
+]);
+export const FaceRecognitionResult = Type.Object({
+  task: Type.Literal('face_recognition'),
+  faces: Type.Array(RecognisedFace),
+  face_count: Type.Integer(),
+  frame: FrameSize,
+  latency_ms: Type.Integer(),
+});
+export type FaceRecognitionResult = Static<typeof FaceRecognitionResult>;
 
 export const SceneDescriptionResult = Type.Object({
   task: Type.Literal('scene_description'),

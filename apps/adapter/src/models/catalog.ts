@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FACE_API_MODELS, HUMAN_MODELS } from '../runtimes/tfjs.js';
 
-export type ModelName = 'centernet' | 'ssd_face' | 'blazeface' | 'face_landmarks68' | 'face_age_gender';
+export type ModelName =
+  'centernet' | 'ssd_face' | 'blazeface' | 'face_landmarks68' | 'face_age_gender' | 'face_embedding';
 
 export interface ModelDescriptor {
   name: ModelName;
@@ -66,6 +67,14 @@ export const MODELS: Readonly<Record<ModelName, ModelDescriptor>> = Object.freez
     runtime: 'onnxruntime-cpu',
     ...faceApi('age_gender_model'),
     approxMemoryMb: 10,
+  },
+  face_embedding: {
+    name: 'face_embedding',
+    title: 'FaceRes 1024-d face descriptor (@vladmandic/human weights, ONNX)',
+    version: '3.3',
+    runtime: 'onnxruntime-cpu',
+    ...human('faceres'),
+    approxMemoryMb: 40,
   },
 });
 

@@ -178,12 +178,25 @@ export function cropBoxes(frame: DecodedFrame, faces: Box[]): Box[] {
   });
 }
 
+/** How crops are sized and scaled: the landmark and age/gender nets want 112 px, (rgb − mean) / 255. */
+export interface CropOptions {
+  size: number;
+  mean: readonly [number, number, number];
+  divisor: number;
+}
+const ATTRIBUTE_CROPS: CropOptions = { size: CROP, mean: MEAN_RGB, divisor: 255 };
+
 /**
- * Bilinear crop-and-resize of each box to 112×112 (the box corners map to the outer pixel centres, like
- * TensorFlow's cropAndResize), normalised and laid out NCHW for both nets.
+ * Bilinear crop-and-resize of each box to a square (the box corners map to the outer pixel centres, like
+ * TensorFlow's cropAndResize), normalised and laid out NCHW; by default what both attribute nets take.
  */
-export function cropBatch(frame: DecodedFrame, boxes: Box[]): CropBatch {
-  const plane = CROP * CROP;
+export function cropBatch(
+  frame: DecodedFrame,
+  boxes: Box[],
+  options: CropOptions = ATTRIBUTE_CROPS,
+): CropBatch {
+  const { size, mean, divisor } = options;
+  const plane = size * size;
   const data = new Float32Array(boxes.length * 3 * plane);
   const { width, height } = frame;
   const px = frame.data;
@@ -194,13 +207,13 @@ export function cropBatch(frame: DecodedFrame, boxes: Box[]): CropBatch {
     const sy = ((y2 - y1) / height) * (height - 1);
     const ox = (x1 / width) * (width - 1);
     const oy = (y1 / height) * (height - 1);
-    for (let y = 0; y < CROP; y++) {
-      const fy = Math.min(height - 1, Math.max(0, oy + (y * sy) / (CROP - 1)));
+    for (let y = 0; y < size; y++) {
+      const fy = Math.min(height - 1, Math.max(0, oy + (y * sy) / (size - 1)));
       const y0 = Math.floor(fy);
       const y1i = Math.min(height - 1, y0 + 1);
       const dy = fy - y0;
-      for (let x = 0; x < CROP; x++) {
-        const fx = Math.min(width - 1, Math.max(0, ox + (x * sx) / (CROP - 1)));
+      for (let x = 0; x < size; x++) {
+        const fx = Math.min(width - 1, Math.max(0, ox + (x * sx) / (size - 1)));
         const x0 = Math.floor(fx);
         const x1i = Math.min(width - 1, x0 + 1);
         const dx = fx - x0;
@@ -208,11 +221,11 @@ export function cropBatch(frame: DecodedFrame, boxes: Box[]): CropBatch {
         const b = (y0 * width + x1i) * 3;
         const c = (y1i * width + x0) * 3;
         const d = (y1i * width + x1i) * 3;
-        const o = y * CROP + x;
+        const o = y * size + x;
         for (let ch = 0; ch < 3; ch++) {
           const top = px[a + ch]! + (px[b + ch]! - px[a + ch]!) * dx;
           const bottom = px[c + ch]! + (px[d + ch]! - px[c + ch]!) * dx;
-          data[base + ch * plane + o] = (top + (bottom - top) * dy - MEAN_RGB[ch]!) / 255;
+          data[base + ch * plane + o] = (top + (bottom - top) * dy - mean[ch]!) / divisor;
         }
       }
     }

@@ -4,6 +4,7 @@ import { loadBlazeFace, type BlazeFace } from './blazeface.js';
 import { loadCenterNet, type CenterNet } from './centernet.js';
 import { loadSsdFace, type SsdFace } from './ssd-face.js';
 import { loadAgeGender, loadLandmarker, type AgeGenderNet, type FaceLandmarker } from './face-attributes.js';
+import { loadFaceRes, type FaceEmbedder } from '../faces/faceres.js';
 
 export interface ModelInstances {
   centernet: CenterNet;
@@ -11,6 +12,7 @@ export interface ModelInstances {
   blazeface: BlazeFace;
   face_landmarks68: FaceLandmarker;
   face_age_gender: AgeGenderNet;
+  face_embedding: FaceEmbedder;
 }
 
 const LOADERS: { [K in ModelName]: (dir: string) => Promise<ModelInstances[K]> } = {
@@ -19,6 +21,7 @@ const LOADERS: { [K in ModelName]: (dir: string) => Promise<ModelInstances[K]> }
   blazeface: loadBlazeFace,
   face_landmarks68: loadLandmarker,
   face_age_gender: loadAgeGender,
+  face_embedding: loadFaceRes,
 };
 
 export class ModelCache {

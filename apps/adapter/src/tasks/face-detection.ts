@@ -29,49 +29,61 @@ export async function findFaces(ctx: TaskContext, detector: FaceDetector, min: n
   return hits.map((h, i) => ({ hit: h, attrs: attrs[i]! }));
 }
 
+/** face_detection's params; face_recognition takes the same plus its threshold. */
+export const faceDetectionParams = {
+  ...commonParams({ minConfidence: 0.5, maxResults: 50 }),
+  landmarks: Type.Union([Type.Literal(5), Type.Literal(68)], { default: 5 }),
+  detector: Type.Union([Type.Literal('ssd'), Type.Literal('blazeface')], {
+    default: 'ssd',
+    description:
+      'ssd: finds turned faces (onnxruntime); blazeface: frontal faces only (tfjs-wasm, no faster than ssd here)',
+  }),
+};
+
+export const faceDetectionModels = (params: Record<string, unknown>) =>
+  [
+    params.detector === 'blazeface' ? 'blazeface' : 'ssd_face',
+    'face_landmarks68',
+    'face_age_gender',
+  ] as const;
+
+/** face_detection's answer for a frame, plus what each face was found from (for face_recognition). */
+export async function detectAndDescribe(ctx: TaskContext, params: Record<string, unknown>) {
+  const { frame } = ctx;
+  const { width, height } = frameSize(frame);
+  const sx = width / frame.width;
+  const sy = height / frame.height;
+  const toFrame = ([x, y]: [number, number]): [number, number] => [
+    Math.min(width, Math.max(0, Math.round(x * sx))),
+    Math.min(height, Math.max(0, Math.round(y * sy))),
+  ];
+  const found = await findFaces(
+    ctx,
+    params.detector as FaceDetector,
+    params.min_confidence as number,
+    params.max_results as number,
+  );
+  const faces = found.map(({ hit, attrs }) => ({
+    bbox: toPixelBox(scaleBox(hit.box, sx, sy), width, height),
+    confidence: round3(hit.score),
+    landmarks: (params.landmarks === 68 ? attrs.landmarks68 : fivePoints(attrs.landmarks68)).map(toFrame),
+    age: Math.round(attrs.age),
+    gender: attrs.gender,
+    gender_confidence: round3(attrs.genderConfidence),
+  }));
+  return { faces, found, frame: { width, height } };
+}
+
 export const faceDetection: TaskDefinition = {
   name: 'face_detection',
   summary:
     'Finds faces with 5- or 68-point landmarks, age and gender (SSD MobileNet v1 or BlazeFace, then face-api landmark and age/gender nets on face crops)',
   models: ['ssd_face', 'blazeface', 'face_landmarks68', 'face_age_gender'],
-  modelsFor: (params) => [
-    params.detector === 'blazeface' ? 'blazeface' : 'ssd_face',
-    'face_landmarks68',
-    'face_age_gender',
-  ],
-  params: paramsSchema({
-    ...commonParams({ minConfidence: 0.5, maxResults: 50 }),
-    landmarks: Type.Union([Type.Literal(5), Type.Literal(68)], { default: 5 }),
-    detector: Type.Union([Type.Literal('ssd'), Type.Literal('blazeface')], {
-      default: 'ssd',
-      description:
-        'ssd: finds turned faces (onnxruntime); blazeface: frontal faces only (tfjs-wasm, no faster than ssd here)',
-    }),
-  }),
+  modelsFor: faceDetectionModels,
+  params: paramsSchema(faceDetectionParams),
   tracked: false,
   async run(ctx, params) {
-    const { frame } = ctx;
-    const { width, height } = frameSize(frame);
-    const sx = width / frame.width;
-    const sy = height / frame.height;
-    const toFrame = ([x, y]: [number, number]): [number, number] => [
-      Math.min(width, Math.max(0, Math.round(x * sx))),
-      Math.min(height, Math.max(0, Math.round(y * sy))),
-    ];
-    const found = await findFaces(
-      ctx,
-      params.detector as FaceDetector,
-      params.min_confidence as number,
-      params.max_results as number,
-    );
-    const faces = found.map(({ hit, attrs }) => ({
-      bbox: toPixelBox(scaleBox(hit.box, sx, sy), width, height),
-      confidence: round3(hit.score),
-      landmarks: (params.landmarks === 68 ? attrs.landmarks68 : fivePoints(attrs.landmarks68)).map(toFrame),
-      age: Math.round(attrs.age),
-      gender: attrs.gender,
-      gender_confidence: round3(attrs.genderConfidence),
-    }));
-    return { task: 'face_detection', faces, face_count: faces.length, frame: { width, height } };
+    const { faces, frame } = await detectAndDescribe(ctx, params);
+    return { task: 'face_detection', faces, face_count: faces.length, frame };
   },
 };

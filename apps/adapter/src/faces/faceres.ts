@@ -1,0 +1,174 @@
+// Human's FaceRes (HSE FaceRec, a MobileNet v1 at 224 px) as the face embedding: its 1024-value global
+// pooling output is the descriptor Human matches faces with. Human ships it as a TensorFlow.js graph; this
+// file reads that graph's nodes and weights and rebuilds the descriptor part as an ONNX graph for
+// onnxruntime (about 10× faster than tfjs-wasm here). Only the ops FaceRes uses are understood; a replaced
+// faceres.json with anything else fails to load with the op named. Why FaceRes and not face-api's 128-d
+// net: docs/adapter.md "Face recognition" (measured on real photos).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DecodedFrame } from '../frames/decode.js';
+import { cropBatch } from '../models/face-attributes.js';
+import type { Weight } from '../models/face-api-weights.js';
+import type { Box } from '../models/geometry.js';
+import { conv, depthwiseConv, type Padding } from '../models/onnx-layers.js';
+import { createSession, OnnxGraph, ort } from '../runtimes/onnx.js';
+
+export const EMBEDDING_SIZE = 1024;
+const INPUT = 224;
+/** FaceRes takes 0–255 RGB as is. */
+const RAW_PIXELS = { size: INPUT, mean: [0, 0, 0], divisor: 1 } as const;
+
+export interface FaceEmbedder {
+  /** One unit-length descriptor per face box (working-frame pixels), in order. */
+  embed(frame: DecodedFrame, boxes: Box[]): Promise<Float32Array[]>;
+  dispose(): void;
+}
+
+interface GraphNode {
+  name: string;
+  op: string;
+  input?: string[];
+  attr?: Record<string, { list?: { i?: string[] }; s?: string }>;
+}
+interface GraphJson {
+  modelTopology: { node: GraphNode[] };
+  weightsManifest: {
+    paths: string[];
+    weights: { name: string; shape: number[]; dtype: string; quantization?: { dtype: string } }[];
+  }[];
+}
+
+/** IEEE 754 half → float. */
+function halfToFloat(h: number): number {
+  const exp = (h >> 10) & 0x1f;
+  const frac = h & 0x3ff;
+  const sign = h & 0x8000 ? -1 : 1;
+  if (exp === 0) return sign * 2 ** -14 * (frac / 1024);
+  if (exp === 31) return frac ? NaN : sign * Infinity;
+  return sign * 2 ** (exp - 15) * (1 + frac / 1024);
+}
+
+async function readGraphWeights(dir: string, json: GraphJson): Promise<Map<string, Weight>> {
+  const out = new Map<string, Weight>();
+  for (const group of json.weightsManifest) {
+    const bytes = Buffer.concat(await Promise.all(group.paths.map((p) => readFile(join(dir, p)))));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = 0;
+    for (const w of group.weights) {
+      const size = w.shape.reduce((a, b) => a * b, 1);
+      const data = new Float32Array(size);
+      const q = w.quantization?.dtype;
+      if (q === 'float16') {
+        for (let i = 0; i < size; i++) data[i] = halfToFloat(view.getUint16(at + 2 * i, true));
+        at += 2 * size;
+      } else if (!q && (w.dtype === 'float32' || w.dtype === 'int32')) {
+        for (let i = 0; i < size; i++)
+          data[i] = w.dtype === 'int32' ? view.getInt32(at + 4 * i, true) : view.getFloat32(at + 4 * i, true);
+        at += 4 * size;
+      } else {
+        throw new Error(`${w.name}: unsupported weight encoding ${q ?? w.dtype}`);
+      }
+      out.set(w.name, { shape: w.shape, data });
+    }
+    if (at !== bytes.byteLength) throw new Error('faceres: weight file does not match its manifest');
+  }
+  return out;
+}
+
+const decode = (s: string | undefined) => (s ? Buffer.from(s, 'base64').toString() : '');
+
+/** Walks the tfjs graph (NHWC) and emits the same computation in ONNX (NCHW) up to the global pooling. */
+function descriptorGraph(json: GraphJson, weights: Map<string, Weight>): OnnxGraph {
+  const g = new OnnxGraph();
+  const names = new Map<string, string>();
+  const constant = (name: string) => {
+    const w = weights.get(name);
+    if (!w) throw new Error(`faceres: ${name} is neither a weight nor a computed value`);
+    return w;
+  };
+  const value = (name: string) => {
+    const v = names.get(name.split(':')[0]!);
+    if (!v) throw new Error(`faceres: ${name} is used before it is computed`);
+    return v;
+  };
+  /** Per-channel constants ([C]) broadcast over NCHW as [C, 1, 1]; scalars stay scalars. */
+  const operand = (name: string) => {
+    const w = constant(name);
+    return w.shape.length === 0 ? g.scalar(w.data[0]!) : g.weight([w.data.length, 1, 1], w.data);
+  };
+  for (const node of json.modelTopology.node) {
+    const [a, b] = node.input ?? [];
+    const stride = Number(node.attr?.strides?.list?.i?.[1] ?? 1);
+    const padding = decode(node.attr?.padding?.s).toLowerCase() as Padding;
+    let out: string;
+    switch (node.op) {
+      case 'Const':
+        continue;
+      case 'Placeholder':
+        out = g.input('faces', ['n', 3, INPUT, INPUT]);
+        break;
+      case 'Conv2D':
+        out = conv(g, value(a!), constant(b!), undefined, stride, padding);
+        break;
+      case 'DepthwiseConv2dNative':
+        out = depthwiseConv(g, value(a!), constant(b!), undefined, stride, padding);
+        break;
+      case 'Add':
+      case 'Mul':
+        out = g.node(node.op, [value(a!), operand(b!)]);
+        break;
+      case 'Minimum':
+      case 'Maximum':
+        out = g.node(node.op === 'Minimum' ? 'Min' : 'Max', [value(a!), operand(b!)]);
+        break;
+      case 'Relu':
+        out = g.node('Relu', [value(a!)]);
+        break;
+      case 'Mean': {
+        // global_pooling: the descriptor; the age, gender and 256-d heads after it are not needed.
+        const pooled = g.node('GlobalAveragePool', [value(a!)]);
+        g.output(g.node('Flatten', [pooled], {}, 'descriptor'));
+        return g;
+      }
+      default:
+        throw new Error(`faceres: unsupported op ${node.op} (${node.name})`);
+    }
+    names.set(node.name, out);
+  }
+  throw new Error('faceres: the graph has no global pooling (Mean) node');
+}
+
+/** The square FaceRes looks at: centred on the face box, as wide as its longer side. */
+export function embeddingBox([x1, y1, x2, y2]: Box): Box {
+  const half = Math.max(x2 - x1, y2 - y1) / 2;
+  const cx = (x1 + x2) / 2;
+  const cy = (y1 + y2) / 2;
+  return [cx - half, cy - half, cx + half, cy + half];
+}
+
+export function normalise(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum) || 1;
+  return v.map((x) => x / norm);
+}
+
+export async function loadFaceRes(dir: string): Promise<FaceEmbedder> {
+  const json = JSON.parse(await readFile(join(dir, 'faceres.json'), 'utf8')) as GraphJson;
+  const session = await createSession(descriptorGraph(json, await readGraphWeights(dir, json)));
+  return {
+    dispose: () => void session.release(),
+    embed: async (frame, boxes) => {
+      if (boxes.length === 0) return [];
+      const crops = cropBatch(frame, boxes.map(embeddingBox), RAW_PIXELS);
+      const faces = new (ort().Tensor)('float32', crops.data, [crops.count, 3, INPUT, INPUT]);
+      const out = await session.run({ faces });
+      const values = out.descriptor!.data as Float32Array;
+      const result = boxes.map((_, i) =>
+        normalise(values.slice(i * EMBEDDING_SIZE, (i + 1) * EMBEDDING_SIZE)),
+      );
+      out.descriptor!.dispose();
+      return result;
+    },
+  };
+}
