@@ -67,6 +67,12 @@ const MAPPING: Record<ErrorCode, Mapping> = {
   remote_adapter_failed: { category: 'provider_error', code: 'provider_unavailable' },
   overloaded: { category: 'overloaded', code: 'queue_full' },
   shutting_down: { category: 'overloaded', code: 'shutting_down' },
+  // The face gallery is not part of the contract; its errors cannot come through here, but keep their names.
+  no_face: { category: 'transport_error', code: 'malformed_input' },
+  several_faces: { category: 'transport_error', code: 'malformed_input' },
+  person_not_found: { category: 'transport_error', code: 'person_not_found' },
+  face_not_found: { category: 'transport_error', code: 'face_not_found' },
+  person_exists: { category: 'transport_error', code: 'person_exists' },
 };
 
 export interface TranslatedFailure {
