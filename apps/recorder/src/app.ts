@@ -27,6 +27,7 @@ import { aiModelsRoutes } from './modules/ai-models/ai-models.routes.js';
 import { modelTrialRoutes } from './modules/detection/model-trial.routes.js';
 import { motionRoutes } from './modules/motion/motion.routes.js';
 import { zonesRoutes } from './modules/zones/zones.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { detectionResultsRoutes } from './modules/detection-results/detection-results.routes.js';
 import { adaptersRoutes } from './modules/adapters/adapters.routes.js';
 import { capabilitiesRoutes } from './modules/capabilities/capabilities.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(modelTrialRoutes(container.modelTrial));
       await api.register(motionRoutes(container.motion));
       await api.register(zonesRoutes(container.zones));
+      await api.register(reviewRoutes(container.review));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));
       await api.register(capabilitiesRoutes(container.capabilities));

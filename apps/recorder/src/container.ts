@@ -47,6 +47,11 @@ import { motionReactions } from './modules/motion/motion.reactions.js';
 import { TrackedObjects } from './modules/tracking/tracked-objects.js';
 import { trackingReactions } from './modules/tracking/tracking.reactions.js';
 import { ZoneWatch } from './modules/zones/zone-watch.js';
+import { ReviewBuilder } from './modules/review/review-builder.js';
+import { ReviewFiles } from './modules/review/review-files.js';
+import { reviewReactions } from './modules/review/review.reactions.js';
+import { ReviewRepository } from './modules/review/review.repository.js';
+import { ReviewService } from './modules/review/review.service.js';
 import { zoneReactions } from './modules/zones/zones.reactions.js';
 import { ZonesRepository } from './modules/zones/zones.repository.js';
 import { ZonesService } from './modules/zones/zones.service.js';
@@ -145,6 +150,8 @@ export interface Container {
   readonly motionWatch: MotionWatch;
   readonly zones: ZonesService;
   readonly zoneWatch: ZoneWatch;
+  readonly review: ReviewService;
+  readonly reviewBuilder: ReviewBuilder;
   readonly layouts: LayoutsService;
   readonly apps: AppsService;
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
@@ -185,6 +192,8 @@ export interface ContainerOverrides {
   recordingRescanMs?: number;
   /** AI: how soon an adapter is polled again after a failed poll (default 5 s) */
   adapterRecheckMs?: number;
+  /** review items: how long nothing moves before an item closes (default 10 s) */
+  reviewCloseAfterMs?: number;
   /** password hashing and checking (a test counts the checks) */
   passwordHasher?: PasswordHasher;
   /** the clock of login lockouts, in ms (a test moves it on instead of waiting five minutes) */
@@ -465,7 +474,24 @@ export async function createContainer(
   // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
   const trackedObjects = new TrackedObjects(internalEvents);
   const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
-  const zoneWatch = new ZoneWatch({ zones, events, alerts });
+  const zoneWatch = new ZoneWatch({ zones, events, alerts, internal: internalEvents });
+  // Review items: incidents from tracked objects, with snapshot and clip; retention keeps the footage they cover.
+  const reviewItems = new ReviewRepository(database.db);
+  const reviewFiles = new ReviewFiles(join(config.dataDir, 'review'));
+  const review = new ReviewService(reviewItems, reviewFiles, access, audit);
+  retention.keepFor(review);
+  const reviewBuilder = new ReviewBuilder(
+    {
+      items: reviewItems,
+      files: reviewFiles,
+      review,
+      recordings,
+      events,
+      ffmpegPath: config.media.ffmpegPath,
+      log: logger,
+    },
+    overrides.reviewCloseAfterMs === undefined ? {} : { closeAfterMs: overrides.reviewCloseAfterMs },
+  );
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -496,6 +522,7 @@ export async function createContainer(
           motionReactions(internalEvents, motionWatch),
           trackingReactions(internalEvents, trackedObjects),
           zoneReactions(internalEvents, zoneWatch),
+          reviewReactions(internalEvents, reviewBuilder),
           cloud.reactions(),
         ]);
       },
@@ -517,6 +544,7 @@ export async function createContainer(
     { name: 'motion', start: () => motionWatch.start(), stop: () => motionWatch.stop() },
     // After detection stops nothing new comes; the updates under way finish before the event log closes.
     { name: 'zones', stop: () => zoneWatch.idle() },
+    { name: 'review items', start: () => reviewBuilder.start(), stop: () => reviewBuilder.stop() },
   ]);
 
   return {
@@ -552,6 +580,8 @@ export async function createContainer(
     motionWatch,
     zones,
     zoneWatch,
+    review,
+    reviewBuilder,
     layouts,
     apps,
     mediaTls,

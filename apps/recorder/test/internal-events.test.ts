@@ -119,6 +119,7 @@ describe('internal events', () => {
       'detections.seen',
       'objects.tracked',
       'zones.changed',
+      'zone.entered',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
@@ -126,7 +127,9 @@ describe('internal events', () => {
     // camera.changed: the RTSPS probe, live view, recording, detection, motion and stream targets.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
-    // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones.
+    // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
+    // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
+    // recordings' notices) reach review items too.
     assert.deepEqual(counts, {
       'camera.changed': 6,
       'camera-config.changed': 5,
@@ -134,15 +137,16 @@ describe('internal events', () => {
       'media-tls.changed': 3,
       'cloud-settings.changed': 2,
       'recording.notice': 2,
-      'recording.chunk-indexed': 1,
+      'recording.chunk-indexed': 2,
       'storage.floor-reached': 1,
-      'alert.raised': 1,
+      'alert.raised': 2,
       'backup.restored': 8,
       'motion-settings.changed': 1,
       'motion.changed': 1,
       'detections.seen': 1,
-      'objects.tracked': 1,
+      'objects.tracked': 2,
       'zones.changed': 1,
+      'zone.entered': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

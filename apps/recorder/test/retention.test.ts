@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { RecordingsRepository } from '../src/modules/recordings/recordings.repository.js';
+import { ReviewRepository } from '../src/modules/review/review.repository.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 
@@ -165,6 +166,79 @@ describe('recording retention and settings', () => {
     });
     assert.equal(alerts.json().alerts[0]?.severity, 'critical');
     assert.deepEqual(await index.oldest(10), []);
+    await settings({ retention_days: 30, min_free_disk_gb: 5 });
+  });
+
+  it('keeps the chunks a review item covers past the continuous retention, until the item expires; the floor wins', async () => {
+    const camera = await createCamera(t, t.adminToken);
+    const [oldest, covered, beside] = await chunks(camera.id, [3 * DAY, 2 * DAY, 2 * DAY - 20_000]);
+    const coveredRow = (await index.overlapping(camera.id, 0, Date.now())).find(
+      (row) => row.path === covered,
+    )!;
+    const reviewItems = new ReviewRepository(t.container.database.db);
+    const now = new Date().toISOString();
+    const item = await reviewItems.insert({
+      camera_id: camera.id,
+      start_ms: coveredRow.start_ms + 2000,
+      end_ms: coveredRow.end_ms - 2000,
+      clip_from_ms: coveredRow.start_ms + 1000,
+      clip_to_ms: coveredRow.end_ms - 1000,
+      severity: 'detection',
+      labels: '["person"]',
+      zones: '[]',
+      track_ids: '[]',
+      boxes: '[]',
+      has_snapshot: false,
+      clip_status: 'unavailable',
+      reviewed: false,
+      reviewed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await settings({ retention_days: 1, min_free_disk_gb: 0 });
+    assert.equal((await t.container.retention.run()).deletedByAge, 2);
+    assert.ok(!existsSync(join(t.config.recordingsDir, oldest!)));
+    assert.ok(!existsSync(join(t.config.recordingsDir, beside!)), 'the chunk beside the incident goes');
+    assert.ok(existsSync(join(t.config.recordingsDir, covered!)), 'the incident keeps its footage');
+
+    // The item's own retention (here 1 day for this camera) ends it, and then its footage goes too.
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/v1/cameras/${camera.id}/review-settings`,
+      token: t.adminToken,
+      payload: { retention_days: 1 },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    assert.equal(await t.container.review.expire(), 1);
+    assert.equal(await reviewItems.find(item.id), undefined);
+    assert.equal((await t.container.retention.run()).deletedByAge, 1);
+    assert.ok(!existsSync(join(t.config.recordingsDir, covered!)));
+
+    // Below the free-disk floor, footage an item keeps goes too once nothing else is left.
+    const [kept] = await chunks(camera.id, [HOUR]);
+    const keptRow = (await index.overlapping(camera.id, 0, Date.now())).find((row) => row.path === kept)!;
+    await reviewItems.insert({
+      camera_id: camera.id,
+      start_ms: keptRow.start_ms,
+      end_ms: keptRow.end_ms,
+      clip_from_ms: keptRow.start_ms,
+      clip_to_ms: keptRow.end_ms,
+      severity: 'alert',
+      labels: '[]',
+      zones: '[]',
+      track_ids: '[]',
+      boxes: '[]',
+      has_snapshot: false,
+      clip_status: 'unavailable',
+      reviewed: false,
+      reviewed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await settings({ retention_days: 0, min_free_disk_gb: 100000 });
+    const result = await t.container.retention.run();
+    assert.ok(result.deletedForSpace >= 1);
+    assert.ok(!existsSync(join(t.config.recordingsDir, kept!)), 'the floor wins');
     await settings({ retention_days: 30, min_free_disk_gb: 5 });
   });
 });

@@ -17,6 +17,8 @@ export interface SeenDetections {
   at: number;
   frame: { width: number; height: number };
   detections: Detection[];
+  /** the picture itself (JPEG), for the snapshots of incidents */
+  jpeg: Buffer;
 }
 
 /** Where a model's tracked objects stand on a camera after a picture (or after the model stopped). */
@@ -28,6 +30,8 @@ export interface TrackedObjects {
   tracks: TrackedObject[];
   /** the tracks that ended now */
   ended: TrackedObject[];
+  /** the picture of this update (null when the model stopped) */
+  picture: { jpeg: Buffer; width: number; height: number } | null;
 }
 
 export interface RecorderEvents {
@@ -39,6 +43,8 @@ export interface RecorderEvents {
   'motion-settings.changed': { cameraId: number };
   /** a watched camera went into motion or came to rest (published to the event log as motion.start/end too) */
   'motion.changed': { cameraId: number; active: boolean };
+  /** a tracked object came into a zone (zones → review items) */
+  'zone.entered': { cameraId: number; zone: string; trackId: string; at: number };
   /** a camera's zones were replaced */
   'zones.changed': { cameraId: number };
   /** a live object detector analysed a picture (detection loop → object tracking) */

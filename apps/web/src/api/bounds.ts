@@ -1398,6 +1398,26 @@ export const requestBounds = {
       "required": false
     }
   },
+  "replaceCameraReviewSettings": {
+    "pre_roll_seconds": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 120,
+      "required": false
+    },
+    "post_roll_seconds": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 120,
+      "required": false
+    },
+    "retention_days": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 3650,
+      "required": false
+    }
+  },
   "setTransportSecurityPolicy": {
     "policy": {
       "type": "string",
@@ -1871,6 +1891,58 @@ export const requestBounds = {
       "type": "array",
       "maxItems": 64,
       "required": false
+    }
+  },
+  "markReviewItems": {
+    "ids": {
+      "type": "array",
+      "maxItems": 1000,
+      "required": false
+    },
+    "camera_id": {
+      "type": "integer",
+      "minimum": 1,
+      "required": false
+    },
+    "label": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "required": false
+    },
+    "zone": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "required": false
+    },
+    "severity": {
+      "type": "string",
+      "enum": [
+        "alert",
+        "detection"
+      ],
+      "required": false
+    },
+    "start_unix": {
+      "type": "integer",
+      "minimum": 0,
+      "required": false
+    },
+    "end_unix": {
+      "type": "integer",
+      "minimum": 0,
+      "required": false
+    },
+    "reviewed": {
+      "type": "boolean",
+      "required": false
+    }
+  },
+  "updateReviewItem": {
+    "reviewed": {
+      "type": "boolean",
+      "required": true
     }
   },
   "updateRecordingSettings": {

@@ -820,6 +820,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cameras/{id}/review-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A camera's review settings: pre- and post-roll, how long incidents are kept (view right) */
+        get: operations["getCameraReviewSettings"];
+        /** Replace a camera's review settings (manage right) */
+        put: operations["replaceCameraReviewSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cameras/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -1460,6 +1478,119 @@ export interface paths {
          * @description From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage does not change.
          */
         get: operations["getRecordingThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents to review, newest first, of the cameras the caller may view */
+        get: operations["listReviewItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-items/reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark review items reviewed (or not): the ids given, or every item matching the filters */
+        post: operations["markReviewItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review item */
+        get: operations["getReviewItem"];
+        put?: never;
+        post?: never;
+        /** Delete a review item with its snapshot and clip (manage right); the footage stays */
+        delete: operations["deleteReviewItem"];
+        options?: never;
+        head?: never;
+        /** Mark one review item reviewed or not (view right) */
+        patch: operations["updateReviewItem"];
+        trace?: never;
+    };
+    "/api/v1/review-items/{id}/clip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clip, pre-roll to post-roll (MP4, HTTP Range)
+         * @description `?ticket=` (a media ticket) works in place of the Authorization header.
+         */
+        get: operations["getReviewItemClip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-items/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The snapshot, boxes drawn (JPEG)
+         * @description `?ticket=` (a media ticket) works in place of the Authorization header.
+         */
+        get: operations["getReviewItemSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-items/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The snapshot, 320 px wide (JPEG)
+         * @description `?ticket=` (a media ticket) works in place of the Authorization header.
+         */
+        get: operations["getReviewItemThumbnail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7158,6 +7289,147 @@ export interface operations {
             };
         };
     };
+    getCameraReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        pre_roll_seconds: number;
+                        post_roll_seconds: number;
+                        retention_days: number;
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    replaceCameraReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 5 */
+                    pre_roll_seconds: number;
+                    /** @default 5 */
+                    post_roll_seconds: number;
+                    /** @default 30 */
+                    retention_days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        pre_roll_seconds: number;
+                        post_roll_seconds: number;
+                        retention_days: number;
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getCameraSnapshot: {
         parameters: {
             query?: {
@@ -9863,7 +10135,7 @@ export interface operations {
             query: {
                 limit: number;
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
                 type?: string;
             };
             header?: never;
@@ -9938,7 +10210,7 @@ export interface operations {
         parameters: {
             query?: {
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
                 type?: string;
                 last_event_id?: number;
                 ticket?: string;
@@ -11096,6 +11368,656 @@ export interface operations {
             /** @description The preview picture */
             200: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listReviewItems: {
+        parameters: {
+            query: {
+                skip: number;
+                limit: number;
+                camera_id?: number;
+                label?: string;
+                zone?: string;
+                severity?: "alert" | "detection";
+                reviewed?: boolean;
+                start_unix?: number;
+                end_unix?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            camera_id: number;
+                            /** Format: date-time */
+                            start_time: string;
+                            /** Format: date-time */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            clip_start_time: string;
+                            /** Format: date-time */
+                            clip_end_time: string | null;
+                            /** @enum {string} */
+                            severity: "alert" | "detection";
+                            labels: string[];
+                            zones: string[];
+                            track_ids: string[];
+                            boxes: {
+                                label: string;
+                                confidence: number;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            }[];
+                            has_snapshot: boolean;
+                            /** @enum {string} */
+                            clip_status: "pending" | "ready" | "unavailable" | "failed";
+                            reviewed: boolean;
+                            /** Format: date-time */
+                            reviewed_at: string | null;
+                            snapshot_url: string | null;
+                            thumbnail_url: string | null;
+                            clip_url: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    markReviewItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: number[];
+                    camera_id?: number;
+                    label?: string;
+                    zone?: string;
+                    /** @enum {string} */
+                    severity?: "alert" | "detection";
+                    start_unix?: number;
+                    end_unix?: number;
+                    /** @default true */
+                    reviewed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        camera_id: number;
+                        /** Format: date-time */
+                        start_time: string;
+                        /** Format: date-time */
+                        end_time: string | null;
+                        /** Format: date-time */
+                        clip_start_time: string;
+                        /** Format: date-time */
+                        clip_end_time: string | null;
+                        /** @enum {string} */
+                        severity: "alert" | "detection";
+                        labels: string[];
+                        zones: string[];
+                        track_ids: string[];
+                        boxes: {
+                            label: string;
+                            confidence: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        }[];
+                        has_snapshot: boolean;
+                        /** @enum {string} */
+                        clip_status: "pending" | "ready" | "unavailable" | "failed";
+                        reviewed: boolean;
+                        /** Format: date-time */
+                        reviewed_at: string | null;
+                        snapshot_url: string | null;
+                        thumbnail_url: string | null;
+                        clip_url: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reviewed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        camera_id: number;
+                        /** Format: date-time */
+                        start_time: string;
+                        /** Format: date-time */
+                        end_time: string | null;
+                        /** Format: date-time */
+                        clip_start_time: string;
+                        /** Format: date-time */
+                        clip_end_time: string | null;
+                        /** @enum {string} */
+                        severity: "alert" | "detection";
+                        labels: string[];
+                        zones: string[];
+                        track_ids: string[];
+                        boxes: {
+                            label: string;
+                            confidence: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        }[];
+                        has_snapshot: boolean;
+                        /** @enum {string} */
+                        clip_status: "pending" | "ready" | "unavailable" | "failed";
+                        reviewed: boolean;
+                        /** Format: date-time */
+                        reviewed_at: string | null;
+                        snapshot_url: string | null;
+                        thumbnail_url: string | null;
+                        clip_url: string | null;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getReviewItemClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clip, pre-roll to post-roll (MP4, HTTP Range) */
+            200: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested range of the file (one `Range: bytes=` range) */
+            206: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "content-range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getReviewItemSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot, boxes drawn (JPEG) */
+            200: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The requested range of the file (one `Range: bytes=` range) */
+            206: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "content-range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getReviewItemThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot, 320 px wide (JPEG) */
+            200: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The requested range of the file (one `Range: bytes=` range) */
+            206: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "content-range"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -74,6 +74,12 @@ export const SECTIONS: readonly BackupSection[] = [
   { name: 'camera_motion', table: 'camera_motion', key: ['camera_id'], mode: 'replace' },
   { name: 'camera_zones', table: 'camera_zones', key: ['camera_id'], mode: 'replace' },
   {
+    name: 'camera_review_settings',
+    table: 'camera_review_settings',
+    key: ['camera_id'],
+    mode: 'replace',
+  },
+  {
     name: 'camera_assignments',
     table: 'camera_assignments',
     key: ['camera_id', 'position'],

@@ -437,6 +437,7 @@ export class DetectionLoop {
         at: frame.capturedAt,
         frame: mapped.frame,
         detections: mapped.detections,
+        jpeg: frame.jpeg,
       });
     await this.#applyAlertRule(runner, mapped.detections, stored.id);
   }

@@ -130,10 +130,18 @@ export class RecordingsRepository {
   }
 
   /** Oldest chunks first, for retention. */
-  oldest(limit: number, before?: number): Promise<RecordingRow[]> {
+  /** The oldest chunks (ending before `before`), after the chunk `after` in (start_ms, id) order when given. */
+  oldest(limit: number, before?: number, after?: { start_ms: number; id: number }): Promise<RecordingRow[]> {
     let query = this.db.selectFrom('recordings').selectAll();
     if (before !== undefined) query = query.where('end_ms', '<', before);
-    return query.orderBy('start_ms').limit(limit).execute();
+    if (after !== undefined)
+      query = query.where((eb) =>
+        eb.or([
+          eb('start_ms', '>', after.start_ms),
+          eb.and([eb('start_ms', '=', after.start_ms), eb('id', '>', after.id)]),
+        ]),
+      );
+    return query.orderBy('start_ms').orderBy('id').limit(limit).execute();
   }
 
   async getSetting<T>(key: string): Promise<T | undefined> {

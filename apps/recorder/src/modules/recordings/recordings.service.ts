@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
 import { initSectionLength } from '../../media/mp4.js';
-import { exportRange } from '../../media/ffmpeg/export.js';
+import { exportRange, type ChunkFile } from '../../media/ffmpeg/export.js';
 import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
@@ -172,6 +172,16 @@ export class RecordingsService {
     return this.#thumbnails.keyframe(file, offsetMs / 1000, query.width).catch(() => {
       throw new NotFoundError('Picture at this instant');
     });
+  }
+
+  /** The chunk files of the camera that overlap [fromMs, toMs], oldest first (for the recorder's own use). */
+  async chunkFiles(cameraId: number, fromMs: number, toMs: number): Promise<ChunkFile[]> {
+    const rows = await this.recordings.overlapping(cameraId, fromMs, toMs);
+    return rows.map((row) => ({
+      path: join(this.recordingsRoot, row.path),
+      startMs: row.start_ms,
+      endMs: row.end_ms,
+    }));
   }
 
   /** One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. */

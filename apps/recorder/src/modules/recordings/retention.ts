@@ -2,6 +2,8 @@
 // `min_free_disk_gb` the oldest chunks go. Only indexed chunks are candidates, so the chunk ffmpeg is writing
 // (still in `.incoming`) is never touched. Files are deleted before their rows, so the index never points at
 // nothing for long, and a failed deletion leaves the row for the next round.
+// Footage that another module keeps longer (review items: the incidents a person reviews) is told by a
+// FootageKeeper: retention by age passes over it, and the disk floor takes it only when nothing else is left.
 import { rm, rmdir, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +14,17 @@ import type { RecordingsService } from './recordings.service.js';
 
 const BATCH = 200;
 const GB = 1024 ** 3;
+
+/** Spans of a camera's footage to keep beyond the continuous retention (the review module gives them). */
+export interface KeptSpan {
+  cameraId: number;
+  fromMs: number;
+  toMs: number;
+}
+
+export interface FootageKeeper {
+  keptSpans(): Promise<KeptSpan[]>;
+}
 
 export interface RetentionResult {
   deletedByAge: number;
@@ -25,6 +38,7 @@ export interface RetentionResult {
 export class RetentionService {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<RetentionResult> | null = null;
+  #keeper: FootageKeeper | null = null;
 
   constructor(
     private readonly index: RecordingsRepository,
@@ -35,6 +49,11 @@ export class RetentionService {
     private readonly events: RecorderEventBus,
     private readonly freeBytes: (path: string) => Promise<number> = freeDiskBytes,
   ) {}
+
+  /** Who keeps footage longer (set once while wiring, before start). */
+  keepFor(keeper: FootageKeeper): void {
+    this.#keeper = keeper;
+  }
 
   start(intervalMs = 60_000): void {
     this.#timer = setInterval(() => {
@@ -63,23 +82,38 @@ export class RetentionService {
       return { deletedByAge: 0, deletedForSpace: 0, freeBytes: Number.NaN, belowFloor: false };
     }
     const { retention_days, min_free_disk_gb } = await this.settings.currentSettings();
+    const kept = (await this.#keeper?.keptSpans()) ?? [];
+    const isKept = (row: RecordingRow) =>
+      kept.some((s) => s.cameraId === row.camera_id && s.fromMs <= row.end_ms && s.toMs >= row.start_ms);
     let deletedByAge = 0;
     if (retention_days > 0) {
       const cutoff = Date.now() - retention_days * 24 * 3600 * 1000;
+      // Paged by position, not by "what is left": kept chunks stay where they are and must be stepped over.
+      let after: RecordingRow | undefined;
       for (;;) {
-        const expired = await this.index.oldest(BATCH, cutoff);
+        const expired = await this.index.oldest(BATCH, cutoff, after);
         if (expired.length === 0) break;
-        deletedByAge += await this.#delete(expired);
+        after = expired.at(-1);
+        deletedByAge += await this.#delete(expired.filter((row) => !isKept(row)));
         if (expired.length < BATCH) break;
       }
     }
     const floor = min_free_disk_gb * GB;
     let free = await this.freeBytes(this.recordingsRoot);
     let deletedForSpace = 0;
+    // Below the floor: the oldest continuous footage first, kept footage only when nothing else is left.
+    let after: RecordingRow | undefined;
+    let keptToo = false;
     while (free < floor) {
-      const oldest = await this.index.oldest(20);
-      if (oldest.length === 0) break;
-      deletedForSpace += await this.#delete(oldest);
+      const oldest = await this.index.oldest(20, undefined, keptToo ? undefined : after);
+      if (oldest.length === 0) {
+        if (keptToo || kept.length === 0) break;
+        keptToo = true;
+        continue;
+      }
+      after = oldest.at(-1);
+      const victims = keptToo ? oldest : oldest.filter((row) => !isKept(row));
+      deletedForSpace += await this.#delete(victims);
       free = await this.freeBytes(this.recordingsRoot);
     }
     const belowFloor = free < floor;

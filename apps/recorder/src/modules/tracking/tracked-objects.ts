@@ -3,7 +3,7 @@
 // objects (objects.tracked: zones now, review items later). A model that changes or goes ends its tracks, so the
 // followers see them leave. Kept in memory: after a restart, objects are tracked anew.
 import type { RecorderEventBus, SeenDetections } from '../recorder-events.js';
-import { ObjectTracker, type TrackedObject } from './object-tracker.js';
+import { ObjectTracker } from './object-tracker.js';
 
 export class TrackedObjects {
   readonly #trackers = new Map<string, { cameraId: number; modelId: number; tracker: ObjectTracker }>();
@@ -13,7 +13,7 @@ export class TrackedObjects {
   constructor(private readonly events: RecorderEventBus) {}
 
   /** A picture's detections from one model on one camera. */
-  seen({ cameraId, modelId, resultId, at, frame, detections }: SeenDetections): void {
+  seen({ cameraId, modelId, resultId, at, frame, detections, jpeg }: SeenDetections): void {
     const key = `${cameraId}:${modelId}`;
     let entry = this.#trackers.get(key);
     if (!entry) {
@@ -31,7 +31,14 @@ export class TrackedObjects {
       },
     }));
     const { tracks, ended } = entry.tracker.update(objects, at, resultId);
-    this.#tell(cameraId, modelId, at, tracks, ended);
+    this.events.emit('objects.tracked', {
+      cameraId,
+      modelId,
+      at,
+      tracks,
+      ended,
+      picture: { jpeg, width: frame.width, height: frame.height },
+    });
   }
 
   /** The model changed or went: its tracks on every camera end. */
@@ -39,18 +46,15 @@ export class TrackedObjects {
     for (const [key, entry] of this.#trackers) {
       if (entry.modelId !== modelId) continue;
       this.#trackers.delete(key);
-      this.#tell(entry.cameraId, modelId, Date.now(), [], entry.tracker.endAll());
+      this.events.emit('objects.tracked', {
+        cameraId: entry.cameraId,
+        modelId,
+        at: Date.now(),
+        tracks: [],
+        ended: entry.tracker.endAll(),
+        picture: null,
+      });
     }
-  }
-
-  #tell(
-    cameraId: number,
-    modelId: number,
-    at: number,
-    tracks: TrackedObject[],
-    ended: TrackedObject[],
-  ): void {
-    this.events.emit('objects.tracked', { cameraId, modelId, at, tracks, ended });
   }
 }
 

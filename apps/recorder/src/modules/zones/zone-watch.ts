@@ -8,7 +8,7 @@
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { pointInPolygon, type Polygon } from '../../platform/geometry/polygon.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
-import type { TrackedObjects } from '../recorder-events.js';
+import type { RecorderEventBus, TrackedObjects } from '../recorder-events.js';
 import type { TrackedObject } from '../tracking/object-tracker.js';
 import type { Zone } from './zones.schemas.js';
 import type { ZonesService } from './zones.service.js';
@@ -17,6 +17,8 @@ export interface ZoneWatchDeps {
   zones: Pick<ZonesService, 'zonesOf'>;
   events: EventBus;
   alerts: Pick<AlertsService, 'raise'>;
+  /** where entries are told to the modules that follow them (review items) */
+  internal: RecorderEventBus;
 }
 
 /** An object in a zone. */
@@ -92,6 +94,12 @@ export class ZoneWatch {
               alerted: false,
             });
             this.#publish(cameraId, 'zone.enter', zone.name, track, update.at);
+            this.deps.internal.emit('zone.entered', {
+              cameraId,
+              zone: zone.name,
+              trackId: track.track_id,
+              at: update.at,
+            });
           }
         } else if (presence) this.#leave(cameraId, state, key, update.at);
       }

@@ -19,6 +19,7 @@ import { passwordChangeRequired } from './migrations/0013_password_change_requir
 import { streamRoles } from './migrations/0014_stream_roles.js';
 import { motion } from './migrations/0015_motion.js';
 import { zones } from './migrations/0016_zones.js';
+import { review } from './migrations/0017_review.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -38,6 +39,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0014_stream_roles', streamRoles],
   ['0015_motion', motion],
   ['0016_zones', zones],
+  ['0017_review', review],
 ];
 
 /** In the order they apply. */

@@ -447,6 +447,35 @@ export interface CameraZonesTable {
   updated_at: string;
 }
 
+export interface ReviewItemsTable {
+  id: Generated<number>;
+  camera_id: number;
+  start_ms: number;
+  end_ms: number | null;
+  clip_from_ms: number;
+  clip_to_ms: number | null;
+  severity: string;
+  /** JSON arrays */
+  labels: string;
+  zones: string;
+  track_ids: string;
+  boxes: string;
+  has_snapshot: boolean;
+  clip_status: string;
+  reviewed: boolean;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CameraReviewSettingsTable {
+  camera_id: number;
+  pre_roll_seconds: number;
+  post_roll_seconds: number;
+  retention_days: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -479,6 +508,8 @@ export interface Database {
   stream_targets: StreamTargetsTable;
   camera_motion: CameraMotionTable;
   camera_zones: CameraZonesTable;
+  review_items: ReviewItemsTable;
+  camera_review_settings: CameraReviewSettingsTable;
 }
 
 // Rows as the repositories read them. Other modules receive them from services and name them from here, never

@@ -37,6 +37,12 @@ export interface EventMap {
   'zone.enter': Open & { zone?: string; track_id?: string; label?: string; at?: number };
   /** …and left it (or the object was lost); `dwell_ms`: how long it stayed */
   'zone.exit': Open & { zone?: string; track_id?: string; label?: string; at?: number; dwell_ms?: number };
+  /** an incident began: a review item (its id, labels, zones, severity, times) */
+  'review.opened': Open & { review_id?: number };
+  /** …gained a label, a zone, an alert, its snapshot or its clip */
+  'review.updated': Open & { review_id?: number };
+  /** …ended (nothing moving for a while); its clip follows when the footage is recorded */
+  'review.closed': Open & { review_id?: number };
 }
 
 export type EventType = keyof EventMap;
@@ -59,6 +65,9 @@ export const EVENT_TYPES: readonly EventType[] = [
   'motion.end',
   'zone.enter',
   'zone.exit',
+  'review.opened',
+  'review.updated',
+  'review.closed',
 ];
 
 /** What a producer hands to publish(): `camera_id` absent or null makes it a system event. */

@@ -53,6 +53,10 @@ export const API_TAGS = [
     name: 'zones',
     description: "Named areas of a camera's picture: the objects they watch, entry and exit, alert rules.",
   },
+  {
+    name: 'review',
+    description: 'Incidents to review: tracked objects grouped, with a snapshot and a clip; review settings.',
+  },
   { name: 'apps', description: 'Registered apps and their API keys.' },
   {
     name: 'media-source',

@@ -1,0 +1,159 @@
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { CameraReviewSettingsTable, Database, ReviewItemsTable } from '../../platform/db/schema.js';
+
+export type ReviewItemRow = Selectable<ReviewItemsTable>;
+export type ReviewSettingsRow = CameraReviewSettingsTable;
+export type NewReviewItem = Omit<ReviewItemRow, 'id'>;
+
+export interface ReviewFilter {
+  cameraId?: number | undefined;
+  label?: string | undefined;
+  zone?: string | undefined;
+  severity?: string | undefined;
+  reviewed?: boolean | undefined;
+  /** items overlapping [fromMs, toMs] */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  ids?: readonly number[] | undefined;
+  /** null = every camera (superuser) */
+  visibleCameraIds: readonly number[] | null;
+}
+
+type Eb = ExpressionBuilder<Database, 'review_items'>;
+
+/** `"value"` inside a JSON array of strings, as a LIKE pattern (wildcards escaped). */
+function jsonMember(value: string): string {
+  return `%${JSON.stringify(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function where(eb: Eb, filter: ReviewFilter): Expression<SqlBool> {
+  const ands: Expression<SqlBool>[] = [];
+  if (filter.cameraId !== undefined) ands.push(eb('camera_id', '=', filter.cameraId));
+  if (filter.label !== undefined)
+    ands.push(sql<SqlBool>`${sql.ref('labels')} like ${jsonMember(filter.label.toLowerCase())} escape '\\'`);
+  if (filter.zone !== undefined)
+    ands.push(sql<SqlBool>`${sql.ref('zones')} like ${jsonMember(filter.zone)} escape '\\'`);
+  if (filter.severity !== undefined) ands.push(eb('severity', '=', filter.severity));
+  if (filter.reviewed !== undefined) ands.push(eb('reviewed', '=', filter.reviewed));
+  if (filter.toMs !== undefined) ands.push(eb('start_ms', '<=', filter.toMs));
+  if (filter.fromMs !== undefined)
+    ands.push(eb.or([eb('end_ms', 'is', null), eb('end_ms', '>=', filter.fromMs)]));
+  if (filter.ids !== undefined) ands.push(eb('id', 'in', filter.ids));
+  if (filter.visibleCameraIds !== null)
+    ands.push(
+      filter.visibleCameraIds.length === 0 ? eb.lit(false) : eb('camera_id', 'in', filter.visibleCameraIds),
+    );
+  return eb.and(ands);
+}
+
+export class ReviewRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(item: NewReviewItem): Promise<ReviewItemRow> {
+    return this.db.insertInto('review_items').values(item).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, changes: Partial<NewReviewItem>): Promise<ReviewItemRow | undefined> {
+    return this.db
+      .updateTable('review_items')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  find(id: number): Promise<ReviewItemRow | undefined> {
+    return this.db.selectFrom('review_items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(
+    filter: ReviewFilter,
+    page: { skip: number; limit: number },
+  ): Promise<{ rows: ReviewItemRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('review_items')
+        .selectAll()
+        .where((eb) => where(eb, filter))
+        .orderBy('start_ms', 'desc')
+        .orderBy('id', 'desc')
+        .offset(page.skip)
+        .limit(page.limit)
+        .execute(),
+      this.db
+        .selectFrom('review_items')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where((eb) => where(eb, filter))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  async markReviewed(filter: ReviewFilter, reviewed: boolean, at: string): Promise<number> {
+    const result = await this.db
+      .updateTable('review_items')
+      .set({ reviewed, reviewed_at: reviewed ? at : null, updated_at: at })
+      .where((eb) => where(eb as unknown as Eb, filter))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('review_items').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Items still open (the process stopped before they closed). */
+  open(): Promise<ReviewItemRow[]> {
+    return this.db.selectFrom('review_items').selectAll().where('end_ms', 'is', null).execute();
+  }
+
+  /** Items whose clip is still to be built. */
+  pendingClips(): Promise<ReviewItemRow[]> {
+    return this.db
+      .selectFrom('review_items')
+      .selectAll()
+      .where('clip_status', '=', 'pending')
+      .where('end_ms', 'is not', null)
+      .execute();
+  }
+
+  /** The spans of footage review items keep: [clip_from_ms, clip_to_ms] of each camera's items. */
+  keptSpans(): Promise<
+    { camera_id: number; clip_from_ms: number; clip_to_ms: number | null; end_ms: number | null }[]
+  > {
+    return this.db
+      .selectFrom('review_items')
+      .select(['camera_id', 'clip_from_ms', 'clip_to_ms', 'end_ms'])
+      .execute();
+  }
+
+  /** Items of the camera that ended before `beforeMs` (past their retention). */
+  endedBefore(cameraId: number | null, beforeMs: number, limit: number): Promise<ReviewItemRow[]> {
+    let query = this.db.selectFrom('review_items').selectAll().where('end_ms', '<', beforeMs);
+    if (cameraId !== null) query = query.where('camera_id', '=', cameraId);
+    return query.orderBy('end_ms').limit(limit).execute();
+  }
+
+  findSettings(cameraId: number): Promise<ReviewSettingsRow | undefined> {
+    return this.db
+      .selectFrom('camera_review_settings')
+      .selectAll()
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirst();
+  }
+
+  allSettings(): Promise<ReviewSettingsRow[]> {
+    return this.db.selectFrom('camera_review_settings').selectAll().execute();
+  }
+
+  async saveSettings(row: ReviewSettingsRow): Promise<void> {
+    const { camera_id: _key, ...values } = row;
+    await this.db
+      .insertInto('camera_review_settings')
+      .values(row)
+      .onConflict((conflict) => conflict.column('camera_id').doUpdateSet(values))
+      .execute();
+  }
+}
