@@ -95,6 +95,33 @@ describe('review items', { timeout: 240_000 }, () => {
   };
   const itemOf = (event: BusEvent) => event.data.item as Item;
 
+  it('review settings: defaults, read with the view right, replaced with the manage right, bounds named', async () => {
+    const camera = await createCamera(t, t.adminToken);
+    const viewer = await t.createUser('settingsviewer');
+    const stranger = await t.createUser('settingsstranger');
+    await grant(t, camera.id, viewer.id, { can_view: true });
+    const url = `/cameras/${camera.id}/review-settings`;
+    const defaults = await call('GET', url, viewer.token);
+    assert.equal(defaults.statusCode, 200, defaults.body);
+    assert.deepEqual(defaults.json(), {
+      camera_id: camera.id,
+      pre_roll_seconds: 5,
+      post_roll_seconds: 5,
+      retention_days: 30,
+      updated_at: null,
+    });
+    assert.equal((await call('GET', url)).statusCode, 401);
+    assert.equal((await call('GET', url, stranger.token)).statusCode, 404);
+    assert.equal((await call('PUT', url, viewer.token, { retention_days: 5 })).statusCode, 403);
+    const tooLong = await call('PUT', url, t.adminToken, { pre_roll_seconds: 500 });
+    assert.equal(tooLong.statusCode, 422);
+    assert.ok(tooLong.body.includes('"loc":["body","pre_roll_seconds"]'), tooLong.body);
+    const saved = await call('PUT', url, t.adminToken, { retention_days: 60 });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal((await call('GET', url, viewer.token)).json().retention_days, 60);
+    assert.equal((await call('GET', url, viewer.token)).json().pre_roll_seconds, 5);
+  });
+
   it('one incident from people walking: labels, zone, alert, snapshot on a person, a clip from pre- to post-roll', async () => {
     await eventually(async () => (await ok('GET', '/capabilities')).orchestrator.adapters_available === 1, {
       what: 'the adapter to be polled',
