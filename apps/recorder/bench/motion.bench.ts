@@ -7,10 +7,13 @@
 // 320×180 grey), and all of the recorder's ffmpeg CPU, per camera, beside the baseline; the motion.start events
 // seen (the test pattern's ball never stops, so each camera starts moving once and stays in motion).
 // Target (issue #19): under 3 % of a core per camera for motion at 5 fps.
+// Then section 3 (motion-gating.bench.ts): AI gated by motion against always-on AI. BENCH_ONLY=cpu runs sections
+// 1–2 only, BENCH_ONLY=gating section 3 only.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
+import { benchGating } from './motion-gating.bench.js';
 import {
   api,
   buildRecorder,
@@ -66,12 +69,19 @@ async function measure(recorderPid: number): Promise<PhaseFigures> {
   };
 }
 
+const ONLY = process.env.BENCH_ONLY;
+
 async function main() {
   describeMachine('bench:motion');
+  buildRecorder();
+  if (ONLY !== 'gating') await benchMotionCpu();
+  if (ONLY !== 'cpu') await benchGating();
+}
+
+async function benchMotionCpu() {
   console.log(
     `${CAMERAS} cameras (640x360, 10 fps, H.264) recorded; motion at 5 pictures/s on 320x180 grey; ${DURATION_S} s measured after ${WARMUP_S} s, per phase`,
   );
-  buildRecorder();
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-bench-motion-'));
   const cameras: TestCamera[] = [];
   const recorder = await startRecorder({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' });

@@ -33,6 +33,8 @@ export interface AdapterProcess {
   /** the bearer token it requires: `options.token`, else the one it generated in DATA_DIR/adapter.token */
   readonly token: string;
   readonly running: boolean;
+  /** the process id while it runs (benchmarks measure its CPU) */
+  readonly pid: number | null;
   /** starts again on the same port; `modelsDir` swaps the operator weights directory */
   start(options?: { modelsDir?: string | null }): Promise<void>;
   stop(): Promise<void>;
@@ -123,6 +125,9 @@ export async function startAdapterProcess(
     },
     get running() {
       return child !== null && child.exitCode === null;
+    },
+    get pid() {
+      return child?.pid ?? null;
     },
     start,
     stop,
