@@ -70,6 +70,7 @@ import { DetectionResultsService } from './modules/detection-results/detection-r
 import { AdapterRegistry } from './modules/adapters/adapter-registry.js';
 import { AdaptersRepository } from './modules/adapters/adapters.repository.js';
 import { AdaptersService } from './modules/adapters/adapters.service.js';
+import { FacesService } from './modules/faces/faces.service.js';
 import { CapabilitiesService } from './modules/capabilities/capabilities.service.js';
 import { DetectionLoop } from './modules/detection/detection-loop.js';
 import { ModelTrial } from './modules/detection/model-trial.js';
@@ -131,6 +132,7 @@ export interface Container {
   readonly detectionResults: DetectionResultsService;
   readonly adapterRegistry: AdapterRegistry;
   readonly adapters: AdaptersService;
+  readonly faces: FacesService;
   readonly capabilities: CapabilitiesService;
   readonly detectionLoop: DetectionLoop;
   readonly framesCleaner: FramesCleaner;
@@ -420,6 +422,7 @@ export async function createContainer(
     config.adapters,
     secretBox,
   );
+  const faces = new FacesService(adapterRegistry, audit);
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
   const detectionLoop = new DetectionLoop(
     {
@@ -527,6 +530,7 @@ export async function createContainer(
     detectionResults,
     adapterRegistry,
     adapters,
+    faces,
     capabilities,
     detectionLoop,
     framesCleaner,
