@@ -405,10 +405,7 @@ async function faces(): Promise<void> {
     );
 
     // Frigate's deepstack detector: a 320×320 frame, 0.1 s timeout by default.
-    const small = await sharp(bytes.get('vtest-2s.jpg')!)
-      .resize(320, 320, { fit: 'cover' })
-      .jpeg()
-      .toBuffer();
+    const small = await sharp(bytes.get('vtest-2s.jpg')).resize(320, 320, { fit: 'cover' }).jpeg().toBuffer();
     const smallMs: number[] = [];
     for (let i = 0; i < ITER * 2; i++) smallMs.push(await vision(adapter.url, '/v1/vision/detection', small));
     const within = smallMs.filter((ms) => ms <= 100).length;

@@ -8,6 +8,7 @@ import type { Box } from '../src/models/geometry.js';
 import { readFaceApiWeights, weight, type Weight } from '../src/models/face-api-weights.js';
 import { conv } from '../src/models/onnx-layers.js';
 import { createSession, OnnxGraph, ort } from '../src/runtimes/onnx.js';
+import { normalise } from '../src/faces/faceres.js';
 
 export const EMBEDDING_SIZE = 128;
 const CHIP = 150;
@@ -143,13 +144,6 @@ export function chipBatch(frame: DecodedFrame, boxes: Box[]): Float32Array {
     }
   });
   return data;
-}
-
-export function normalise(v: Float32Array): Float32Array {
-  let sum = 0;
-  for (const x of v) sum += x * x;
-  const norm = Math.sqrt(sum) || 1;
-  return v.map((x) => x / norm);
 }
 
 export async function loadFaceEmbedder(dir: string): Promise<FaceEmbedder> {

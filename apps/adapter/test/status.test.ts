@@ -25,6 +25,7 @@ describe('service description endpoints', () => {
     assert.equal(status, 200);
     assert.deepEqual([...body].sort(), [
       'face_detection',
+      'face_recognition',
       'object_detection',
       'person_counting',
       'person_detection',
@@ -62,6 +63,8 @@ describe('service description endpoints', () => {
       join(FACE_API_MODELS(), 'face_landmark_68_model.bin'),
       join(FACE_API_MODELS(), 'age_gender_model-weights_manifest.json'),
       join(FACE_API_MODELS(), 'age_gender_model.bin'),
+      join(HUMAN_MODELS(), 'faceres.json'),
+      join(HUMAN_MODELS(), 'faceres.bin'),
     ];
     const hash = createHash('sha256');
     for (const f of files) hash.update(readFileSync(f));
@@ -73,15 +76,22 @@ describe('service description endpoints', () => {
     const { body } = await getJson(`${ad.url}/adapters`);
     assert.ok(Value.Check(AdapterListing, structuredClone(body)));
     const names = body.map((a: any) => a.name);
-    assert.deepEqual(names, ['centernet', 'ssd_face', 'blazeface', 'face_landmarks68', 'face_age_gender']);
+    assert.deepEqual(names, [
+      'centernet',
+      'ssd_face',
+      'blazeface',
+      'face_landmarks68',
+      'face_age_gender',
+      'face_embedding',
+    ]);
     for (const a of body) {
       assert.match(a.model.fingerprint, /^sha256:[0-9a-f]{64}$/);
       assert.equal(a.enabled, true);
     }
-    // CenterNet and BlazeFace run on tfjs-wasm; face-api's nets are rebuilt as ONNX graphs.
+    // CenterNet and BlazeFace run on tfjs-wasm; face-api's nets and FaceRes are rebuilt as ONNX graphs.
     assert.deepEqual(
       body.map((a: any) => a.runtime),
-      ['tfjs-wasm', 'onnxruntime-cpu', 'tfjs-wasm', 'onnxruntime-cpu', 'onnxruntime-cpu'],
+      ['tfjs-wasm', 'onnxruntime-cpu', 'tfjs-wasm', 'onnxruntime-cpu', 'onnxruntime-cpu', 'onnxruntime-cpu'],
     );
     assert.ok(body[0].tasks.includes('person_counting'));
   });

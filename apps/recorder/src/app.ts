@@ -30,6 +30,7 @@ import { zonesRoutes } from './modules/zones/zones.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
 import { detectionResultsRoutes } from './modules/detection-results/detection-results.routes.js';
 import { adaptersRoutes } from './modules/adapters/adapters.routes.js';
+import { facesRoutes } from './modules/faces/faces.routes.js';
 import { capabilitiesRoutes } from './modules/capabilities/capabilities.routes.js';
 import { layoutsRoutes } from './modules/layouts/layouts.routes.js';
 import { appsRoutes } from './modules/apps/apps.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(reviewRoutes(container.review));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));
+      await api.register(facesRoutes(container.faces));
       await api.register(capabilitiesRoutes(container.capabilities));
       await api.register(layoutsRoutes(container.layouts));
       await api.register(appsRoutes(container.apps));

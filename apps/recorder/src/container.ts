@@ -81,6 +81,7 @@ import { DetectionResultsService } from './modules/detection-results/detection-r
 import { AdapterRegistry } from './modules/adapters/adapter-registry.js';
 import { AdaptersRepository } from './modules/adapters/adapters.repository.js';
 import { AdaptersService } from './modules/adapters/adapters.service.js';
+import { FacesService } from './modules/faces/faces.service.js';
 import { CapabilitiesService } from './modules/capabilities/capabilities.service.js';
 import { DetectionLoop } from './modules/detection/detection-loop.js';
 import { ModelTrial } from './modules/detection/model-trial.js';
@@ -142,6 +143,7 @@ export interface Container {
   readonly detectionResults: DetectionResultsService;
   readonly adapterRegistry: AdapterRegistry;
   readonly adapters: AdaptersService;
+  readonly faces: FacesService;
   readonly capabilities: CapabilitiesService;
   readonly detectionLoop: DetectionLoop;
   readonly framesCleaner: FramesCleaner;
@@ -437,6 +439,7 @@ export async function createContainer(
     config.adapters,
     secretBox,
   );
+  const faces = new FacesService(adapterRegistry, audit);
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
   // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
   const motionSettings = new MotionRepository(database.db);
@@ -573,6 +576,7 @@ export async function createContainer(
     detectionResults,
     adapterRegistry,
     adapters,
+    faces,
     capabilities,
     detectionLoop,
     framesCleaner,

@@ -77,53 +77,90 @@ async function readGraphWeights(dir: string, json: GraphJson): Promise<Map<strin
 
 const decode = (s: string | undefined) => (s ? Buffer.from(s, 'base64').toString() : '');
 
+/**
+ * A value of the tfjs graph, emitted in ONNX on first use. Lazy so that Keras' relu6 (Relu → Minimum 6 →
+ * Maximum 0) becomes one Clip that onnxruntime fuses into the convolution before it, instead of three passes.
+ */
+interface Value {
+  emit: () => string;
+  /** Produced by Relu(reluOf) */
+  reluOf?: string;
+  /** Produced by Minimum(Relu(x), hi) */
+  clipOf?: { x: string; hi: number };
+}
+
 /** Walks the tfjs graph (NHWC) and emits the same computation in ONNX (NCHW) up to the global pooling. */
 function descriptorGraph(json: GraphJson, weights: Map<string, Weight>): OnnxGraph {
   const g = new OnnxGraph();
-  const names = new Map<string, string>();
+  const values = new Map<string, Value>();
   const constant = (name: string) => {
     const w = weights.get(name);
     if (!w) throw new Error(`faceres: ${name} is neither a weight nor a computed value`);
     return w;
   };
-  const value = (name: string) => {
-    const v = names.get(name.split(':')[0]!);
+  const lookup = (name: string) => {
+    const v = values.get(name.split(':')[0]!);
     if (!v) throw new Error(`faceres: ${name} is used before it is computed`);
     return v;
+  };
+  const value = (name: string) => lookup(name).emit();
+  const scalar = (name: string) => {
+    const w = constant(name);
+    return w.shape.length === 0 ? w.data[0]! : null;
   };
   /** Per-channel constants ([C]) broadcast over NCHW as [C, 1, 1]; scalars stay scalars. */
   const operand = (name: string) => {
     const w = constant(name);
     return w.shape.length === 0 ? g.scalar(w.data[0]!) : g.weight([w.data.length, 1, 1], w.data);
   };
+  const once = (emit: () => string) => {
+    let out: string | undefined;
+    return () => (out ??= emit());
+  };
   for (const node of json.modelTopology.node) {
     const [a, b] = node.input ?? [];
     const stride = Number(node.attr?.strides?.list?.i?.[1] ?? 1);
     const padding = decode(node.attr?.padding?.s).toLowerCase() as Padding;
-    let out: string;
+    let v: Value;
     switch (node.op) {
       case 'Const':
         continue;
-      case 'Placeholder':
-        out = g.input('faces', ['n', 3, INPUT, INPUT]);
+      case 'Placeholder': {
+        const input = g.input('faces', ['n', 3, INPUT, INPUT]);
+        v = { emit: () => input };
         break;
+      }
       case 'Conv2D':
-        out = conv(g, value(a!), constant(b!), undefined, stride, padding);
+        v = { emit: once(() => conv(g, value(a!), constant(b!), undefined, stride, padding)) };
         break;
       case 'DepthwiseConv2dNative':
-        out = depthwiseConv(g, value(a!), constant(b!), undefined, stride, padding);
+        v = { emit: once(() => depthwiseConv(g, value(a!), constant(b!), undefined, stride, padding)) };
         break;
       case 'Add':
       case 'Mul':
-        out = g.node(node.op, [value(a!), operand(b!)]);
-        break;
-      case 'Minimum':
-      case 'Maximum':
-        out = g.node(node.op === 'Minimum' ? 'Min' : 'Max', [value(a!), operand(b!)]);
+        v = { emit: once(() => g.node(node.op, [value(a!), operand(b!)])) };
         break;
       case 'Relu':
-        out = g.node('Relu', [value(a!)]);
+        v = { emit: once(() => g.node('Relu', [value(a!)])), reluOf: a! };
         break;
+      case 'Minimum': {
+        const hi = scalar(b!);
+        const reluOf = lookup(a!).reluOf;
+        v = {
+          emit: once(() => g.node('Min', [value(a!), operand(b!)])),
+          ...(hi !== null && reluOf ? { clipOf: { x: reluOf, hi } } : {}),
+        };
+        break;
+      }
+      case 'Maximum': {
+        const lo = scalar(b!);
+        const clip = lookup(a!).clipOf;
+        v =
+          clip && lo !== null && lo <= 0
+            ? { emit: once(() => g.node('Clip', [value(clip.x), g.scalar(0), g.scalar(clip.hi)])) }
+            : { emit: once(() => g.node('Max', [value(a!), operand(b!)])) };
+        break;
+      }
       case 'Mean': {
         // global_pooling: the descriptor; the age, gender and 256-d heads after it are not needed.
         const pooled = g.node('GlobalAveragePool', [value(a!)]);
@@ -133,7 +170,7 @@ function descriptorGraph(json: GraphJson, weights: Map<string, Weight>): OnnxGra
       default:
         throw new Error(`faceres: unsupported op ${node.op} (${node.name})`);
     }
-    names.set(node.name, out);
+    values.set(node.name, v);
   }
   throw new Error('faceres: the graph has no global pooling (Mean) node');
 }

@@ -65,6 +65,15 @@ function decode(text: string): Float32Array {
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
+/** A person file; a broken one stops the start with its name rather than losing that person silently. */
+async function readPersonFile(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`face gallery file ${path} cannot be read: ${(err as Error).message}`);
+  }
+}
+
 async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
   const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
   await writeFile(temp, data, { mode: 0o600 });
@@ -92,10 +101,7 @@ export class FaceGallery {
     }
     for (const file of await readdir(gallery.personsDir)) {
       if (!file.endsWith('.json')) continue;
-      const stored = JSON.parse(await readFile(join(gallery.personsDir, file), 'utf8')) as Omit<
-        Person,
-        'faces'
-      > & {
+      const stored = (await readPersonFile(join(gallery.personsDir, file))) as Omit<Person, 'faces'> & {
         faces: (Omit<GalleryFace, 'descriptor'> & { descriptor: string })[];
       };
       const faces = stored.faces.map((f) => ({ ...f, descriptor: decode(f.descriptor) }));

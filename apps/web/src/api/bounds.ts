@@ -1811,6 +1811,44 @@ export const requestBounds = {
       "required": true
     }
   },
+  "createFacePerson": {
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "required": true
+    },
+    "images": {
+      "type": "array",
+      "maxItems": 10,
+      "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 27962027
+      },
+      "required": true
+    }
+  },
+  "renameFacePerson": {
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "required": true
+    }
+  },
+  "addFacePersonFaces": {
+    "images": {
+      "type": "array",
+      "maxItems": 10,
+      "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 27962027
+      },
+      "required": true
+    }
+  },
   "createLayout": {
     "id": {
       "type": "string",

@@ -140,7 +140,20 @@ export class AdapterClient {
     return body;
   }
 
-  async #request(method: 'GET' | 'POST', path: string, json?: unknown): Promise<unknown> {
+  /**
+   * A call to the adapter's face gallery API (`/faces/...`); null for an answer without a body (204). The
+   * path is built by the caller from validated ids only.
+   */
+  async gallery(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown): Promise<unknown> {
+    if (!path.startsWith('/faces/')) throw new Error(`not a gallery path: ${path}`);
+    return this.#request(method, path, json);
+  }
+
+  async #request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    json?: unknown,
+  ): Promise<unknown> {
     let response: OutboundResponse;
     try {
       response = await outboundRequest({
@@ -165,6 +178,7 @@ export class AdapterClient {
       throw new AdapterCallError('network', `unreachable: ${error.message}`);
     }
     const ok = response.status >= 200 && response.status < 300;
+    if (response.status === 204) return null;
     let body: unknown;
     try {
       body = JSON.parse(response.body.toString('utf8'));

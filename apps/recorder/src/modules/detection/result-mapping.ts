@@ -2,6 +2,7 @@
 // the known tasks are checked against the contract schemas first: a malformed answer stores nothing.
 import {
   FaceDetectionResult,
+  FaceRecognitionResult,
   ObjectDetectionResult,
   PersonCountingResult,
   SceneDescriptionResult,
@@ -21,6 +22,7 @@ const SCHEMAS: Record<string, TSchema> = {
   person_detection: ObjectDetectionResult,
   object_detection: ObjectDetectionResult,
   face_detection: FaceDetectionResult,
+  face_recognition: FaceRecognitionResult,
   scene_description: SceneDescriptionResult,
 };
 
@@ -99,11 +101,21 @@ function detectionsOf(task: string, body: Row): Detection[] {
     )
       continue;
     out.push({
-      label: typeof item.label === 'string' ? item.label.toLowerCase() : fallbackLabel,
+      label: labelOf(task, item, fallbackLabel),
       confidence,
       bbox: bbox.map((v: number) => Math.round(v)) as Detection['bbox'],
       ...(typeof item.track_id === 'number' ? { track_id: item.track_id } : {}),
     });
   }
   return out;
+}
+
+/**
+ * A face_recognition face is labelled with the recognised person's name, or `unknown` (alert rules match names
+ * and `unknown` like any label; labels are lower case everywhere, rule labels too).
+ */
+function labelOf(task: string, item: Row, fallback: string): string {
+  if (task === 'face_recognition')
+    return typeof item.person === 'string' ? item.person.toLowerCase() : 'unknown';
+  return typeof item.label === 'string' ? item.label.toLowerCase() : fallback;
 }

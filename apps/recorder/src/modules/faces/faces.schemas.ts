@@ -1,0 +1,50 @@
+// The face gallery as the recorder serves it (superusers only): a proxy of the adapter's /faces/persons API.
+import { Type, type Static } from '@sinclair/typebox';
+
+const Id = Type.String({ pattern: '^[0-9a-f-]{36}$', description: "the adapter's id" });
+export const PersonParams = Type.Object({ id: Id });
+export const FaceParams = Type.Object({ id: Id, faceId: Id });
+
+export const GalleryFace = Type.Object({
+  id: Type.String(),
+  created_at: Type.String(),
+  source: Type.String({ description: 'frame URI or "upload"' }),
+});
+export const GalleryPerson = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  created_at: Type.String(),
+  face_count: Type.Integer(),
+  faces: Type.Array(GalleryFace),
+});
+export type GalleryPerson = Static<typeof GalleryPerson>;
+export const GalleryList = Type.Object({
+  adapter: Type.String({ description: 'the adapter whose gallery this is' }),
+  persons: Type.Array(GalleryPerson),
+});
+export type GalleryList = Static<typeof GalleryList>;
+
+/** A face picture: a JPEG/PNG/WebP as base64 (at most 20 MiB decoded, the adapter's frame limit). */
+const Image = Type.String({
+  minLength: 1,
+  maxLength: Math.ceil((20 * 1024 * 1024 * 4) / 3),
+  contentEncoding: 'base64',
+});
+export const PersonCreate = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    images: Type.Array(Image, { minItems: 1, maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type PersonCreate = Static<typeof PersonCreate>;
+export const FacesAdd = Type.Object(
+  { images: Type.Array(Image, { minItems: 1, maxItems: 10 }) },
+  { additionalProperties: false },
+);
+export type FacesAdd = Static<typeof FacesAdd>;
+export const PersonRename = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
+export type PersonRename = Static<typeof PersonRename>;
