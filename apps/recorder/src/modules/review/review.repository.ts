@@ -94,7 +94,7 @@ export class ReviewRepository {
     const result = await this.db
       .updateTable('review_items')
       .set({ reviewed, reviewed_at: reviewed ? at : null, updated_at: at })
-      .where((eb) => where(eb as unknown as Eb, filter))
+      .where((eb) => where(eb, filter))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
