@@ -23,62 +23,13 @@ for (const name of ['person.jpg', 'kite.jpg', 'dog.jpg', 'horses.jpg']) {
   copyIfMissing(join(darknet, name), join(out, name), 'apt-get install darknet');
 }
 
-const vtest = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
-// Frames at a few seconds in: the street is busy there (5+ pedestrians).
-for (const second of [2, 6]) {
-  const target = join(out, `vtest-${second}s.jpg`);
-  if (existsSync(target)) continue;
-  if (!existsSync(vtest)) {
-    problems.push(`${vtest} missing (apt-get install opencv-doc)`);
-    break;
-  }
-  const ff = process.env.FFMPEG_PATH ?? 'ffmpeg';
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-ss',
-    String(second),
-    '-i',
-    vtest,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '2',
-    target,
-  ];
-  const result = spawnSync(ff, args, { stdio: 'inherit' });
-  if (result.status !== 0) problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
-}
-
+const videos = '/usr/share/doc/opencv-doc/examples/data';
+// vtest.avi at a few seconds in: the street is busy there (5+ pedestrians).
+for (const second of [2, 6]) cutFrame(join(videos, 'vtest.avi'), second, join(out, `vtest-${second}s.jpg`));
 // Face recognition: a character of OpenCV's Megamind.avi in two different shots (Bernard at 4.5 s and in the
 // close-up at 9.5 s).
-const megamind = '/usr/share/doc/opencv-doc/examples/data/Megamind.avi';
-for (const second of [4.5, 9.5]) {
-  const target = join(out, `megamind-${second}s.jpg`);
-  if (existsSync(target)) continue;
-  if (!existsSync(megamind)) {
-    problems.push(`${megamind} missing (apt-get install opencv-doc)`);
-    break;
-  }
-  const ff = process.env.FFMPEG_PATH ?? 'ffmpeg';
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-ss',
-    String(second),
-    '-i',
-    megamind,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '2',
-    target,
-  ];
-  if (spawnSync(ff, args, { stdio: 'inherit' }).status !== 0)
-    problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
-}
+for (const second of [4.5, 9.5])
+  cutFrame(join(videos, 'Megamind.avi'), second, join(out, `megamind-${second}s.jpg`));
 
 if (problems.length > 0) {
   console.error(`adapter test-setup: missing test media:\n  ${problems.join('\n  ')}`);
@@ -92,4 +43,30 @@ function copyIfMissing(from, to, hint) {
     return;
   }
   copyFileSync(from, to);
+}
+
+/** One picture of a video at `second`, as a JPEG (once). */
+function cutFrame(video, second, target) {
+  if (existsSync(target)) return;
+  if (!existsSync(video)) {
+    problems.push(`${video} missing (apt-get install opencv-doc)`);
+    return;
+  }
+  const ff = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    String(second),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '2',
+    target,
+  ];
+  if (spawnSync(ff, args, { stdio: 'inherit' }).status !== 0)
+    problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
 }

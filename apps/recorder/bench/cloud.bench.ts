@@ -13,7 +13,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createTestApp } from '../test/helpers/app.js';
 import { startFakeHuggingFace } from '../test/helpers/fake-providers.js';
 import { S3_ACCESS_KEY, startS3Server } from '../test/helpers/s3-server.js';
-import { describeMachine } from './harness.js';
+import { describeMachine, percentile } from './harness.js';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 200);
 const CHUNK_KB = Number(process.env.BENCH_CHUNK_KB ?? 1024);
@@ -23,10 +23,6 @@ const PROVIDER_MS = 50;
 const SECRET = 'bench-s3-secret';
 const TOKEN = 'hf_bench_token';
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(9);
 
 async function main(): Promise<void> {

@@ -9,7 +9,6 @@
 //   - CPU of the recorder's Node process and of its frame-grabber ffmpegs; recorder RSS
 // The recorder runs from source (tsx) as its own process; the adapter is the real one (2 workers).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,8 @@ import {
   rssMb,
   stop,
   waitForHealth,
+  percentile,
+  streamEvents,
 } from './harness.js';
 
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 4);
@@ -33,12 +34,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 120);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 15);
 const INTERVAL_S = 1;
 const ADMIN_PASSWORD = 'bench-admin-password';
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 interface Sample {
   sampledToSse: number;
@@ -49,29 +44,6 @@ interface Sample {
 }
 
 /** Detection events over SSE, each timed on arrival. */
-function openSse(base: string, token: string, onEvent: (data: any, receivedAt: number) => void) {
-  const req = request(`${base}/api/v1/events/stream?type=detection`, {
-    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
-  });
-  req.on('response', (response) => {
-    let buffer = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      const receivedAt = Date.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data) onEvent(JSON.parse(data.slice(6)), receivedAt);
-      }
-    });
-  });
-  req.end();
-  return () => req.destroy();
-}
-
 async function main() {
   describeMachine('bench:detect');
   console.log(
@@ -115,7 +87,7 @@ async function main() {
 
     let measuring = false;
     const samples: Sample[] = [];
-    closeSse = openSse(base, token, (event, receivedAt) => {
+    closeSse = streamEvents(base, token, 'detection', (event, receivedAt) => {
       const d = event.data;
       if (!measuring || typeof d?.sampled_at !== 'number') return;
       samples.push({

@@ -1,5 +1,6 @@
 // Shared pieces of the recorder benchmarks: build, start the built recorder as its own process, load it with
 // autocannon, and print a table.
+import { request as httpRequest } from 'node:http';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -137,6 +138,13 @@ export async function api(base: string, path: string, init: RequestInit & { toke
   return response.json() as Promise<Record<string, unknown>>;
 }
 
+/** The value below which `p` % of the values lie (NaN for none). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
 /** `baseline`: one row every row is compared with, or a function naming each row's own baseline. */
 export function printTable(
   rows: LoadResult[],
@@ -184,4 +192,36 @@ export function childrenOf(pid: number, name: string): number[] {
         return false;
       }
     });
+}
+
+/**
+ * Every event of `types` (comma-separated) on the recorder's SSE stream, handed over with the time its bytes
+ * arrived. Returns the function that closes the stream.
+ */
+export function streamEvents(
+  base: string,
+  token: string,
+  types: string,
+  onEvent: (event: any, receivedAt: number) => void,
+): () => void {
+  const req = httpRequest(`${base}/api/v1/events/stream?type=${types}`, {
+    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+  });
+  req.on('response', (response) => {
+    let buffer = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      const receivedAt = Date.now();
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) onEvent(JSON.parse(data.slice(6)), receivedAt);
+      }
+    });
+  });
+  req.end();
+  return () => req.destroy();
 }

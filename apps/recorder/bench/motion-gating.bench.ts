@@ -7,13 +7,12 @@
 // motion onset → motion.start on the event stream and onset → the zone's first alert, p50/p95 (onset: the
 // picture motion was seen in). Targets: ≤ 0.35× the calls of `always`, no incident of `always` missed, alert
 // p50 < 1.5 s.
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peopleFrames, startAdapterProcess } from '../test/helpers/adapter-process.js';
 import { startTestCamera } from '../test/helpers/rtsp-camera.js';
-import { api, cpuSeconds, login, startRecorder, stop } from './harness.js';
+import { api, cpuSeconds, login, percentile, startRecorder, stop, streamEvents } from './harness.js';
 
 const CAMERAS = Number(process.env.BENCH_GATING_CAMERAS ?? 4);
 const LOOPS = Number(process.env.BENCH_GATING_LOOPS ?? 3);
@@ -40,41 +39,6 @@ interface StreamEvent {
   type: string;
   camera_id: number;
   data: Record<string, unknown>;
-}
-
-/** Every event of the types on the recorder's SSE stream, with the time it arrived. */
-function listen(
-  base: string,
-  token: string,
-  types: string,
-  onEvent: (event: StreamEvent, at: number) => void,
-) {
-  const req = request(`${base}/api/v1/events/stream?type=${types}`, {
-    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
-  });
-  req.on('response', (response) => {
-    let buffer = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      const at = Date.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data) onEvent(JSON.parse(data.slice(6)) as StreamEvent, at);
-      }
-    });
-  });
-  req.end();
-  return () => req.destroy();
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface Phase {
@@ -145,8 +109,11 @@ export async function benchGating(): Promise<void> {
     }
 
     const seen: { event: StreamEvent; at: number }[] = [];
-    stopListening = listen(recorder.base, token, 'motion.start,alert.created', (event, at) =>
-      seen.push({ event, at }),
+    stopListening = streamEvents(
+      recorder.base,
+      token,
+      'motion.start,alert.created',
+      (event: StreamEvent, at: number) => seen.push({ event, at }),
     );
 
     const runs = async () => {

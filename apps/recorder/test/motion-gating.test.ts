@@ -10,59 +10,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  peopleFrames,
-  peopleStill,
-  startAdapterProcess,
-  type AdapterProcess,
-} from './helpers/adapter-process.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { peopleStill } from './helpers/adapter-process.js';
+import type { TestApp } from './helpers/app.js';
 import { EventLog } from './helpers/event-log.js';
 import { eventually } from './helpers/eventually.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
-
-const CLOCK_OVERLAY = [
-  [0, 0],
-  [0.32, 0],
-  [0.32, 0.16],
-  [0, 0.16],
-];
-const WHOLE_PICTURE = [
-  [0, 0],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-];
+import {
+  CLOCK_OVERLAY,
+  WHOLE_PICTURE,
+  adapterPolled,
+  addCamera,
+  startWalkwayRig,
+  type WalkwayRig,
+} from './helpers/walkway.js';
 
 describe('motion-gated AI', { timeout: 240_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'nvr-gating-'));
-  let walking: TestCamera;
+  let rig: WalkwayRig;
   let still: TestCamera;
-  let adapter: AdapterProcess;
   let t: TestApp;
   let log: EventLog;
 
   before(async () => {
-    const frames = peopleFrames(join(work, 'frames'), { movingSeconds: 8, stillSeconds: 22 });
-    [walking, still, adapter] = await Promise.all([
-      startTestCamera({ frames, fps: 10, gop: 10, width: 640, height: 480 }),
+    [rig, still] = await Promise.all([
+      startWalkwayRig(work, { movingSeconds: 8, stillSeconds: 22 }),
       startTestCamera({ image: peopleStill(work), fps: 5, gop: 5, width: 640, height: 480 }),
-      startAdapterProcess({ framesDir: join(work, 'frames-shared') }),
     ]);
-    t = await createTestApp({
-      env: {
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: join(work, 'frames-shared'),
-        ADAPTER_POLL_SECONDS: '1',
-      },
-      overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
-    });
+    t = rig.t;
     log = new EventLog(t.container.events, ['motion.start', 'motion.end', 'detection']);
   });
   after(async () => {
-    await t?.close();
-    await Promise.all([walking?.close(), still?.close(), adapter?.close()]);
+    await rig?.close();
+    await still?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -71,19 +50,8 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
     assert.ok(response.statusCode < 300, `${url}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
-  // force: two of the cameras read the same test camera
-  const camera = async (url: string, name: string) => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/v1/cameras?force=true',
-      token: t.adminToken,
-      payload: { name, ip_address: '127.0.0.1', rtsp_url: url },
-    });
-    assert.equal(created.statusCode, 201, created.body);
-    const id = created.json<{ id: number }>().id;
-    await api('PATCH', `/camera-config/${id}`, { transport_security: 'plaintext_allowed' });
-    return id;
-  };
+  // two of the cameras read the same test camera
+  const camera = (url: string, name: string) => addCamera(t, url, { name });
   const model = async (cameraId: number) =>
     (
       await api('POST', '/ai-models', {
@@ -100,11 +68,9 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
   const seen = () => log.seen;
 
   it('analyses only while the camera is in motion, and nothing on a still or fully masked camera', async () => {
-    await eventually(async () => (await api('GET', '/capabilities')).orchestrator.adapters_available === 1, {
-      what: 'the adapter to be polled',
-    });
-    const walkingId = await camera(walking.url, 'Walkway');
-    const maskedId = await camera(walking.url, 'Walkway, masked');
+    await adapterPolled(t);
+    const walkingId = await camera(rig.walkway.url, 'Walkway');
+    const maskedId = await camera(rig.walkway.url, 'Walkway, masked');
     const stillId = await camera(still.url, 'Lawn');
     // Motion detection left off on the still camera: the model's need for it is enough to watch it.
     await api('PUT', `/cameras/${walkingId}/motion`, { enabled: true, masks: [CLOCK_OVERLAY] });

@@ -176,25 +176,29 @@ describe('recording retention and settings', () => {
       (row) => row.path === covered,
     )!;
     const reviewItems = new ReviewRepository(t.container.database.db);
-    const now = new Date().toISOString();
-    const item = await reviewItems.insert({
-      camera_id: camera.id,
-      start_ms: coveredRow.start_ms + 2000,
-      end_ms: coveredRow.end_ms - 2000,
-      clip_from_ms: coveredRow.start_ms + 1000,
-      clip_to_ms: coveredRow.end_ms - 1000,
-      severity: 'detection',
-      labels: '["person"]',
-      zones: '[]',
-      track_ids: '[]',
-      boxes: '[]',
-      has_snapshot: false,
-      clip_status: 'unavailable',
-      reviewed: false,
-      reviewed_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    /** A closed incident whose span (with its rolls) is [fromMs, toMs]. */
+    const incident = (fromMs: number, toMs: number) => {
+      const now = new Date().toISOString();
+      return reviewItems.insert({
+        camera_id: camera.id,
+        start_ms: fromMs,
+        end_ms: toMs,
+        clip_from_ms: fromMs,
+        clip_to_ms: toMs,
+        severity: 'detection',
+        labels: '["person"]',
+        zones: '[]',
+        track_ids: '[]',
+        boxes: '[]',
+        has_snapshot: false,
+        clip_status: 'unavailable',
+        reviewed: false,
+        reviewed_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+    };
+    const item = await incident(coveredRow.start_ms + 1000, coveredRow.end_ms - 1000);
     await settings({ retention_days: 1, min_free_disk_gb: 0 });
     assert.equal((await t.container.retention.run()).deletedByAge, 2);
     assert.ok(!existsSync(join(t.config.recordingsDir, oldest!)));
@@ -217,24 +221,7 @@ describe('recording retention and settings', () => {
     // Below the free-disk floor, footage an item keeps goes too once nothing else is left.
     const [kept] = await chunks(camera.id, [HOUR]);
     const keptRow = (await index.overlapping(camera.id, 0, Date.now())).find((row) => row.path === kept)!;
-    await reviewItems.insert({
-      camera_id: camera.id,
-      start_ms: keptRow.start_ms,
-      end_ms: keptRow.end_ms,
-      clip_from_ms: keptRow.start_ms,
-      clip_to_ms: keptRow.end_ms,
-      severity: 'alert',
-      labels: '[]',
-      zones: '[]',
-      track_ids: '[]',
-      boxes: '[]',
-      has_snapshot: false,
-      clip_status: 'unavailable',
-      reviewed: false,
-      reviewed_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await incident(keptRow.start_ms, keptRow.end_ms);
     await settings({ retention_days: 0, min_free_disk_gb: 100000 });
     const result = await t.container.retention.run();
     assert.ok(result.deletedForSpace >= 1);

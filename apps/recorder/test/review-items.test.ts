@@ -12,25 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BusEvent } from '../src/platform/events/event-types.js';
-import { peopleFrames, startAdapterProcess, type AdapterProcess } from './helpers/adapter-process.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import type { TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { EventLog } from './helpers/event-log.js';
-import { eventually } from './helpers/eventually.js';
-import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import { PAVEMENT, adapterPolled, addCamera, startWalkwayRig, type WalkwayRig } from './helpers/walkway.js';
 
-const CLOCK_OVERLAY = [
-  [0, 0],
-  [0.32, 0],
-  [0.32, 0.16],
-  [0, 0.16],
-];
-const PAVEMENT = [
-  [0, 0.3],
-  [1, 0.3],
-  [1, 0.85],
-  [0, 0.85],
-];
 const PRE_ROLL = 3;
 const POST_ROLL = 4;
 
@@ -52,32 +38,18 @@ interface Item {
 
 describe('review items', { timeout: 240_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'nvr-review-'));
-  let walkway: TestCamera;
-  let adapter: AdapterProcess;
+  let rig: WalkwayRig;
   let t: TestApp;
   let log: EventLog;
 
   before(async () => {
-    const frames = peopleFrames(join(work, 'frames'), { movingSeconds: 12, stillSeconds: 40 });
-    [walkway, adapter] = await Promise.all([
-      startTestCamera({ frames, fps: 10, gop: 10, width: 640, height: 480 }),
-      startAdapterProcess({ framesDir: join(work, 'frames-shared') }),
-    ]);
-    t = await createTestApp({
-      env: {
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: join(work, 'frames-shared'),
-        ADAPTER_POLL_SECONDS: '1',
-      },
-      overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200, reviewCloseAfterMs: 4000 },
-    });
+    rig = await startWalkwayRig(work, { movingSeconds: 12, stillSeconds: 40 }, { reviewCloseAfterMs: 4000 });
+    t = rig.t;
     log = new EventLog(t.container.events, ['review.opened', 'review.updated', 'review.closed']);
   });
   after(async () => {
     log?.close();
-    await t?.close();
-    await Promise.all([walkway?.close(), adapter?.close()]);
+    await rig?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -123,16 +95,12 @@ describe('review items', { timeout: 240_000 }, () => {
   });
 
   it('one incident from people walking: labels, zone, alert, snapshot on a person, a clip from pre- to post-roll', async () => {
-    await eventually(async () => (await ok('GET', '/capabilities')).orchestrator.adapters_available === 1, {
-      what: 'the adapter to be polled',
-    });
-    const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: walkway.url });
-    await ok('PATCH', `/camera-config/${camera.id}`, {
-      transport_security: 'plaintext_allowed',
-      recording_enabled: true,
-      recording_segment_seconds: 10,
-    });
-    await ok('PUT', `/cameras/${camera.id}/motion`, { enabled: false, masks: [CLOCK_OVERLAY] });
+    await adapterPolled(t);
+    const camera = {
+      id: await addCamera(t, rig.walkway.url, {
+        config: { recording_enabled: true, recording_segment_seconds: 10 },
+      }),
+    };
     await ok('PUT', `/cameras/${camera.id}/review-settings`, {
       pre_roll_seconds: PRE_ROLL,
       post_roll_seconds: POST_ROLL,
@@ -206,9 +174,9 @@ describe('review items', { timeout: 240_000 }, () => {
     assert.equal(snapshot.statusCode, 200);
     assert.equal(snapshot.headers['content-type'], 'image/jpeg');
     assert.equal(snapshot.rawPayload.subarray(0, 2).toString('hex'), 'ffd8');
-    const people = await fetch(`${adapter.url}/infer`, {
+    const people = await fetch(`${rig.adapter.url}/infer`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adapter.token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${rig.adapter.token}` },
       body: JSON.stringify({
         task: 'person_detection',
         data: { frame: { b64: snapshot.rawPayload.toString('base64') } },

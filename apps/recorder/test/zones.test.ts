@@ -11,56 +11,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BusEvent } from '../src/platform/events/event-types.js';
-import { peopleFrames, startAdapterProcess, type AdapterProcess } from './helpers/adapter-process.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import type { TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { EventLog } from './helpers/event-log.js';
-import { eventually } from './helpers/eventually.js';
-import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import { PAVEMENT, adapterPolled, addCamera, startWalkwayRig, type WalkwayRig } from './helpers/walkway.js';
 
-/** Where the people of vtest.avi walk (640×480): the paths and the road, below the lawn at the top. */
-const PAVEMENT = [
-  [0, 0.3],
-  [1, 0.3],
-  [1, 0.85],
-  [0, 0.85],
-];
-const CLOCK_OVERLAY = [
-  [0, 0],
-  [0.32, 0],
-  [0.32, 0.16],
-  [0, 0.16],
-];
 const LOITER_SECONDS = 4;
 
 describe('zones', { timeout: 240_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'nvr-zones-'));
-  let walkway: TestCamera;
-  let adapter: AdapterProcess;
+  let rig: WalkwayRig;
   let t: TestApp;
   let log: EventLog;
 
   before(async () => {
-    const frames = peopleFrames(join(work, 'frames'), { movingSeconds: 24, stillSeconds: 8 });
-    [walkway, adapter] = await Promise.all([
-      startTestCamera({ frames, fps: 10, gop: 10, width: 640, height: 480 }),
-      startAdapterProcess({ framesDir: join(work, 'frames-shared') }),
-    ]);
-    t = await createTestApp({
-      env: {
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: join(work, 'frames-shared'),
-        ADAPTER_POLL_SECONDS: '1',
-      },
-      overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
-    });
+    rig = await startWalkwayRig(work, { movingSeconds: 24, stillSeconds: 8 });
+    t = rig.t;
     log = new EventLog(t.container.events, ['zone.enter', 'zone.exit', 'alert.created', 'detection']);
   });
   after(async () => {
     log?.close();
-    await t?.close();
-    await Promise.all([walkway?.close(), adapter?.close()]);
+    await rig?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -162,19 +133,12 @@ describe('zones', { timeout: 240_000 }, () => {
   });
 
   it('tracks people into a zone: entry and exit events, one alert per person, loitering after the dwell', async () => {
-    await eventually(
-      async () =>
-        (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json()
-          .orchestrator.adapters_available === 1,
-      { what: 'the adapter to be polled' },
-    );
-    const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: walkway.url });
-    const put = (url: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
-      t.request({ method, url: `/api/v1${url}`, token: t.adminToken, payload }).then((r) => {
+    await adapterPolled(t);
+    const camera = { id: await addCamera(t, rig.walkway.url) };
+    const put = (url: string, payload: object) =>
+      t.request({ method: 'PUT', url: `/api/v1${url}`, token: t.adminToken, payload }).then((r) => {
         assert.equal(r.statusCode, 200, r.body);
       });
-    await put(`/camera-config/${camera.id}`, { transport_security: 'plaintext_allowed' }, 'PATCH');
-    await put(`/cameras/${camera.id}/motion`, { enabled: false, masks: [CLOCK_OVERLAY] });
     await put(`/cameras/${camera.id}/zones`, {
       zones: [
         { name: 'Pavement', polygon: PAVEMENT, labels: ['person'], alert: { cooldown_seconds: 0 } },

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DecodedFrame } from '../frames/decode.js';
 import { cropBatch } from '../models/face-attributes.js';
-import type { Weight } from '../models/face-api-weights.js';
+import { readTfjsWeights, type ManifestGroup, type Weight } from '../models/face-api-weights.js';
 import type { Box } from '../models/geometry.js';
 import { conv, depthwiseConv, type Padding } from '../models/onnx-layers.js';
 import { createSession, OnnxGraph, ort } from '../runtimes/onnx.js';
@@ -32,47 +32,7 @@ interface GraphNode {
 }
 interface GraphJson {
   modelTopology: { node: GraphNode[] };
-  weightsManifest: {
-    paths: string[];
-    weights: { name: string; shape: number[]; dtype: string; quantization?: { dtype: string } }[];
-  }[];
-}
-
-/** IEEE 754 half → float. */
-function halfToFloat(h: number): number {
-  const exp = (h >> 10) & 0x1f;
-  const frac = h & 0x3ff;
-  const sign = h & 0x8000 ? -1 : 1;
-  if (exp === 0) return sign * 2 ** -14 * (frac / 1024);
-  if (exp === 31) return frac ? NaN : sign * Infinity;
-  return sign * 2 ** (exp - 15) * (1 + frac / 1024);
-}
-
-async function readGraphWeights(dir: string, json: GraphJson): Promise<Map<string, Weight>> {
-  const out = new Map<string, Weight>();
-  for (const group of json.weightsManifest) {
-    const bytes = Buffer.concat(await Promise.all(group.paths.map((p) => readFile(join(dir, p)))));
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let at = 0;
-    for (const w of group.weights) {
-      const size = w.shape.reduce((a, b) => a * b, 1);
-      const data = new Float32Array(size);
-      const q = w.quantization?.dtype;
-      if (q === 'float16') {
-        for (let i = 0; i < size; i++) data[i] = halfToFloat(view.getUint16(at + 2 * i, true));
-        at += 2 * size;
-      } else if (!q && (w.dtype === 'float32' || w.dtype === 'int32')) {
-        for (let i = 0; i < size; i++)
-          data[i] = w.dtype === 'int32' ? view.getInt32(at + 4 * i, true) : view.getFloat32(at + 4 * i, true);
-        at += 4 * size;
-      } else {
-        throw new Error(`${w.name}: unsupported weight encoding ${q ?? w.dtype}`);
-      }
-      out.set(w.name, { shape: w.shape, data });
-    }
-    if (at !== bytes.byteLength) throw new Error('faceres: weight file does not match its manifest');
-  }
-  return out;
+  weightsManifest: ManifestGroup[];
 }
 
 const decode = (s: string | undefined) => (s ? Buffer.from(s, 'base64').toString() : '');
@@ -192,7 +152,9 @@ export function normalise(v: Float32Array): Float32Array {
 
 export async function loadFaceRes(dir: string): Promise<FaceEmbedder> {
   const json = JSON.parse(await readFile(join(dir, 'faceres.json'), 'utf8')) as GraphJson;
-  const session = await createSession(descriptorGraph(json, await readGraphWeights(dir, json)));
+  const session = await createSession(
+    descriptorGraph(json, await readTfjsWeights(dir, json.weightsManifest, 'faceres')),
+  );
   return {
     dispose: () => void session.release(),
     embed: async (frame, boxes) => {

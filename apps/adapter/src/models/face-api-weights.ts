@@ -1,5 +1,6 @@
-// Reads face-api's weight files (`<name>-weights_manifest.json` + shards) into plain Float32Arrays, without
-// tfjs: entries are float32, int32 or uint8-quantised (value = min + q × scale).
+// Reads tfjs weight files (face-api's `<name>-weights_manifest.json` + shards, or a graph model's manifest) into
+// plain Float32Arrays, without tfjs: entries are float32, int32, uint8-quantised (value = min + q × scale) or
+// float16-quantised.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -8,18 +9,35 @@ export interface Weight {
   data: Float32Array;
 }
 
-interface ManifestEntry {
+/** One entry of a tfjs weights manifest (face-api's files and the graph models' `weightsManifest`). */
+export interface ManifestEntry {
   name: string;
   shape: number[];
-  dtype: 'float32' | 'int32';
-  quantization?: { dtype: 'uint8'; min: number; scale: number };
+  dtype: string;
+  quantization?: { dtype: string; min?: number; scale?: number };
+}
+
+export interface ManifestGroup {
+  paths: string[];
+  weights: ManifestEntry[];
 }
 
 export async function readFaceApiWeights(dir: string, name: string): Promise<Map<string, Weight>> {
-  const manifest = JSON.parse(await readFile(join(dir, `${name}-weights_manifest.json`), 'utf8')) as {
-    paths: string[];
-    weights: ManifestEntry[];
-  }[];
+  const manifest = JSON.parse(
+    await readFile(join(dir, `${name}-weights_manifest.json`), 'utf8'),
+  ) as ManifestGroup[];
+  return readTfjsWeights(dir, manifest, name);
+}
+
+/**
+ * The weights of a tfjs manifest's shards as Float32Arrays: float32 and int32 entries, uint8-quantised ones
+ * (value = min + q × scale) and float16-quantised ones. `what` names the model in errors.
+ */
+export async function readTfjsWeights(
+  dir: string,
+  manifest: ManifestGroup[],
+  what: string,
+): Promise<Map<string, Weight>> {
   const out = new Map<string, Weight>();
   for (const group of manifest) {
     const bytes = Buffer.concat(await Promise.all(group.paths.map((p) => readFile(join(dir, p)))));
@@ -28,21 +46,36 @@ export async function readFaceApiWeights(dir: string, name: string): Promise<Map
     for (const w of group.weights) {
       const size = w.shape.reduce((a, b) => a * b, 1);
       const data = new Float32Array(size);
-      if (w.quantization) {
-        if (w.quantization.dtype !== 'uint8') throw new Error(`${w.name}: unsupported quantisation`);
-        const { min, scale } = w.quantization;
+      const quantised = w.quantization?.dtype;
+      if (quantised === 'uint8') {
+        const { min = 0, scale = 1 } = w.quantization!;
         for (let i = 0; i < size; i++) data[i] = min + view.getUint8(at + i) * scale;
         at += size;
-      } else {
+      } else if (quantised === 'float16') {
+        for (let i = 0; i < size; i++) data[i] = halfToFloat(view.getUint16(at + 2 * i, true));
+        at += 2 * size;
+      } else if (!quantised && (w.dtype === 'float32' || w.dtype === 'int32')) {
         for (let i = 0; i < size; i++)
           data[i] = w.dtype === 'int32' ? view.getInt32(at + 4 * i, true) : view.getFloat32(at + 4 * i, true);
         at += 4 * size;
+      } else {
+        throw new Error(`${what}: ${w.name} has an unsupported weight encoding (${quantised ?? w.dtype})`);
       }
       out.set(w.name, { shape: w.shape, data });
     }
-    if (at !== bytes.byteLength) throw new Error(`${name}: weight shards do not match the manifest`);
+    if (at !== bytes.byteLength) throw new Error(`${what}: weight shards do not match the manifest`);
   }
   return out;
+}
+
+/** IEEE 754 half → float. */
+function halfToFloat(h: number): number {
+  const exp = (h >> 10) & 0x1f;
+  const frac = h & 0x3ff;
+  const sign = h & 0x8000 ? -1 : 1;
+  if (exp === 0) return sign * 2 ** -14 * (frac / 1024);
+  if (exp === 31) return frac ? NaN : sign * Infinity;
+  return sign * 2 ** (exp - 15) * (1 + frac / 1024);
 }
 
 /** The named weight, or an error naming it (a replaced weight file with other names fails loudly). */
