@@ -444,7 +444,15 @@ export async function createContainer(
   // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
   const motionSettings = new MotionRepository(database.db);
   const motionWatch = new MotionWatch(
-    { settings: motionSettings, configs: cameraConfig, sources, streams, events, internal: internalEvents },
+    {
+      settings: motionSettings,
+      configs: cameraConfig,
+      sources,
+      streams,
+      events,
+      internal: internalEvents,
+      status: cameraStatus,
+    },
     config.media.ffmpegPath,
   );
   const detectionLoop = new DetectionLoop(

@@ -162,11 +162,20 @@ describe('motion detection', { timeout: 120_000 }, () => {
     for (const box of boxes)
       assert.ok(box.x >= 0 && box.x + box.width <= 1.001 && box.width * box.height < 0.5);
     assert.equal((await motion(camera.id, t.adminToken)).json().active, true);
+    const cameraState = async () =>
+      (await t.request({ method: 'GET', url: `/api/v1/cameras/${camera.id}`, token: t.adminToken })).json<{
+        motion_active: boolean | null;
+      }>().motion_active;
+    assert.equal(await cameraState(), true, "the camera's status shows it in motion");
     assert.equal(source.sessions, 1, 'motion reads the camera stream: one connection');
 
     const ended = nextEvent(camera.id, 'motion.end');
     await motion(camera.id, t.adminToken, { enabled: true, masks: [WHOLE_PICTURE] });
     assert.ok(((await ended).data.duration_ms as number) > 0);
     assert.equal((await motion(camera.id, t.adminToken)).json().active, false);
+    assert.equal(await cameraState(), false);
+    await motion(camera.id, t.adminToken, { enabled: false });
+    await t.container.motionWatch.sync(camera.id); // (queued after the plan the change started)
+    assert.equal(await cameraState(), null, 'not watched: no motion state');
   });
 });

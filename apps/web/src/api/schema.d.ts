@@ -5329,6 +5329,7 @@ export interface operations {
                             stream_action: string | null;
                             stream_warning: string | null;
                             password_set: boolean;
+                            motion_active: boolean | null;
                         }[];
                         total: number;
                     };
@@ -5449,6 +5450,7 @@ export interface operations {
                         stream_action: string | null;
                         stream_warning: string | null;
                         password_set: boolean;
+                        motion_active: boolean | null;
                     };
                 };
             };
@@ -5605,6 +5607,7 @@ export interface operations {
                         stream_action: string | null;
                         stream_warning: string | null;
                         password_set: boolean;
+                        motion_active: boolean | null;
                     };
                 };
             };
@@ -5729,6 +5732,7 @@ export interface operations {
                         stream_action: string | null;
                         stream_warning: string | null;
                         password_set: boolean;
+                        motion_active: boolean | null;
                     };
                 };
             };
@@ -5920,6 +5924,7 @@ export interface operations {
                         stream_action: string | null;
                         stream_warning: string | null;
                         password_set: boolean;
+                        motion_active: boolean | null;
                     };
                 };
             };
@@ -7310,6 +7315,7 @@ export interface operations {
                         stream_action: string | null;
                         stream_warning: string | null;
                         password_set: boolean;
+                        motion_active: boolean | null;
                     };
                 };
             };

@@ -23,6 +23,11 @@ export class MotionSwitch {
     return this.#active;
   }
 
+  /** When the last moving frame was taken (ms; 0 before any). */
+  get lastMotionAt(): number {
+    return this.#lastMotionAt;
+  }
+
   /** One analysed frame: whether it had motion, and when it was taken (ms). */
   update(moving: boolean, atMs: number): MotionChange {
     if (moving) {

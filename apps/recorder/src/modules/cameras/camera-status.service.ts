@@ -13,6 +13,8 @@ export interface CameraRuntimeStatus {
   stream_warning: string | null;
   media_server_provisioned: boolean;
   last_recording_at: string | null;
+  /** in motion now; null while motion is not watched */
+  motion_active: boolean | null;
 }
 
 export class CameraStatusService {
@@ -27,6 +29,7 @@ export class CameraStatusService {
       stream_warning: reported.stream_warning ?? null,
       media_server_provisioned: reported.media_server_provisioned ?? false,
       last_recording_at: reported.last_recording_at ?? null,
+      motion_active: reported.motion_active ?? null,
     };
   }
 

@@ -104,6 +104,8 @@ export const CameraResponse = Type.Object({
   stream_action: Nullable(Type.String()),
   stream_warning: Nullable(Type.String()),
   password_set: Type.Boolean(),
+  /** whether the camera is in motion now; null while its motion is not watched (issue #19) */
+  motion_active: Nullable(Type.Boolean()),
 });
 export type CameraResponse = Static<typeof CameraResponse>;
 

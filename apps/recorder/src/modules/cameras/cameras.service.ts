@@ -408,6 +408,7 @@ export class CamerasService {
       recording_state: status.recording_state,
       stream_action: status.stream_action,
       stream_warning: status.stream_warning,
+      motion_active: status.motion_active,
     };
   }
 

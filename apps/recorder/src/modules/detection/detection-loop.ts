@@ -4,7 +4,8 @@
 // that cannot read it), stores the result, publishes a `detection` event and applies the model's alert rule.
 // A model whose previous frame is still being analysed skips its turn (counted as dropped): nothing queues.
 // A model that runs on motion (the default, config.trigger) asks the motion watch to watch its camera and skips
-// its turns while the camera is at rest; when motion starts it takes a turn at once.
+// its turns unless the camera's picture moved within the last GATE_HOLD_MS; when motion starts it takes a turn at
+// once.
 // Models, cameras and adapters can change at any time; sync() brings the loop in line with the database.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,6 +32,9 @@ import { cooledDown, ruleFires } from './alert-rule.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
+/** How long after the last moving picture a model that runs on motion keeps analysing (a pause of a step). */
+export const GATE_HOLD_MS = 2000;
+
 export interface DetectionLoopDeps {
   models: AiModelsService;
   /** where each model's runs, failures and progress are kept for its status */
@@ -46,7 +50,7 @@ export interface DetectionLoopDeps {
   /** the camera streams the frame grabbers decode */
   streams: StreamHub;
   /** watches the cameras whose models run on motion */
-  motion: Pick<MotionWatch, 'demand'>;
+  motion: Pick<MotionWatch, 'demand' | 'movedWithin'>;
   /** where each analysed picture of an object detector is told (object tracking follows it) */
   internal: RecorderEventBus;
 }
@@ -96,8 +100,6 @@ export class DetectionLoop {
   readonly #feeds = new Map<number, CameraFeed>();
   readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
   readonly #lastAlertAt = new Map<number, number>();
-  /** cameras in motion now (motion.changed, followed in detection.reactions.ts) */
-  readonly #moving = new Set<number>();
   readonly #inflight = new Set<Promise<void>>();
   #tail: Promise<void> = Promise.resolve();
   #stopped = false;
@@ -158,11 +160,7 @@ export class DetectionLoop {
 
   /** A camera went into motion or came to rest: its motion-triggered models start or stop analysing. */
   motionChanged(cameraId: number, active: boolean): void {
-    if (!active) {
-      this.#moving.delete(cameraId);
-      return;
-    }
-    this.#moving.add(cameraId);
+    if (!active) return;
     for (const runner of this.#runners.values())
       if (runner.cameraId === cameraId && runner.config.trigger === 'on_motion') this.#tick(runner);
   }
@@ -322,7 +320,10 @@ export class DetectionLoop {
       stats.lastError = feed?.unusable ?? feed?.grabber?.lastError ?? 'no picture from the camera yet';
       return;
     }
-    if (runner.config.trigger === 'on_motion' && !this.#moving.has(runner.cameraId)) {
+    if (
+      runner.config.trigger === 'on_motion' &&
+      !this.deps.motion.movedWithin(runner.cameraId, GATE_HOLD_MS)
+    ) {
       stats.state = 'running';
       stats.lastError = null;
       stats.waitingForMotion = true;

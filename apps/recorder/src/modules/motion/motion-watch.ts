@@ -15,6 +15,7 @@ import { DEFAULT_MOTION_SWITCH, MotionSwitch } from '../../media/motion/motion-s
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Polygon } from '../../platform/geometry/polygon.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
+import type { CameraStatusService } from '../cameras/camera-status.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository } from './motion.repository.js';
@@ -31,6 +32,8 @@ export interface MotionWatchDeps {
   streams: StreamHub;
   events: EventBus;
   internal: RecorderEventBus;
+  /** the cameras' runtime status, where motion state is shown */
+  status: Pick<CameraStatusService, 'report'>;
 }
 
 interface Watcher {
@@ -68,6 +71,15 @@ export class MotionWatch {
   /** Whether the camera is in motion now. */
   active(cameraId: number): boolean {
     return this.#watchers.get(cameraId)?.motion.active ?? false;
+  }
+
+  /**
+   * Whether a picture of the camera moved within the last `ms`: sharper than `active`, which holds a motion for
+   * 5 s of quiet so that a pause does not split an event — what gated AI asks before each picture it analyses.
+   */
+  movedWithin(cameraId: number, ms: number, now = Date.now()): boolean {
+    const watcher = this.#watchers.get(cameraId);
+    return watcher !== undefined && watcher.motion.active && now - watcher.motion.lastMotionAt <= ms;
   }
 
   /** A live model on the camera runs on motion (or no longer does): motion is watched while any needs it. */
@@ -144,6 +156,7 @@ export class MotionWatch {
       this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes, at);
     });
     this.#watchers.set(cameraId, watcher);
+    this.deps.status.report(cameraId, { motion_active: false });
     frames.start();
   }
 
@@ -155,8 +168,10 @@ export class MotionWatch {
     boxes: MotionBox[],
     at: number,
   ): void {
-    if (change !== null)
+    if (change !== null) {
+      this.deps.status.report(cameraId, { motion_active: change === 'started' });
       this.deps.internal.emit('motion.changed', { cameraId, active: change === 'started' });
+    }
     if (change === 'started') {
       watcher.startedAt = at;
       void this.deps.events.publish({
@@ -186,6 +201,7 @@ export class MotionWatch {
     watcher.frames.removeAllListeners('frame');
     await watcher.frames.stop();
     if (watcher.motion.active) this.#changed(cameraId, watcher, 'ended', [], Date.now());
+    this.deps.status.report(cameraId, { motion_active: null });
   }
 }
 

@@ -49,6 +49,12 @@ function Overview({ camera }: { camera: Camera }) {
             <dd>{camera.location}</dd>
           </>
         )}
+        {camera.motion_active !== null && (
+          <>
+            <dt className="text-slate-600 dark:text-slate-300">Motion</dt>
+            <dd data-testid="camera-motion">{camera.motion_active ? 'moving now' : 'still'}</dd>
+          </>
+        )}
         {camera.last_recording_at && (
           <>
             <dt className="text-slate-600 dark:text-slate-300">Last recording</dt>
