@@ -47,6 +47,9 @@ interface Phase {
   incidents: number[];
   motionToEvent: number[];
   onsetToAlert: number[];
+  /** where the time goes, for the first detection after each onset: onset → sampled, sampled → stored */
+  onsetToSampled: number[];
+  sampledToStored: number[];
 }
 
 export async function benchGating(): Promise<void> {
@@ -112,7 +115,7 @@ export async function benchGating(): Promise<void> {
     stopListening = streamEvents(
       recorder.base,
       token,
-      'motion.start,alert.created',
+      'motion.start,alert.created,detection',
       (event: StreamEvent, at: number) => seen.push({ event, at }),
     );
 
@@ -155,6 +158,8 @@ export async function benchGating(): Promise<void> {
       // Latencies: each camera's motion.start, and the first alert of the camera after it.
       const motionToEvent: number[] = [];
       const onsetToAlert: number[] = [];
+      const onsetToSampled: number[] = [];
+      const sampledToStored: number[] = [];
       const window = seen.slice(seenFrom).filter((s) => s.at <= to);
       for (const [index, { event, at }] of window.entries()) {
         if (event.type !== 'motion.start') continue;
@@ -167,8 +172,30 @@ export async function benchGating(): Promise<void> {
           .slice(index + 1)
           .find((s) => s.event.type === 'motion.start' && s.event.camera_id === event.camera_id);
         if (alert && (!nextMotion || alert.at < nextMotion.at)) onsetToAlert.push(alert.at - onset);
+        const detection = window
+          .slice(index + 1)
+          .find(
+            (s) =>
+              s.event.type === 'detection' &&
+              s.event.camera_id === event.camera_id &&
+              (s.event.data.sampled_at as number) >= onset,
+          );
+        if (detection) {
+          onsetToSampled.push((detection.event.data.sampled_at as number) - onset);
+          sampledToStored.push(
+            (detection.event.data.stored_at as number) - (detection.event.data.sampled_at as number),
+          );
+        }
       }
-      return { calls, adapterCpuPct, incidents, motionToEvent, onsetToAlert };
+      return {
+        calls,
+        adapterCpuPct,
+        incidents,
+        motionToEvent,
+        onsetToAlert,
+        onsetToSampled,
+        sampledToStored,
+      };
     };
 
     console.log('phase A: trigger always…');
@@ -194,6 +221,12 @@ export async function benchGating(): Promise<void> {
     console.log(`| motion onset → motion.start on the stream | | ${ms(gated.motionToEvent)} | | |`);
     console.log(
       `| onset → the zone's alert on the stream | ${ms(always.onsetToAlert)} | ${ms(gated.onsetToAlert)} | | p50 < 1.5 s |`,
+    );
+    console.log(
+      `| of which: onset → the picture analysed | ${ms(always.onsetToSampled)} | ${ms(gated.onsetToSampled)} | | |`,
+    );
+    console.log(
+      `| of which: picture analysed → result stored | ${ms(always.sampledToStored)} | ${ms(gated.sampledToStored)} | | |`,
     );
     console.log(
       `\n(${sum(always.incidents)} and ${sum(gated.incidents)} incidents in ${LOOPS} loops × ${CAMERAS} cameras; ` +

@@ -1,6 +1,6 @@
 // Review items at run time (issue #19): incidents a person reviews, built from tracked objects. A camera's item
-// opens with the first picture where a tracked object moves (stationary ones — a parked car — neither open nor
-// extend one) and closes once nothing has moved for `closeAfterMs`; the tracks, labels and zones in between are
+// opens with the first picture where a tracked object moves (one that has stood still for 5 s — someone waiting,
+// a parked car — neither opens nor extends one) and closes once nothing has moved for `closeAfterMs`; the tracks, labels and zones in between are
 // one incident. Its snapshot is the picture where its objects showed best, boxes drawn; an alert raised on the
 // camera while it is open makes it an `alert` (else a `detection`). Once the recording has indexed the footage up
 // to its end plus the post-roll, its clip is cut from the chunks (stream copy). review.opened / .updated /
@@ -19,6 +19,8 @@ import type { ReviewItem, ReviewSeverity } from './review.schemas.js';
 import { toReviewItem, type ReviewService } from './review.service.js';
 
 const THUMBNAIL_WIDTH = 320;
+/** An object counts as moving while it moved within this long. */
+const MOVED_WITHIN_MS = 5_000;
 
 export interface ReviewBuilderDeps {
   items: ReviewRepository;
@@ -147,7 +149,8 @@ export class ReviewBuilder {
   async #apply(update: TrackedObjects): Promise<void> {
     if (!update.picture) return;
     const seen = update.tracks.filter((track) => track.last_seen === update.at);
-    const moving = seen.filter((track) => !track.stationary);
+    // An object that stands still (someone waiting, a parked car) neither opens nor keeps open an incident.
+    const moving = seen.filter((track) => update.at - track.last_moved <= MOVED_WITHIN_MS);
     if (moving.length === 0) return;
     let item = this.#open.get(update.cameraId);
     const opening = !item;

@@ -28,6 +28,8 @@ export interface TrackedObject {
   /** ms since epoch */
   first_seen: number;
   last_seen: number;
+  /** when it last moved (its centre left the spot it stood on); its first sighting until then */
+  last_moved: number;
   stationary: boolean;
   /** the picture where it showed best (confidence × size) */
   best: { at: number; confidence: number; box: NormalisedBox; result_id: number | null };
@@ -52,8 +54,8 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
 };
 
 interface Track extends TrackedObject {
-  /** where it was when it last moved, and since when it has stayed near there */
-  anchor: { x: number; y: number; since: number };
+  /** where its centre was when it last moved (at `last_moved`) */
+  anchor: { x: number; y: number };
   /** how fast its box moved between its last two sightings (share of the picture per ms) */
   velocity: { x: number; y: number };
 }
@@ -104,9 +106,10 @@ export class ObjectTracker {
         box: object.box,
         first_seen: at,
         last_seen: at,
+        last_moved: at,
         stationary: false,
         best: { at, confidence: object.confidence, box: object.box, result_id: resultId },
-        anchor: { ...centre, since: at },
+        anchor: centre,
         velocity: { x: 0, y: 0 },
       };
       this.#tracks.push(track);
@@ -142,9 +145,11 @@ export class ObjectTracker {
     if (
       Math.hypot(centre.x - track.anchor.x, centre.y - track.anchor.y) / Math.SQRT2 >
       this.options.stillDistance
-    )
-      track.anchor = { ...centre, since: at };
-    track.stationary = at - track.anchor.since >= this.options.stationaryAfterMs;
+    ) {
+      track.anchor = centre;
+      track.last_moved = at;
+    }
+    track.stationary = at - track.last_moved >= this.options.stationaryAfterMs;
     if (showing(object.confidence, object.box) > showing(track.best.confidence, track.best.box))
       track.best = { at, confidence: object.confidence, box: object.box, result_id: resultId };
   }
