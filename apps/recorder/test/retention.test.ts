@@ -228,4 +228,29 @@ describe('recording retention and settings', () => {
     assert.ok(!existsSync(join(t.config.recordingsDir, kept!)), 'the floor wins');
     await settings({ retention_days: 30, min_free_disk_gb: 5 });
   });
+
+  it("applies a camera's own continuous retention instead of the recording settings' one", async () => {
+    const own = await createCamera(t, t.adminToken);
+    const other = await createCamera(t, t.adminToken);
+    const [ownOld, ownFresh] = await chunks(own.id, [3 * DAY, HOUR]);
+    const [otherOld] = await chunks(other.id, [3 * DAY]);
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/v1/cameras/${own.id}/review-settings`,
+      token: t.adminToken,
+      payload: { continuous_retention_days: 2 },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    assert.equal(put.json().continuous_retention_days, 2);
+    // The recording settings keep everything; this camera keeps 2 days.
+    await settings({ retention_days: 0, min_free_disk_gb: 0 });
+    assert.equal((await t.container.retention.run()).deletedByAge, 1);
+    assert.ok(!existsSync(join(t.config.recordingsDir, ownOld!)));
+    assert.ok(existsSync(join(t.config.recordingsDir, ownFresh!)));
+    assert.ok(
+      existsSync(join(t.config.recordingsDir, otherOld!)),
+      "another camera follows the settings' retention",
+    );
+    await settings({ retention_days: 30, min_free_disk_gb: 5 });
+  });
 });

@@ -80,6 +80,7 @@ describe('review items', { timeout: 240_000 }, () => {
       pre_roll_seconds: 5,
       post_roll_seconds: 5,
       retention_days: 30,
+      continuous_retention_days: null,
       updated_at: null,
     });
     assert.equal((await call('GET', url)).statusCode, 401);

@@ -14,6 +14,7 @@ import type { RecordingsService } from './recordings.service.js';
 
 const BATCH = 200;
 const GB = 1024 ** 3;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Spans of a camera's footage to keep beyond the continuous retention (the review module gives them). */
 export interface KeptSpan {
@@ -24,6 +25,8 @@ export interface KeptSpan {
 
 export interface FootageKeeper {
   keptSpans(): Promise<KeptSpan[]>;
+  /** cameras with their own continuous retention in days (0: kept), instead of the settings' retention_days */
+  continuousRetention(): Promise<Map<number, number>>;
 }
 
 export interface RetentionResult {
@@ -86,16 +89,22 @@ export class RetentionService {
     const isKept = (row: RecordingRow) =>
       kept.some((s) => s.cameraId === row.camera_id && s.fromMs <= row.end_ms && s.toMs >= row.start_ms);
     let deletedByAge = 0;
-    if (retention_days > 0) {
-      const cutoff = Date.now() - retention_days * 24 * 3600 * 1000;
+    const own = (await this.#keeper?.continuousRetention()) ?? new Map<number, number>();
+    const now = Date.now();
+    const cutoffOf = (days: number) => (days > 0 ? now - days * DAY_MS : Number.NEGATIVE_INFINITY);
+    const cutoffFor = (cameraId: number) => cutoffOf(own.get(cameraId) ?? retention_days);
+    // The newest cutoff of all bounds the query; each chunk is then held to its own camera's.
+    const latest = Math.max(cutoffOf(retention_days), ...[...own.values()].map(cutoffOf));
+    if (latest > Number.NEGATIVE_INFINITY) {
       // Paged by position, not by "what is left": kept chunks stay where they are and must be stepped over.
       let after: RecordingRow | undefined;
       for (;;) {
-        const expired = await this.index.oldest(BATCH, cutoff, after);
-        if (expired.length === 0) break;
-        after = expired.at(-1);
-        deletedByAge += await this.#delete(expired.filter((row) => !isKept(row)));
-        if (expired.length < BATCH) break;
+        const candidates = await this.index.oldest(BATCH, latest, after);
+        if (candidates.length === 0) break;
+        after = candidates.at(-1);
+        const expired = candidates.filter((row) => row.end_ms < cutoffFor(row.camera_id) && !isKept(row));
+        deletedByAge += await this.#delete(expired);
+        if (candidates.length < BATCH) break;
       }
     }
     const floor = min_free_disk_gb * GB;

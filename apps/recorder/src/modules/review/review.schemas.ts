@@ -7,7 +7,12 @@ export const CLIP_STATUSES = ['pending', 'ready', 'unavailable', 'failed'] as co
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
 
 /** Each camera's review settings when none are stored. */
-export const REVIEW_DEFAULTS = { pre_roll_seconds: 5, post_roll_seconds: 5, retention_days: 30 } as const;
+export const REVIEW_DEFAULTS = {
+  pre_roll_seconds: 5,
+  post_roll_seconds: 5,
+  retention_days: 30,
+  continuous_retention_days: null,
+} as const;
 
 export const ReviewSettingsBody = Type.Object(
   {
@@ -20,6 +25,11 @@ export const ReviewSettingsBody = Type.Object(
      * (settings `retention_days`) when longer; the free-disk floor still wins
      */
     retention_days: Type.Integer({ minimum: 1, maximum: 3650, default: REVIEW_DEFAULTS.retention_days }),
+    /**
+     * how long this camera's continuous footage is kept (0 keeps it); null follows the recording settings'
+     * `retention_days`, which is for every camera
+     */
+    continuous_retention_days: Nullable(Type.Integer({ minimum: 0, maximum: 3650, default: null })),
   },
   { additionalProperties: false },
 );
@@ -30,6 +40,7 @@ export const ReviewSettingsResponse = Type.Object({
   pre_roll_seconds: Type.Integer(),
   post_roll_seconds: Type.Integer(),
   retention_days: Type.Integer(),
+  continuous_retention_days: Nullable(Type.Integer()),
   updated_at: Nullable(Timestamp),
 });
 export type ReviewSettingsResponse = Static<typeof ReviewSettingsResponse>;

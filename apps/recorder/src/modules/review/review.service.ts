@@ -2,7 +2,8 @@
 // deleted by whoever may manage it; their snapshot, thumbnail and clip are files served with the view right.
 // Each camera's review settings (pre- and post-roll, how long items and the footage they cover are kept) are
 // read with the view right and replaced with the manage right. The spans review items cover are what retention
-// keeps beyond the continuous retention (keptSpans).
+// keeps beyond the continuous retention (keptSpans), and a camera's own continuous retention
+// (continuousRetention) is what retention applies to it instead of the recording settings' one.
 import { stat } from 'node:fs/promises';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
@@ -122,6 +123,14 @@ export class ReviewService {
     return toSettings(cameraId, await this.items.findSettings(cameraId));
   }
 
+  /** Cameras whose continuous footage is kept for their own number of days (0: kept). */
+  async continuousRetention(): Promise<Map<number, number>> {
+    const days = new Map<number, number>();
+    for (const row of await this.items.allSettings())
+      if (row.continuous_retention_days !== null) days.set(row.camera_id, row.continuous_retention_days);
+    return days;
+  }
+
   /** The footage review items keep: every item's span (an open one up to now). */
   async keptSpans(): Promise<KeptSpan[]> {
     const now = Date.now();
@@ -188,6 +197,7 @@ function toSettings(cameraId: number, row: ReviewSettingsRow | undefined): Revie
     pre_roll_seconds: row?.pre_roll_seconds ?? REVIEW_DEFAULTS.pre_roll_seconds,
     post_roll_seconds: row?.post_roll_seconds ?? REVIEW_DEFAULTS.post_roll_seconds,
     retention_days: row?.retention_days ?? REVIEW_DEFAULTS.retention_days,
+    continuous_retention_days: row?.continuous_retention_days ?? REVIEW_DEFAULTS.continuous_retention_days,
     updated_at: row?.updated_at ?? null,
   };
 }

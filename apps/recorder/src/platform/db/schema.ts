@@ -473,6 +473,7 @@ export interface CameraReviewSettingsTable {
   pre_roll_seconds: number;
   post_roll_seconds: number;
   retention_days: number;
+  continuous_retention_days: number | null;
   updated_at: string;
 }
 

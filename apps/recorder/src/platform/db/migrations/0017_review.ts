@@ -41,6 +41,8 @@ export const review: PortableMigration = {
       .addColumn('pre_roll_seconds', 'integer', notNull)
       .addColumn('post_roll_seconds', 'integer', notNull)
       .addColumn('retention_days', 'integer', notNull)
+      /** this camera's continuous retention; null follows the recording settings' retention_days */
+      .addColumn('continuous_retention_days', 'integer')
       .addColumn('updated_at', 'varchar(32)', notNull)
       .execute();
   },
