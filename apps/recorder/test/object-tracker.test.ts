@@ -63,4 +63,16 @@ describe('object tracker', () => {
     assert.equal(tracks[0]!.best.result_id, 2);
     assert.equal(tracks[0]!.best.confidence, 0.9);
   });
+
+  it('does not pick up an ended track: an object back after the patience is a new one', () => {
+    const tracker = new ObjectTracker('t');
+    const first = tracker.update([person(0.3, 0.4)], 0).tracks[0]!.track_id;
+    // Nothing analysed for 20 s (a model gated on motion), then the same person at the same spot.
+    const back = tracker.update([person(0.3, 0.4)], 20_000);
+    assert.deepEqual(
+      back.ended.map((track) => track.track_id),
+      [first],
+    );
+    assert.notEqual(back.tracks[0]!.track_id, first);
+  });
 });

@@ -79,6 +79,17 @@ export class ObjectTracker {
 
   /** One picture's detections, taken at `at` (ms); `resultId` names the stored result they came from. */
   update(objects: readonly SeenObject[], at: number, resultId: number | null = null): TrackerUpdate {
+    // Tracks unseen for too long end first: an object seen again after that (the detector was paused while
+    // nothing moved, say) is a new one, not the old track picked up where it was.
+    const ended: TrackedObject[] = [];
+    for (let index = this.#tracks.length - 1; index >= 0; index--) {
+      const track = this.#tracks[index]!;
+      const patience = track.stationary ? this.options.stationaryLostAfterMs : this.options.lostAfterMs;
+      if (at - track.last_seen > patience) {
+        this.#tracks.splice(index, 1);
+        ended.push(publicView(track));
+      }
+    }
     const pairs: { track: Track; object: number; score: number }[] = [];
     for (const track of this.#tracks) {
       for (const [index, object] of objects.entries()) {
@@ -113,15 +124,6 @@ export class ObjectTracker {
         velocity: { x: 0, y: 0 },
       };
       this.#tracks.push(track);
-    }
-    const ended: TrackedObject[] = [];
-    for (let index = this.#tracks.length - 1; index >= 0; index--) {
-      const track = this.#tracks[index]!;
-      const patience = track.stationary ? this.options.stationaryLostAfterMs : this.options.lostAfterMs;
-      if (at - track.last_seen > patience) {
-        this.#tracks.splice(index, 1);
-        ended.push(publicView(track));
-      }
     }
     return { tracks: this.#tracks.map(publicView), ended };
   }
