@@ -1416,6 +1416,13 @@ export const requestBounds = {
       "minimum": 1,
       "maximum": 3650,
       "required": false
+    },
+    "continuous_retention_days": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3650,
+      "nullable": true,
+      "required": false
     }
   },
   "setTransportSecurityPolicy": {

@@ -7388,6 +7388,7 @@ export interface operations {
                         pre_roll_seconds: number;
                         post_roll_seconds: number;
                         retention_days: number;
+                        continuous_retention_days: number | null;
                         /** Format: date-time */
                         updated_at: string | null;
                     };
@@ -7449,6 +7450,8 @@ export interface operations {
                     post_roll_seconds: number;
                     /** @default 30 */
                     retention_days: number;
+                    /** @default null */
+                    continuous_retention_days: number | null;
                 };
             };
         };
@@ -7464,6 +7467,7 @@ export interface operations {
                         pre_roll_seconds: number;
                         post_roll_seconds: number;
                         retention_days: number;
+                        continuous_retention_days: number | null;
                         /** Format: date-time */
                         updated_at: string | null;
                     };
