@@ -129,10 +129,8 @@ export class ReviewBuilder {
   /** A chunk was indexed: the clips it completes are cut. */
   chunkIndexed(chunk: IndexedChunk): void {
     this.#enqueue(chunk.cameraId, async () => {
-      for (const row of await this.deps.items.pendingClips()) {
-        if (row.camera_id === chunk.cameraId && Number(row.clip_to_ms) <= chunk.endMs)
-          await this.#cutClip(row);
-      }
+      for (const row of await this.deps.items.pendingClips(chunk.cameraId))
+        if (Number(row.clip_to_ms) <= chunk.endMs) await this.#cutClip(row);
     });
   }
 
@@ -288,12 +286,9 @@ export class ReviewBuilder {
   }
 
   async #cutClipIfRecorded(row: ReviewItemRow): Promise<void> {
-    const chunks = await this.deps.recordings.chunkFiles(
-      row.camera_id,
-      Number(row.clip_to_ms),
-      Number.MAX_SAFE_INTEGER,
-    );
-    if (chunks.some((chunk) => chunk.endMs >= Number(row.clip_to_ms))) await this.#cutClip(row);
+    // An indexed chunk that reaches the clip's end means the footage is all there.
+    const end = Number(row.clip_to_ms);
+    if ((await this.deps.recordings.chunkFiles(row.camera_id, end, end)).length > 0) await this.#cutClip(row);
   }
 
   /** The clip from the chunks: stream copy of [clip_from, clip_to] (what there is of it). */

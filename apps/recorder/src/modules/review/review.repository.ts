@@ -110,13 +110,14 @@ export class ReviewRepository {
   }
 
   /** Items whose clip is still to be built. */
-  pendingClips(): Promise<ReviewItemRow[]> {
-    return this.db
+  pendingClips(cameraId?: number): Promise<ReviewItemRow[]> {
+    let query = this.db
       .selectFrom('review_items')
       .selectAll()
       .where('clip_status', '=', 'pending')
-      .where('end_ms', 'is not', null)
-      .execute();
+      .where('end_ms', 'is not', null);
+    if (cameraId !== undefined) query = query.where('camera_id', '=', cameraId);
+    return query.execute();
   }
 
   /** The spans of footage review items keep: [clip_from_ms, clip_to_ms] of each camera's items. */
@@ -130,9 +131,15 @@ export class ReviewRepository {
   }
 
   /** Items of the camera that ended before `beforeMs` (past their retention). */
-  endedBefore(cameraId: number | null, beforeMs: number, limit: number): Promise<ReviewItemRow[]> {
+  /** Items that ended before `beforeMs`: of one camera, or of every camera but the ones excluded. */
+  endedBefore(
+    beforeMs: number,
+    limit: number,
+    cameras: { only: number } | { except: readonly number[] },
+  ): Promise<ReviewItemRow[]> {
     let query = this.db.selectFrom('review_items').selectAll().where('end_ms', '<', beforeMs);
-    if (cameraId !== null) query = query.where('camera_id', '=', cameraId);
+    if ('only' in cameras) query = query.where('camera_id', '=', cameras.only);
+    else if (cameras.except.length > 0) query = query.where('camera_id', 'not in', cameras.except);
     return query.orderBy('end_ms').limit(limit).execute();
   }
 

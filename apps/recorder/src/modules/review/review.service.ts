@@ -145,12 +145,9 @@ export class ReviewService {
   async expire(now = Date.now()): Promise<number> {
     const custom = await this.items.allSettings();
     let removed = 0;
-    const sweep = async (cameraId: number | null, days: number, skip: Set<number>) => {
+    const sweep = async (beforeMs: number, cameras: Parameters<ReviewRepository['endedBefore']>[2]) => {
       for (;;) {
-        const rows = (await this.items.endedBefore(cameraId, now - days * DAY_MS, 200)).filter(
-          (row) => !skip.has(row.camera_id),
-        );
-        if (rows.length === 0) return;
+        const rows = await this.items.endedBefore(beforeMs, 200, cameras);
         for (const row of rows) {
           await this.files.remove(row.camera_id, row.id);
           if (await this.items.delete(row.id)) removed += 1;
@@ -158,8 +155,11 @@ export class ReviewService {
         if (rows.length < 200) return;
       }
     };
-    for (const settings of custom) await sweep(settings.camera_id, settings.retention_days, new Set());
-    await sweep(null, REVIEW_DEFAULTS.retention_days, new Set(custom.map((s) => s.camera_id)));
+    for (const settings of custom)
+      await sweep(now - settings.retention_days * DAY_MS, { only: settings.camera_id });
+    await sweep(now - REVIEW_DEFAULTS.retention_days * DAY_MS, {
+      except: custom.map((settings) => settings.camera_id),
+    });
     return removed;
   }
 
