@@ -108,7 +108,7 @@ export function ModelForm({
         hint={
           values.source_type === 'recording'
             ? "Analyses the camera's recorded footage once, from start to end, with progress on the model's page."
-            : 'Analyses the live picture every interval while the camera is online.'
+            : 'Analyses the live picture every interval while the camera sees motion (see the config hint to run always).'
         }
         options={[
           { value: 'live', label: 'Live picture' },
