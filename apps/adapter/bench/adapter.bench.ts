@@ -386,6 +386,25 @@ async function faces(): Promise<void> {
       `face_detection  /infer p50 ${f1(pct(det, 50))} p95 ${f1(pct(det, 95))} ms | face_recognition (${people}-person gallery) p50 ${f1(pct(rec, 50))} p95 ${f1(pct(rec, 95))} ms | ratio p50 ${(pct(rec, 50) / pct(det, 50)).toFixed(2)}`,
     );
 
+    // The same with both workers busy (two requests at a time): no core is idle, so FaceRes keeps to one
+    // thread per worker; this is the ratio under full load, and the throughput beside it.
+    const busy = async (task: string) => {
+      const times: number[] = [];
+      const started = performance.now();
+      await Promise.all(
+        [0, 1].map(async (lane) => {
+          for (let i = lane; i < ITER * 2; i += 2)
+            times.push(await infer(adapter.url, task, SAMPLES[i % SAMPLES.length]!));
+        }),
+      );
+      return { times, perSecond: (times.length * 1000) / (performance.now() - started) };
+    };
+    const busyDet = await busy('face_detection');
+    const busyRec = await busy('face_recognition');
+    console.log(
+      `both workers busy: face_detection p50 ${f1(pct(busyDet.times, 50))} ms (${busyDet.perSecond.toFixed(1)}/s) | face_recognition p50 ${f1(pct(busyRec.times, 50))} ms (${busyRec.perSecond.toFixed(1)}/s) | ratio p50 ${(pct(busyRec.times, 50) / pct(busyDet.times, 50)).toFixed(2)}`,
+    );
+
     // /v1/vision/detection vs /infer person_detection on the same frames, alternating.
     const frames = ['vtest-2s.jpg', 'vtest-6s.jpg', 'person.jpg'];
     const bytes = new Map(frames.map((f) => [f, readFileSync(join(FIXTURES, f))]));

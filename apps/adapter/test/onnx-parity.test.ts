@@ -1,6 +1,7 @@
 // The face nets run as ONNX graphs rebuilt from face-api's weights. This checks them against face-api's own
 // tfjs implementation (same package, same weights) on the real sample photos: same faces, same boxes, and the
-// same landmarks, ages and genders on the same crops.
+// same landmarks, ages and genders on the same crops. FaceRes gives the same descriptors whether a frame's
+// crops run on one core or, with another worker idle, on two.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +20,9 @@ import {
 } from '../src/models/face-attributes.js';
 import { iou, type Box } from '../src/models/geometry.js';
 import { loadSsdFace, type SsdFace } from '../src/models/ssd-face.js';
-import { FACE_API_MODELS, tfjs } from '../src/runtimes/tfjs.js';
+import { loadFaceRes } from '../src/faces/faceres.js';
+import { createPoolLoad, idleCores, watchPoolLoad } from '../src/runtimes/idle-cores.js';
+import { FACE_API_MODELS, HUMAN_MODELS, tfjs } from '../src/runtimes/tfjs.js';
 import { FIXTURES } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -132,5 +135,26 @@ describe('ONNX face nets reproduce face-api (tfjs) on the sample photos', () => 
     assert.equal(compared, 3 + 3 + 5);
     refLandmarks.dispose();
     refAgeGender.dispose();
+  });
+
+  it('FaceRes: the same descriptors on one core and, with another worker idle, on two', async () => {
+    const embedder = await loadFaceRes(HUMAN_MODELS());
+    const frame = frames[2]!; // sample5: five faces, one batch
+    const boxes = (await ssd.detect(frame, 0.5)).filter((h) => h.score >= 0.5).map((h) => h.box);
+    assert.equal(boxes.length, 5);
+    // This thread plays a worker of a two-worker pool: alone (one core idle), then beside a busy one.
+    const load = createPoolLoad(2);
+    watchPoolLoad(load);
+    Atomics.store(load.running, 0, 1);
+    assert.equal(idleCores(), 1);
+    const twoCores = await embedder.embed(frame, boxes);
+    Atomics.store(load.running, 0, 2);
+    assert.equal(idleCores(), 0);
+    const oneCore = await embedder.embed(frame, boxes);
+    twoCores.forEach((d, i) => {
+      const cosine = d.reduce((sum, x, k) => sum + x * oneCore[i]![k]!, 0);
+      assert.ok(cosine > 0.9999, `face ${i}: cosine ${cosine}`);
+    });
+    embedder.dispose();
   });
 });

@@ -179,14 +179,20 @@ function valueInfo(w: ProtoWriter, name: string, dims: (number | string)[] | und
 
 /**
  * One CPU session per worker with a single intra-op thread: the pool already runs one worker per core, so
- * more threads would only oversubscribe the cores.
+ * more threads would only oversubscribe the cores. `threads: 2` is for the sessions a job uses only while
+ * another core is idle (runtimes/idle-cores.ts); their threads sleep rather than spin between runs, so they
+ * take nothing from the other workers when idle.
  */
-export async function createSession(graph: OnnxGraph): Promise<Ort.InferenceSession> {
+export async function createSession(
+  graph: OnnxGraph,
+  { threads = 1 }: { threads?: number } = {},
+): Promise<Ort.InferenceSession> {
   return ort().InferenceSession.create(graph.serialize(), {
     executionProviders: ['cpu'],
-    intraOpNumThreads: 1,
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    ...(threads > 1 ? { extra: { session: { intra_op: { allow_spinning: '0' } } } } : {}),
   });
 }

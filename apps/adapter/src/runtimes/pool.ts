@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AdapterError } from '../errors.js';
 import type { ModelName } from '../models/catalog.js';
+import { createPoolLoad, type PoolLoad } from './idle-cores.js';
 import type { FromWorker, JobRequest, WorkerInit } from './protocol.js';
 
 type Command = { type: 'load' | 'unload'; model: ModelName };
@@ -47,12 +48,17 @@ export class WorkerPool {
   /** Mean job time, used to suggest Retry-After when the queue is full. */
   private avgJobMs = 200;
   private respawnDelayMs = 0;
+  /** running jobs, shared with the workers (runtimes/idle-cores.ts) */
+  private readonly load: PoolLoad;
+  private readonly init: WorkerInit;
 
   constructor(
     private readonly size: number,
     private readonly queueSize: number,
-    private readonly init: WorkerInit,
+    init: WorkerInit,
   ) {
+    this.load = createPoolLoad(size);
+    this.init = { ...init, load: this.load };
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
@@ -159,10 +165,12 @@ export class WorkerPool {
       const next = this.queue.shift();
       if (!next) return;
       slot.busy = true;
+      Atomics.add(this.load.running, 0, 1);
       const started = performance.now();
       this.send(slot, { type: 'run', job: next.job })
         .then(next.resolve, next.reject)
         .finally(() => {
+          Atomics.sub(this.load.running, 0, 1);
           this.avgJobMs = this.avgJobMs * 0.8 + (performance.now() - started) * 0.2;
           slot.busy = false;
           this.dispatch();

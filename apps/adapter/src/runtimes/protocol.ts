@@ -2,9 +2,12 @@
 import type { WireError } from '../errors.js';
 import type { ModelName } from '../models/catalog.js';
 import type { TaskResult } from '../tasks/types.js';
+import type { PoolLoad } from './idle-cores.js';
 
 export interface WorkerInit {
   modelsDir: string;
+  /** the pool's running-jobs counter (shared memory), so a job can tell whether a core is idle */
+  load?: PoolLoad;
 }
 
 export interface JobRequest {

@@ -6,12 +6,14 @@ import { decodeFrame } from '../frames/decode.js';
 import { ModelCache } from '../models/instances.js';
 import { TASKS } from '../tasks/index.js';
 import type { TaskContext } from '../tasks/types.js';
+import { watchPoolLoad } from './idle-cores.js';
 import type { FromWorker, JobRequest, StepOutcome, ToWorker, WorkerInit } from './protocol.js';
 
 if (!parentPort) throw new Error('worker.ts must run in a worker thread');
 const port = parentPort;
 const init = workerData as WorkerInit;
 const cache = new ModelCache(init.modelsDir);
+if (init.load) watchPoolLoad(init.load);
 // One libvips thread per worker: the pool already uses every core.
 sharp.concurrency(1);
 sharp.cache(false);
