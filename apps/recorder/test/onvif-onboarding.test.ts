@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import { after, before, describe, it } from 'node:test';
+import { resolveHost } from '../src/platform/net/address-scope.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { auditRows } from './helpers/cameras.js';
 import { freePort } from './helpers/net-servers.js';
@@ -33,7 +34,13 @@ describe('ONVIF discovery and onboarding', () => {
 
   before(async () => {
     [t, main, sub] = await Promise.all([
-      createTestApp({ overrides: { onvifTimeoutMs: 3000 } }),
+      createTestApp({
+        overrides: {
+          onvifTimeoutMs: 3000,
+          // A name whose answer changes between the host check and the connection (DNS rebinding).
+          cameraHostResolver: async (host) => (host === 'localhost' ? ['203.0.113.5'] : resolveHost(host)),
+        },
+      }),
       startTestCamera({ user: DEVICE_USER, password: DEVICE_PASSWORD, width: 640, height: 360, fps: 10 }),
       startTestCamera({ user: DEVICE_USER, password: DEVICE_PASSWORD, width: 320, height: 180, fps: 5 }),
     ]);
@@ -202,6 +209,13 @@ describe('ONVIF discovery and onboarding', () => {
     assert.deepEqual(refused.json<Json>().detail.loc, ['body', 'xaddr']);
     const add = await post('/onvif/cameras', { ...access(), name: 'Mine' }, user.token);
     assert.equal(add.statusCode, 403, add.body);
+    const rebound = await post(
+      '/onvif/devices/inspect',
+      { ...access(), xaddr: device.url.replace('127.0.0.1', 'localhost') },
+      user.token,
+    );
+    assert.equal(rebound.statusCode, 403, rebound.body);
+    assert.match(rebound.json<Json>().detail.message, /loopback/);
     assert.equal(device.requests().length, seen, 'the device was never contacted');
     assert.equal((await post('/onvif/devices/inspect', access(), null)).statusCode, 401);
     assert.equal((await post('/onvif/cameras', { ...access(), name: 'A' }, null)).statusCode, 401);

@@ -43,6 +43,8 @@ export interface OnvifSimulatorOptions {
    * NAT). Default: the address it really listens on.
    */
   reportedHost?: string;
+  /** false: GetCapabilities is not implemented (a fault), so clients must use GetServices. Default true. */
+  capabilities?: boolean;
   /** Answer WS-Discovery probes (multicast on loopback), with these ONVIF scopes. */
   discovery?: { name: string; hardware: string; location?: string };
 }
@@ -165,13 +167,19 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
         .map((field) => `<tds:${field}>${escapeXml(options.information?.[field] ?? '')}</tds:${field}>`)
         .join('') +
       '</tds:GetDeviceInformationResponse>',
-    GetCapabilities: () =>
-      '<tds:GetCapabilitiesResponse><tds:Capabilities>' +
-      `<tt:Device><tt:XAddr>${origin}${DEVICE_PATH}</tt:XAddr></tt:Device>` +
-      `<tt:Media><tt:XAddr>${mediaXAddr()}</tt:XAddr><tt:StreamingCapabilities>` +
-      '<tt:RTPMulticast>false</tt:RTPMulticast><tt:RTP_TCP>true</tt:RTP_TCP><tt:RTP_RTSP_TCP>true</tt:RTP_RTSP_TCP>' +
-      '</tt:StreamingCapabilities></tt:Media>' +
-      '</tds:Capabilities></tds:GetCapabilitiesResponse>',
+    GetCapabilities: () => {
+      if (options.capabilities === false) {
+        throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
+      }
+      return (
+        '<tds:GetCapabilitiesResponse><tds:Capabilities>' +
+        `<tt:Device><tt:XAddr>${origin}${DEVICE_PATH}</tt:XAddr></tt:Device>` +
+        `<tt:Media><tt:XAddr>${mediaXAddr()}</tt:XAddr><tt:StreamingCapabilities>` +
+        '<tt:RTPMulticast>false</tt:RTPMulticast><tt:RTP_TCP>true</tt:RTP_TCP><tt:RTP_RTSP_TCP>true</tt:RTP_RTSP_TCP>' +
+        '</tt:StreamingCapabilities></tt:Media>' +
+        '</tds:Capabilities></tds:GetCapabilitiesResponse>'
+      );
+    },
     GetServices: () =>
       '<tds:GetServicesResponse>' +
       `<tds:Service><tds:Namespace>${NS.tds}</tds:Namespace><tds:XAddr>${origin}${DEVICE_PATH}</tds:XAddr>` +

@@ -11946,7 +11946,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         xaddr: string;
-                        time_offset_ms: number;
+                        time_offset_ms: number | null;
                         device: {
                             manufacturer: string | null;
                             model: string | null;

@@ -24,8 +24,11 @@ export interface InspectedProfile extends OnvifProfile {
 }
 
 export interface DeviceInspection {
-  /** Device clock minus the recorder's, ms (WS-Security tokens are signed in the device's time). */
-  time_offset_ms: number;
+  /**
+   * Device clock minus the recorder's, ms (WS-Security tokens are signed in the device's time); null when the
+   * device would not tell (then a rejected token still makes the client learn it, see OnvifDeviceClient).
+   */
+  time_offset_ms: number | null;
   information: OnvifDeviceInformation;
   media_xaddr: string;
   profiles: InspectedProfile[];
@@ -73,7 +76,11 @@ export class OnvifMediaClient {
  * can reach, and the caller's address is the one the recorder's host rules were checked against.
  */
 export async function inspectDevice(device: OnvifDeviceClient): Promise<DeviceInspection> {
-  const timeOffsetMs = await step('GetSystemDateAndTime', () => device.syncClock());
+  const timeOffsetMs = await step('GetSystemDateAndTime', () => device.syncClock()).catch((err: unknown) => {
+    // Some firmwares want a token even for the clock, against the ONVIF access policy: carry on without it.
+    if (err instanceof OnvifError && (err.kind === 'auth' || err.kind === 'fault')) return null;
+    throw err;
+  });
   const information = await step('GetDeviceInformation', () => device.getDeviceInformation());
   const reported = await step('GetCapabilities', () => device.getMediaServiceUrl());
   if (!reported) throw new OnvifError('protocol', 'the device reports no media service');

@@ -70,8 +70,8 @@ export const DeviceInformation = Type.Object({
 
 export const InspectResponse = Type.Object({
   xaddr: Type.String(),
-  /** device clock minus the recorder's, in ms */
-  time_offset_ms: Type.Integer(),
+  /** device clock minus the recorder's, in ms (null: the device would not tell) */
+  time_offset_ms: Nullable(Type.Integer()),
   device: DeviceInformation,
   media_xaddr: Type.String(),
   profiles: Type.Array(DeviceProfile),

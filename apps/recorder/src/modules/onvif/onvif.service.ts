@@ -98,7 +98,7 @@ export class OnvifService {
     const suggested = chooseProfiles(inspection.profiles);
     return {
       xaddr: client.url.toString(),
-      time_offset_ms: Math.round(inspection.time_offset_ms),
+      time_offset_ms: inspection.time_offset_ms === null ? null : Math.round(inspection.time_offset_ms),
       device: inspection.information,
       media_xaddr: inspection.media_xaddr,
       profiles: inspection.profiles.map((profile) => ({
