@@ -64,6 +64,15 @@ describe('ONVIF discovery and onboarding', () => {
           snapshotUri: 'http://127.0.0.1:1/snap.jpg',
         },
         { token: 'prof_dead', name: 'Broken', width: 480, height: 270, fps: 10, streamUri: deadStreamUri },
+        // A device pointing the recorder at its own files: never a camera stream.
+        {
+          token: 'prof_file',
+          name: 'Local',
+          width: 640,
+          height: 360,
+          fps: 10,
+          streamUri: 'file:///etc/passwd',
+        },
         { token: 'prof_sub', name: 'SubStream', width: 320, height: 180, fps: 5, streamUri: sub.url },
       ],
       discovery: { name: 'Garage Cam', hardware: 'SIM-100', location: 'Back yard/east' },
@@ -152,16 +161,21 @@ describe('ONVIF discovery and onboarding', () => {
       [
         ['prof_main', 'MainStream', 'H264', 640, 360, 10, main.url],
         ['prof_dead', 'Broken', 'H264', 480, 270, 10, deadStreamUri],
+        ['prof_file', 'Local', 'H264', 640, 360, 10, 'file:///etc/passwd'],
         ['prof_sub', 'SubStream', 'H264', 320, 180, 5, sub.url],
       ],
     );
     assert.deepEqual(
       body.profiles.map((p: Json) => p.snapshot_uri),
-      ['http://127.0.0.1:1/snap.jpg', null, null],
+      ['http://127.0.0.1:1/snap.jpg', null, null, null],
     );
     assert.deepEqual(body.suggested, { main_profile: 'prof_main', sub_profile: 'prof_sub' });
-    const refusals = device.requests().filter((r) => r.includes('GetDeviceInformation'));
-    assert.equal(refusals.length, 1, 'signed in the device time from the first call: no retry needed');
+    const informationCalls = device.requests().filter((r) => r.includes('GetDeviceInformation'));
+    assert.equal(
+      informationCalls.length,
+      1,
+      'signed in the device time from the first call: no retry needed',
+    );
   });
 
   it('bad credentials: 400 naming the problem, nothing stored', async () => {
@@ -189,12 +203,15 @@ describe('ONVIF discovery and onboarding', () => {
     assert.equal(await cameraCount(), before);
   });
 
-  it('a stream that cannot be read, or an unknown profile: refused, nothing stored', async () => {
+  it('a stream that cannot be read, a local file or an unknown profile: refused, nothing stored', async () => {
     const before = await cameraCount();
     const dead = await post('/onvif/cameras', { ...access(), name: 'Dead', main_profile: 'prof_dead' });
     assert.equal(dead.statusCode, 502, dead.body);
     assert.equal(dead.json<Json>().detail.code, 'stream_probe_failed');
     assert.ok(!dead.body.includes(DEVICE_PASSWORD));
+    const local = await post('/onvif/cameras', { ...access(), name: 'Local', main_profile: 'prof_file' });
+    assert.equal(local.statusCode, 502, local.body);
+    assert.equal(local.json<Json>().detail.code, 'device_stream_uri');
     const unknown = await post('/onvif/cameras', { ...access(), name: 'X', main_profile: 'prof_nope' });
     assert.equal(unknown.statusCode, 422, unknown.body);
     assert.deepEqual(unknown.json<Json>().detail[0].loc, ['body', 'main_profile']);
@@ -277,6 +294,9 @@ describe('ONVIF discovery and onboarding', () => {
     // Discovery now flags the device as this camera.
     const [found] = await discover();
     assert.equal(found!.camera_id, camera.id);
+    const messageIds = device.probes().map((probe) => /MessageID>([^<]+)</.exec(probe)?.[1]);
+    assert.equal(messageIds.length, 2);
+    assert.notEqual(messageIds[0], messageIds[1], 'every probe has a fresh MessageID');
   });
 });
 

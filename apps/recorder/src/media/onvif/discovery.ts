@@ -44,8 +44,6 @@ export interface DiscoveryOptions {
   timeoutMs?: number;
   /** IPv4 addresses of this machine's interfaces to probe from; default every IPv4 interface. */
   interfaces?: string[];
-  /** Where to send the probe (tests may aim one at a single responder); default the WS-Discovery group. */
-  target?: { address: string; port: number };
 }
 
 /** This machine's IPv4 interface addresses, loopback included (an ONVIF service on this host is a device too). */
@@ -74,7 +72,6 @@ export function probeMessage(messageId: string): string {
 /** Sends one Probe per interface and resolves after `timeoutMs` with every distinct device that answered it. */
 export async function discoverDevices(options: DiscoveryOptions = {}): Promise<DiscoveredDevice[]> {
   const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_DISCOVERY_TIMEOUT_MS, MAX_DISCOVERY_TIMEOUT_MS);
-  const target = options.target ?? { address: DISCOVERY_MULTICAST_ADDRESS, port: DISCOVERY_PORT };
   const messageId = `urn:uuid:${randomUUID()}`;
   const probe = Buffer.from(probeMessage(messageId), 'utf8');
   const devices = new Map<string, DiscoveredDevice>();
@@ -87,12 +84,12 @@ export async function discoverDevices(options: DiscoveryOptions = {}): Promise<D
   };
 
   const sockets = await Promise.all(
-    (options.interfaces ?? ipv4Interfaces()).map((address) => probeFrom(address, target, probe, onMessage)),
+    (options.interfaces ?? ipv4Interfaces()).map((address) => probeFrom(address, probe, onMessage)),
   );
   try {
     await new Promise((resolve) => setTimeout(resolve, timeoutMs));
   } finally {
-    for (const socket of sockets) socket?.close();
+    for (const socket of sockets) if (socket) closeQuietly(socket);
   }
   return [...devices.values()].sort((a, b) => a.source_address.localeCompare(b.source_address));
 }
@@ -103,13 +100,12 @@ export async function discoverDevices(options: DiscoveryOptions = {}): Promise<D
  */
 async function probeFrom(
   address: string,
-  target: { address: string; port: number },
   probe: Buffer,
   onMessage: (datagram: Buffer, from: dgram.RemoteInfo) => void,
 ): Promise<dgram.Socket | null> {
   const socket = dgram.createSocket('udp4');
   socket.on('message', onMessage);
-  socket.on('error', () => socket.close());
+  socket.on('error', () => closeQuietly(socket));
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
@@ -121,16 +117,22 @@ async function probeFrom(
     socket.setMulticastInterface(address);
     socket.setMulticastTTL(1);
     await new Promise<void>((resolve, reject) =>
-      socket.send(probe, target.port, target.address, (err) => (err ? reject(err) : resolve())),
+      socket.send(probe, DISCOVERY_PORT, DISCOVERY_MULTICAST_ADDRESS, (err) =>
+        err ? reject(err) : resolve(),
+      ),
     );
     return socket;
   } catch {
-    try {
-      socket.close();
-    } catch {
-      // already closed by the error handler
-    }
+    closeQuietly(socket);
     return null;
+  }
+}
+
+function closeQuietly(socket: dgram.Socket): void {
+  try {
+    socket.close();
+  } catch {
+    // already closed after an error
   }
 }
 

@@ -21,6 +21,7 @@ import { AppError, FieldValidationError } from '../../platform/http/errors.js';
 import { HOST_INTERNAL_SCOPES } from '../../platform/net/address-scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
+import { splitStreamUrl } from '../cameras/stream-urls.js';
 import type {
   AddCameraRequest,
   AddCameraResponse,
@@ -120,8 +121,9 @@ export class OnvifService {
     const client = await this.#client(context, body);
     const inspection = await fromDevice(() => inspectDevice(client));
     const { main, sub } = pickProfiles(inspection, body);
-    const rtspUrl = main.stream_uri!;
-    const substreamUrl = sub?.stream_uri && sub.stream_uri !== rtspUrl ? sub.stream_uri : null;
+    const rtspUrl = deviceStreamUrl(main);
+    const subUrl = sub ? deviceStreamUrl(sub) : null;
+    const substreamUrl = subUrl !== rtspUrl ? subUrl : null;
     // The device chose these addresses: they must pass the same rules as if the caller had typed them.
     await this.cameras.checkHosts(context.principal, [
       [['device', 'stream_uri', main.token], rtspUrl],
@@ -257,6 +259,21 @@ function pickProfiles(
   }
   if (body.sub_profile === null) return { main, sub: undefined };
   return { main, sub: body.sub_profile ? byToken('sub_profile', body.sub_profile) : suggested.sub };
+}
+
+/**
+ * A profile's stream URI as a camera may store it (an allowed scheme, a host, at most 500 characters once its
+ * credentials are split out); a device that reports anything else is at fault, not the request.
+ */
+function deviceStreamUrl(profile: InspectedProfile): string {
+  try {
+    return splitStreamUrl(profile.stream_uri ?? '', 'rtsp_url').url;
+  } catch {
+    throw new AppError(502, {
+      code: 'device_stream_uri',
+      message: `The device reports a stream URI for profile ${profile.token} that cannot be used as a camera stream`,
+    });
+  }
 }
 
 /** Device errors in terms of the request: bad credentials are the caller's to fix (400), the rest the device's. */
