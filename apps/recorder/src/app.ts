@@ -11,6 +11,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { cameraConfigRoutes } from './modules/camera-config/camera-config.routes.js';
 import { camerasRoutes } from './modules/cameras/cameras.routes.js';
 import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
+import { onvifRoutes } from './modules/onvif/onvif.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(permissionsRoutes(container.permissions));
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
+      await api.register(onvifRoutes(container.onvif));
       await api.register(recordingsRoutes(container.recordings));
       await api.register(liveRoutes(container.live));
       await api.register(eventsRoutes(container.eventStreams));

@@ -27,6 +27,7 @@ import { CameraStatusService } from './modules/cameras/camera-status.service.js'
 import { CamerasRepository } from './modules/cameras/cameras.repository.js';
 import { CamerasService } from './modules/cameras/cameras.service.js';
 import { DeviceUsersService } from './modules/device-users/device-users.service.js';
+import { OnvifService } from './modules/onvif/onvif.service.js';
 import { EventsService } from './modules/events/events.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
@@ -117,6 +118,7 @@ export interface Container {
   readonly permissions: PermissionsService;
   readonly skills: SkillsService;
   readonly deviceUsers: DeviceUsersService;
+  readonly onvif: OnvifService;
   readonly recordings: RecordingsService;
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
@@ -288,6 +290,10 @@ export async function createContainer(
   );
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
+  const onvif = new OnvifService(cameras, audit, {
+    ffprobePath: config.media.ffprobePath,
+    timeoutMs: overrides.onvifTimeoutMs,
+  });
   const recordingsRepository = new RecordingsRepository(database.db);
   const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit, internalEvents);
   const recordings = new RecordingsService(
@@ -573,6 +579,7 @@ export async function createContainer(
     permissions,
     skills,
     deviceUsers,
+    onvif,
     events,
     eventStreams,
     alerts,

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { OnvifDeviceClient, OnvifError, deviceServiceUrl } from '../src/media/onvif/index.js';
+import { OnvifDeviceClient, OnvifError, deviceServiceUrl, inspectDevice } from '../src/media/onvif/index.js';
 import { passwordDigest, securityHeader } from '../src/media/onvif/wsse.js';
 import { escapeXml, parseXml } from '../src/media/onvif/xml.js';
 import { readSoapBody } from '../src/media/onvif/soap.js';
@@ -190,6 +190,45 @@ describe('OnvifDeviceClient against the simulator', () => {
       assert.equal(sim.requests().filter((body) => body.includes('GetSystemDateAndTime')).length, 1);
       await client.createUser({ username: 'late', password: 'late-Pass-1', level: 'User' });
       assert.equal(sim.users().length, 2);
+    }));
+});
+
+describe('media inspection', () => {
+  it('finds the media service through GetServices when GetCapabilities is not implemented', () =>
+    withSimulator(
+      {
+        capabilities: false,
+        profiles: [
+          {
+            token: 'p1',
+            name: 'Only',
+            width: 1920,
+            height: 1080,
+            fps: 25,
+            streamUri: 'rtsp://10.1.2.3/main',
+          },
+        ],
+      },
+      async (sim) => {
+        const client = new OnvifDeviceClient({ url: sim.url, username: 'admin', password: ADMIN_PASSWORD });
+        const inspection = await inspectDevice(client);
+        assert.equal(inspection.media_xaddr, sim.url.replace('device_service', 'media_service'));
+        assert.deepEqual(
+          inspection.profiles.map((p) => [p.token, p.width, p.height, p.stream_uri, p.snapshot_uri]),
+          [['p1', 1920, 1080, 'rtsp://10.1.2.3/main', null]],
+        );
+        assert.ok(sim.requests().some((r) => r.includes('GetServices')));
+      },
+    ));
+
+  it('a device without media profiles is inspected with none; a non-SOAP answer names the operation', () =>
+    withSimulator({}, async (sim) => {
+      const client = new OnvifDeviceClient({ url: sim.url, username: 'admin', password: ADMIN_PASSWORD });
+      assert.deepEqual((await inspectDevice(client)).profiles, []);
+      sim.answerMalformed('GetDeviceInformation');
+      const err = await onvifFailure(inspectDevice(client));
+      assert.equal(err.kind, 'protocol');
+      assert.match(err.reason, /^GetDeviceInformation: /);
     }));
 });
 

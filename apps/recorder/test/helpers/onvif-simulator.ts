@@ -1,6 +1,8 @@
 /**
- * A tiny ONVIF device for tests: the Device Management user operations (GetUsers, CreateUsers, DeleteUsers)
- * plus GetSystemDateAndTime, over SOAP 1.2, behind WS-Security digest UsernameToken authentication.
+ * A tiny ONVIF device for tests: the Device Management user operations (GetUsers, CreateUsers, DeleteUsers),
+ * GetSystemDateAndTime, GetDeviceInformation, GetCapabilities and GetServices on the device service, the Media
+ * service (GetProfiles, GetStreamUri, GetSnapshotUri) at its own path, over SOAP 1.2, behind WS-Security digest
+ * UsernameToken authentication; optionally a WS-Discovery responder on the multicast group (loopback).
  *
  * It checks the token the way a strict camera does: digest over nonce + created + password, Created within
  * 5 minutes of the device clock, and no nonce accepted twice. Failures are SOAP faults with the ONVIF error
@@ -9,7 +11,8 @@
  * The digest check is computed here on its own rather than through the client's helper, so a bug in the
  * client cannot agree with itself.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import dgram from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { child, childrenNamed, escapeXml, parseXml, path } from '../../src/media/onvif/xml.js';
@@ -29,6 +32,33 @@ export interface OnvifSimulatorOptions {
   authFailureStatus?: 400 | 401;
   /** How far the device clock is ahead of the real one (negative: behind). */
   clockOffsetMs?: number;
+  /** GetDeviceInformation's answer. */
+  information?: Partial<
+    Record<'Manufacturer' | 'Model' | 'FirmwareVersion' | 'SerialNumber' | 'HardwareId', string>
+  >;
+  /** Media profiles; their stream URIs usually point at real RTSP test cameras. */
+  profiles?: SimulatedProfile[];
+  /**
+   * The host:port the device reports in its media XAddr, e.g. an address only it can reach (a camera behind
+   * NAT). Default: the address it really listens on.
+   */
+  reportedHost?: string;
+  /** false: GetCapabilities is not implemented (a fault), so clients must use GetServices. Default true. */
+  capabilities?: boolean;
+  /** Answer WS-Discovery probes (multicast on loopback), with these ONVIF scopes. */
+  discovery?: { name: string; hardware: string; location?: string };
+}
+
+export interface SimulatedProfile {
+  token: string;
+  name: string;
+  width: number;
+  height: number;
+  fps: number;
+  encoding?: string;
+  streamUri: string;
+  /** Without one, GetSnapshotUri is a fault, as on devices without snapshots. */
+  snapshotUri?: string;
 }
 
 export interface OnvifSimulator {
@@ -38,15 +68,27 @@ export interface OnvifSimulator {
   users(): SimulatedUser[];
   /** Raw bodies of every request received, oldest first. */
   requests(): string[];
+  /** From now on answer this operation (null: none) with a body that is not well-formed XML. */
+  answerMalformed(operation: string | null): void;
+  /** The discovery endpoint reference (urn:uuid:…), and the raw probes received, oldest first. */
+  endpoint: string;
+  probes(): string[];
   close(): Promise<void>;
 }
 
 const NS = {
   env: 'http://www.w3.org/2003/05/soap-envelope',
   tds: 'http://www.onvif.org/ver10/device/wsdl',
+  trt: 'http://www.onvif.org/ver10/media/wsdl',
   tt: 'http://www.onvif.org/ver10/schema',
   ter: 'http://www.onvif.org/ver10/error',
 };
+const DEVICE_PATH = '/onvif/device_service';
+const MEDIA_PATH = '/onvif/media_service';
+/** The ONVIF default access policy: these need no token (PRE_AUTH); user management needs an Administrator. */
+const UNAUTHENTICATED = new Set(['GetSystemDateAndTime', 'GetCapabilities', 'GetServices']);
+const ADMINISTRATOR_ONLY = new Set(['GetUsers', 'CreateUsers', 'DeleteUsers']);
+const MEDIA_OPERATIONS = new Set(['GetProfiles', 'GetStreamUri', 'GetSnapshotUri']);
 const DIGEST_TYPE_SUFFIX = '#PasswordDigest';
 const MAX_TOKEN_AGE_MS = 5 * 60_000;
 const LEVELS = new Set(['Administrator', 'Operator', 'User']);
@@ -72,7 +114,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
   const notAuthorized = () =>
     new Fault(options.authFailureStatus ?? 400, ['env:Sender', 'ter:NotAuthorized'], 'Sender not authorized');
 
-  const authenticate = (header: XmlElement | undefined) => {
+  const authenticate = (header: XmlElement | undefined, operation: string) => {
     const token = path(header, 'Security', 'UsernameToken');
     const password = child(token, 'Password');
     const username = child(token, 'Username')?.text.trim();
@@ -98,11 +140,88 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
 
     for (const [seen, at] of seenNonces) if (deviceNow() - at > MAX_TOKEN_AGE_MS) seenNonces.delete(seen);
     seenNonces.set(nonce, deviceNow());
-    // User management is Administrator-only in the default ONVIF access policy.
-    if (user.level !== 'Administrator') throw notAuthorized();
+    // User management is Administrator-only in the default ONVIF access policy; reading is for every level.
+    if (ADMINISTRATOR_ONLY.has(operation) && user.level !== 'Administrator') throw notAuthorized();
   };
 
+  let origin = ''; // http://127.0.0.1:<port>, once listening
+  let malformed: string | null = null;
+  const profiles = options.profiles ?? [];
+  const profileOf = (request: XmlElement) => {
+    const token = child(request, 'ProfileToken')?.text.trim();
+    const profile = profiles.find((p) => p.token === token);
+    if (!profile)
+      throw new Fault(400, ['env:Sender', 'ter:InvalidArgVal', 'ter:NoProfile'], 'Profile not found');
+    return profile;
+  };
+  const mediaUri = (element: string, uri: string) =>
+    `<trt:${element}><trt:MediaUri><tt:Uri>${escapeXml(uri)}</tt:Uri>` +
+    '<tt:InvalidAfterConnect>false</tt:InvalidAfterConnect><tt:InvalidAfterReboot>false</tt:InvalidAfterReboot>' +
+    `<tt:Timeout>PT0S</tt:Timeout></trt:MediaUri></trt:${element}>`;
+  const mediaXAddr = () => `${options.reportedHost ? `http://${options.reportedHost}` : origin}${MEDIA_PATH}`;
+
   const operations: Record<string, (request: XmlElement) => string> = {
+    GetDeviceInformation: () =>
+      '<tds:GetDeviceInformationResponse>' +
+      (['Manufacturer', 'Model', 'FirmwareVersion', 'SerialNumber', 'HardwareId'] as const)
+        .map((field) => `<tds:${field}>${escapeXml(options.information?.[field] ?? '')}</tds:${field}>`)
+        .join('') +
+      '</tds:GetDeviceInformationResponse>',
+    GetCapabilities: () => {
+      if (options.capabilities === false) {
+        throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
+      }
+      return (
+        '<tds:GetCapabilitiesResponse><tds:Capabilities>' +
+        `<tt:Device><tt:XAddr>${origin}${DEVICE_PATH}</tt:XAddr></tt:Device>` +
+        `<tt:Media><tt:XAddr>${mediaXAddr()}</tt:XAddr><tt:StreamingCapabilities>` +
+        '<tt:RTPMulticast>false</tt:RTPMulticast><tt:RTP_TCP>true</tt:RTP_TCP><tt:RTP_RTSP_TCP>true</tt:RTP_RTSP_TCP>' +
+        '</tt:StreamingCapabilities></tt:Media>' +
+        '</tds:Capabilities></tds:GetCapabilitiesResponse>'
+      );
+    },
+    GetServices: () =>
+      '<tds:GetServicesResponse>' +
+      `<tds:Service><tds:Namespace>${NS.tds}</tds:Namespace><tds:XAddr>${origin}${DEVICE_PATH}</tds:XAddr>` +
+      '<tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>' +
+      `<tds:Service><tds:Namespace>${NS.trt}</tds:Namespace><tds:XAddr>${mediaXAddr()}</tds:XAddr>` +
+      '<tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>' +
+      '</tds:GetServicesResponse>',
+    GetProfiles: () =>
+      '<trt:GetProfilesResponse>' +
+      profiles
+        .map(
+          (p) =>
+            `<trt:Profiles token="${escapeXml(p.token)}" fixed="true"><tt:Name>${escapeXml(p.name)}</tt:Name>` +
+            `<tt:VideoEncoderConfiguration token="enc_${escapeXml(p.token)}"><tt:Name>enc</tt:Name>` +
+            `<tt:UseCount>1</tt:UseCount><tt:Encoding>${p.encoding ?? 'H264'}</tt:Encoding>` +
+            `<tt:Resolution><tt:Width>${p.width}</tt:Width><tt:Height>${p.height}</tt:Height></tt:Resolution>` +
+            '<tt:Quality>5</tt:Quality>' +
+            `<tt:RateControl><tt:FrameRateLimit>${p.fps}</tt:FrameRateLimit>` +
+            '<tt:EncodingInterval>1</tt:EncodingInterval><tt:BitrateLimit>2048</tt:BitrateLimit></tt:RateControl>' +
+            '</tt:VideoEncoderConfiguration></trt:Profiles>',
+        )
+        .join('') +
+      '</trt:GetProfilesResponse>',
+    GetStreamUri: (request) => {
+      const setup = child(request, 'StreamSetup');
+      const protocol = path(setup, 'Transport', 'Protocol')?.text.trim();
+      if (child(setup, 'Stream')?.text.trim() !== 'RTP-Unicast' || protocol !== 'RTSP') {
+        throw new Fault(
+          400,
+          ['env:Sender', 'ter:InvalidArgVal', 'ter:InvalidStreamSetup'],
+          'Unsupported setup',
+        );
+      }
+      return mediaUri('GetStreamUriResponse', profileOf(request).streamUri);
+    },
+    GetSnapshotUri: (request) => {
+      const profile = profileOf(request);
+      if (!profile.snapshotUri) {
+        throw new Fault(500, ['env:Receiver', 'ter:ActionNotSupported'], 'Snapshots not supported');
+      }
+      return mediaUri('GetSnapshotUriResponse', profile.snapshotUri);
+    },
     GetSystemDateAndTime: () => {
       const t = new Date(deviceNow());
       return (
@@ -178,7 +297,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     },
   };
 
-  const handle = (raw: string): string => {
+  const handle = (raw: string, servicePath: string): string => {
     let envelope: XmlElement;
     try {
       envelope = parseXml(raw);
@@ -187,10 +306,14 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     }
     const operation = path(envelope, 'Body')?.children[0];
     const run = operation && operations[operation.name];
-    if (envelope.name !== 'Envelope' || !operation || !run) {
+    // Media operations answer at the media XAddr only, so a client that ignores it fails.
+    const atPath = operation && MEDIA_OPERATIONS.has(operation.name) ? MEDIA_PATH : DEVICE_PATH;
+    if (envelope.name !== 'Envelope' || !operation || !run || servicePath !== atPath) {
       throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
     }
-    if (operation.name !== 'GetSystemDateAndTime') authenticate(child(envelope, 'Header'));
+    if (!UNAUTHENTICATED.has(operation.name)) authenticate(child(envelope, 'Header'), operation.name);
+    if (operation.name === malformed)
+      return `<${operation.name}Response><tt:Oops></${operation.name}Response>`;
     return run(operation);
   };
 
@@ -198,7 +321,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/onvif/device_service') {
+      if (req.method !== 'POST' || (req.url !== DEVICE_PATH && req.url !== MEDIA_PATH)) {
         res.writeHead(404).end();
         return;
       }
@@ -207,7 +330,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
       let status = 200;
       let body: string;
       try {
-        body = handle(raw);
+        body = handle(raw, req.url);
       } catch (err) {
         // A bug in the simulator should fail the test with a readable fault, not crash the runner.
         const fault = err instanceof Fault ? err : new Fault(500, ['env:Receiver'], String(err));
@@ -220,16 +343,94 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  const endpoint = `urn:uuid:${randomUUID()}`;
+  const probes: string[] = [];
+  const responder = options.discovery
+    ? await startDiscoveryResponder(endpoint, `${origin}${DEVICE_PATH}`, options.discovery, probes)
+    : null;
   return {
-    url: `http://127.0.0.1:${port}/onvif/device_service`,
+    url: `${origin}${DEVICE_PATH}`,
     users: () => users.map((u) => ({ ...u })),
     requests: () => [...received],
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    answerMalformed: (operation) => {
+      malformed = operation;
+    },
+    endpoint,
+    probes: () => [...probes],
+    close: async () => {
+      responder?.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
+}
+
+const DISCOVERY_GROUP = '239.255.255.250';
+const DISCOVERY_PORT = 3702;
+const WSA = 'http://schemas.xmlsoap.org/ws/2004/08/addressing';
+const WSD = 'http://schemas.xmlsoap.org/ws/2005/04/discovery';
+
+/**
+ * Joins the WS-Discovery group on loopback and answers each Probe for NetworkVideoTransmitter (or for any
+ * type) with a ProbeMatches sent unicast to the prober, as devices do.
+ */
+async function startDiscoveryResponder(
+  endpoint: string,
+  xaddr: string,
+  scopes: { name: string; hardware: string; location?: string },
+  probes: string[],
+): Promise<dgram.Socket> {
+  const socket = dgram.createSocket({ type: 'udp4', reuseAddr: true });
+  const scopeList = [
+    'onvif://www.onvif.org/type/video_encoder',
+    'onvif://www.onvif.org/Profile/Streaming',
+    `onvif://www.onvif.org/name/${encodeURIComponent(scopes.name)}`,
+    `onvif://www.onvif.org/hardware/${encodeURIComponent(scopes.hardware)}`,
+    ...(scopes.location ? [`onvif://www.onvif.org/location/${encodeURIComponent(scopes.location)}`] : []),
+  ].join(' ');
+  socket.on('message', (datagram, from) => {
+    const text = datagram.toString('utf8');
+    let envelope: XmlElement;
+    try {
+      envelope = parseXml(text);
+    } catch {
+      return;
+    }
+    const action = path(envelope, 'Header', 'Action')?.text.trim();
+    const messageId = path(envelope, 'Header', 'MessageID')?.text.trim();
+    const types = (path(envelope, 'Body', 'Probe', 'Types')?.text ?? '').split(/\s+/).filter(Boolean);
+    if (action !== `${WSD}/Probe` || !messageId) return;
+    probes.push(text);
+    if (types.length > 0 && !types.some((t) => t.endsWith(':NetworkVideoTransmitter'))) return;
+    const reply =
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+      `<SOAP-ENV:Envelope xmlns:SOAP-ENV="${NS.env}" xmlns:wsa="${WSA}" xmlns:d="${WSD}" ` +
+      `xmlns:dn="http://www.onvif.org/ver10/network/wsdl" xmlns:tds="${NS.tds}"><SOAP-ENV:Header>` +
+      `<wsa:MessageID>urn:uuid:${randomUUID()}</wsa:MessageID>` +
+      `<wsa:RelatesTo>${escapeXml(messageId)}</wsa:RelatesTo>` +
+      `<wsa:To SOAP-ENV:mustUnderstand="true">${WSA}/role/anonymous</wsa:To>` +
+      `<wsa:Action SOAP-ENV:mustUnderstand="true">${WSD}/ProbeMatches</wsa:Action>` +
+      '</SOAP-ENV:Header><SOAP-ENV:Body><d:ProbeMatches><d:ProbeMatch>' +
+      `<wsa:EndpointReference><wsa:Address>${endpoint}</wsa:Address></wsa:EndpointReference>` +
+      '<d:Types>dn:NetworkVideoTransmitter tds:Device</d:Types>' +
+      `<d:Scopes>${escapeXml(scopeList)}</d:Scopes>` +
+      `<d:XAddrs>${escapeXml(xaddr)}</d:XAddrs>` +
+      '<d:MetadataVersion>1</d:MetadataVersion>' +
+      '</d:ProbeMatch></d:ProbeMatches></SOAP-ENV:Body></SOAP-ENV:Envelope>';
+    socket.send(reply, from.port, from.address);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(DISCOVERY_PORT, () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+  socket.addMembership(DISCOVERY_GROUP, '127.0.0.1');
+  return socket;
 }
 
 function envelopeXml(body: string): string {

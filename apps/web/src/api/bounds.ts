@@ -1938,6 +1938,83 @@ export const requestBounds = {
       "required": false
     }
   },
+  "addOnvifCamera": {
+    "xaddr": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 500,
+      "required": true
+    },
+    "username": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 50,
+      "required": true
+    },
+    "password": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 255,
+      "required": true
+    },
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "required": true
+    },
+    "main_profile": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "required": false
+    },
+    "sub_profile": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "nullable": true,
+      "required": false
+    },
+    "force": {
+      "type": "boolean",
+      "required": false
+    }
+  },
+  "inspectOnvifDevice": {
+    "xaddr": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 500,
+      "required": true
+    },
+    "username": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 50,
+      "required": true
+    },
+    "password": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 255,
+      "required": true
+    }
+  },
+  "discoverOnvifDevices": {
+    "timeout_ms": {
+      "type": "integer",
+      "minimum": 200,
+      "maximum": 10000,
+      "required": false
+    },
+    "interface": {
+      "type": "string",
+      "minLength": 7,
+      "maxLength": 15,
+      "required": false
+    }
+  },
   "markReviewItems": {
     "ids": {
       "type": "array",

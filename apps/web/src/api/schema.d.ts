@@ -1439,6 +1439,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/onvif/cameras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a camera from an ONVIF device: streams from its profiles, device fields filled, main stream read first */
+        post: operations["addOnvifCamera"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onvif/devices/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Device information, media profiles, stream and snapshot URIs of an ONVIF device */
+        post: operations["inspectOnvifDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onvif/discovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WS-Discovery probe for ONVIF cameras on the LAN; answers after timeout_ms (superuser) */
+        post: operations["discoverOnvifDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}": {
         parameters: {
             query?: never;
@@ -11695,6 +11746,325 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addOnvifCamera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    xaddr: string;
+                    username: string;
+                    password: string;
+                    name: string;
+                    main_profile?: string;
+                    sub_profile?: string | null;
+                    /** @default false */
+                    force: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera: {
+                            id: number;
+                            name: string;
+                            ip_address: string;
+                            owner_id: number;
+                            is_active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                            /** Format: date-time */
+                            deleted_at: string | null;
+                            port: number;
+                            status: string | null;
+                            description: string | null;
+                            location: string | null;
+                            display_aspect_ratio: string | null;
+                            firmware_version: string | null;
+                            hardware_id: string | null;
+                            serial_number: string | null;
+                            model: string | null;
+                            manufacturer: string | null;
+                            vlan: string | null;
+                            username: string | null;
+                            rtsp_url: string | null;
+                            substream_url: string | null;
+                            assignments: {
+                                skill: string;
+                                labels: string[] | null;
+                            }[] | null;
+                            /** Format: date-time */
+                            last_recording_at: string | null;
+                            live_online: boolean | null;
+                            media_server_provisioned: boolean | null;
+                            recording_enabled: boolean | null;
+                            recording_state: string | null;
+                            stream_action: string | null;
+                            stream_warning: string | null;
+                            password_set: boolean;
+                            motion_active: boolean | null;
+                        };
+                        stream: {
+                            codec: string;
+                            width: number | null;
+                            height: number | null;
+                        };
+                        main_profile: string;
+                        sub_profile: string | null;
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as sent; `detail` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state; `detail` says with what */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A device or service the recorder called failed; `detail` gives its reason */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Gateway Timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    inspectOnvifDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    xaddr: string;
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        xaddr: string;
+                        time_offset_ms: number | null;
+                        device: {
+                            manufacturer: string | null;
+                            model: string | null;
+                            firmware_version: string | null;
+                            serial_number: string | null;
+                            hardware_id: string | null;
+                        };
+                        media_xaddr: string;
+                        profiles: {
+                            token: string;
+                            name: string;
+                            encoding: string | null;
+                            width: number | null;
+                            height: number | null;
+                            fps: number | null;
+                            stream_uri: string | null;
+                            snapshot_uri: string | null;
+                        }[];
+                        suggested: {
+                            main_profile: string | null;
+                            sub_profile: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as sent; `detail` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A device or service the recorder called failed; `detail` gives its reason */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Gateway Timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    discoverOnvifDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 3000 */
+                    timeout_ms: number;
+                    interface?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        devices: {
+                            address: string;
+                            source_address: string;
+                            name: string | null;
+                            hardware: string | null;
+                            location: string | null;
+                            xaddrs: string[];
+                            scopes: string[];
+                            types: string[];
+                            camera_id: number | null;
+                        }[];
+                    };
+                };
             };
             /** @description Not authenticated: no token, or an expired, revoked or wrong one */
             401: {

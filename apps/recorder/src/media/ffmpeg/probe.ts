@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { inputArgs, type StreamInput } from './args.js';
 
 const run = promisify(execFile);
 
@@ -28,4 +29,60 @@ export async function binaryWorks(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+export interface StreamProbe {
+  codec: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** Why a stream could not be read; never contains the credentials the probe used. */
+export class StreamProbeError extends Error {
+  override readonly name = 'StreamProbeError';
+}
+
+/**
+ * Opens a camera stream the way the pipelines do (same input arguments: allowed protocols and demuxers, RTSP
+ * transport, credentials) and reads its first video stream's codec and size.
+ */
+export async function probeStream(
+  ffprobePath: string,
+  input: StreamInput,
+  timeoutMs = 15_000,
+): Promise<StreamProbe> {
+  const args = [
+    '-v',
+    'error',
+    ...inputArgs(input),
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+  ];
+  let stdout: string;
+  try {
+    ({ stdout } = await run(ffprobePath, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 }));
+  } catch (error) {
+    const { stderr, killed } = error as { stderr?: string; killed?: boolean };
+    if (killed) throw new StreamProbeError(`no stream information within ${timeoutMs} ms`);
+    const lastLine = (stderr ?? '').trim().split('\n').pop() ?? '';
+    throw new StreamProbeError(scrubCredentials(lastLine, input) || 'ffprobe could not open the stream');
+  }
+  const stream = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams?.[0];
+  if (!stream || typeof stream['codec_name'] !== 'string')
+    throw new StreamProbeError('the stream has no video');
+  const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
+  return { codec: stream['codec_name'], width: size(stream['width']), height: size(stream['height']) };
+}
+
+/** ffmpeg names the URL it failed on, credentials and all. */
+function scrubCredentials(text: string, input: StreamInput): string {
+  let clean = text;
+  for (const secret of [input.password, input.password && encodeURIComponent(input.password)]) {
+    if (secret) clean = clean.split(secret).join('***');
+  }
+  return clean.replace(/(\w+:\/\/)[^/@\s]*@/g, '$1');
 }

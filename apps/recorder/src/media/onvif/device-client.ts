@@ -1,5 +1,6 @@
+import type { AddressScope } from '../../platform/net/address-scope.js';
 import { OnvifError } from './errors.js';
-import { DEVICE_NS, postSoap, readDateTime, readSoapBody, soapEnvelope } from './soap.js';
+import { DEVICE_NS, MEDIA_NS, postSoap, readDateTime, readSoapBody, soapEnvelope } from './soap.js';
 import { securityHeader } from './wsse.js';
 import { child, childrenNamed, escapeXml, path, textOf } from './xml.js';
 import type { XmlElement } from './xml.js';
@@ -27,11 +28,29 @@ export interface OnvifDeviceClientOptions {
   timeoutMs?: number;
   /** For https device URLs only. Default true; cameras with self-signed certificates need false. */
   rejectUnauthorized?: boolean;
+  /** Address scopes never connected to (for a plain user's request: this machine and its link). */
+  refuseScopes?: ReadonlySet<AddressScope>;
+}
+
+/** GetDeviceInformation; fields a device leaves out are null. */
+export interface OnvifDeviceInformation {
+  manufacturer: string | null;
+  model: string | null;
+  firmware_version: string | null;
+  serial_number: string | null;
+  hardware_id: string | null;
+}
+
+/** Where a service of the device answers, for calls outside the device service (see `invoke`). */
+export interface OnvifService {
+  url: URL;
+  namespace: string;
 }
 
 /**
- * ONVIF Device Management user accounts over SOAP 1.2, authenticated with a WS-Security digest
- * UsernameToken. Every method throws `OnvifError` on failure.
+ * ONVIF Device Management over SOAP 1.2 (user accounts, device information, service addresses), authenticated
+ * with a WS-Security digest UsernameToken; `invoke` lets the other service clients (media-client.ts) share its
+ * credentials and learned clock offset. Every method throws `OnvifError` on failure.
  */
 export class OnvifDeviceClient {
   readonly url: URL;
@@ -39,8 +58,9 @@ export class OnvifDeviceClient {
   private readonly password: string;
   private readonly timeoutMs: number;
   private readonly rejectUnauthorized: boolean;
+  private readonly refuseScopes: ReadonlySet<AddressScope> | undefined;
   /** Device clock minus ours, learned after a rejected token; applied to every later `Created`. */
-  private clockOffsetMs = 0;
+  #clockOffsetMs = 0;
   private clockChecked = false;
 
   constructor(options: OnvifDeviceClientOptions) {
@@ -49,6 +69,12 @@ export class OnvifDeviceClient {
     this.password = options.password;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.rejectUnauthorized = options.rejectUnauthorized ?? true;
+    this.refuseScopes = options.refuseScopes;
+  }
+
+  /** Device clock minus ours, as last learned (0 until then). */
+  get clockOffsetMs(): number {
+    return this.#clockOffsetMs;
   }
 
   async getUsers(): Promise<OnvifDeviceUser[]> {
@@ -78,6 +104,70 @@ export class OnvifDeviceClient {
     expectResponse(response, 'DeleteUsersResponse');
   }
 
+  /**
+   * Reads the device clock up front and signs every later token in the device's time, so a camera without NTP
+   * accepts the first authenticated call. Returns device minus our clock in ms.
+   */
+  async syncClock(): Promise<number> {
+    const deviceNow = await this.getSystemDateAndTime();
+    this.#clockOffsetMs = deviceNow.getTime() - Date.now();
+    this.clockChecked = true;
+    return this.#clockOffsetMs;
+  }
+
+  async getDeviceInformation(): Promise<OnvifDeviceInformation> {
+    const response = await this.call('GetDeviceInformation', '<tds:GetDeviceInformation/>');
+    expectResponse(response, 'GetDeviceInformationResponse');
+    const field = (name: string) => textOf(child(response, name)) || null;
+    return {
+      manufacturer: field('Manufacturer'),
+      model: field('Model'),
+      firmware_version: field('FirmwareVersion'),
+      serial_number: field('SerialNumber'),
+      hardware_id: field('HardwareId'),
+    };
+  }
+
+  /**
+   * The media service address: GetCapabilities (every Profile S device), else GetServices (devices that dropped
+   * the older call). Null when the device has no media service.
+   */
+  async getMediaServiceUrl(): Promise<URL | null> {
+    let xaddr: string | undefined;
+    try {
+      const response = await this.call(
+        'GetCapabilities',
+        '<tds:GetCapabilities><tds:Category>Media</tds:Category></tds:GetCapabilities>',
+      );
+      expectResponse(response, 'GetCapabilitiesResponse');
+      xaddr = textOf(path(response, 'Capabilities', 'Media', 'XAddr'));
+    } catch (err) {
+      if (!(err instanceof OnvifError) || err.kind !== 'fault') throw err;
+    }
+    if (!xaddr) {
+      const response = await this.call(
+        'GetServices',
+        '<tds:GetServices><tds:IncludeCapability>false</tds:IncludeCapability></tds:GetServices>',
+      );
+      expectResponse(response, 'GetServicesResponse');
+      const media = childrenNamed(response, 'Service').find(
+        (service) => textOf(child(service, 'Namespace')) === MEDIA_NS,
+      );
+      xaddr = textOf(child(media, 'XAddr'));
+    }
+    if (!xaddr) return null;
+    try {
+      return new URL(xaddr);
+    } catch {
+      throw new OnvifError('protocol', `the device reported an invalid media service address`);
+    }
+  }
+
+  /** An authenticated call to another service of the device, e.g. media (`trt:`-prefixed body). */
+  invoke(service: OnvifService, operation: string, body: string): Promise<XmlElement> {
+    return this.call(operation, body, [], service);
+  }
+
   /** The device's UTC clock. Unauthenticated by the ONVIF access policy. */
   async getSystemDateAndTime(): Promise<Date> {
     const response = await this.send('GetSystemDateAndTime', '<tds:GetSystemDateAndTime/>', false);
@@ -90,41 +180,62 @@ export class OnvifDeviceClient {
    * An authenticated call. If the device rejects our token, its clock may be off (cameras without NTP are
    * common): learn the offset once and retry with a `Created` in the device's time.
    */
-  private async call(operation: string, body: string, extraSecrets: string[] = []): Promise<XmlElement> {
+  private async call(
+    operation: string,
+    body: string,
+    extraSecrets: string[] = [],
+    service: OnvifService = { url: this.url, namespace: DEVICE_NS },
+  ): Promise<XmlElement> {
     const secrets = [this.password, ...extraSecrets];
     try {
-      return await this.sendScrubbed(operation, body, secrets);
+      return await this.sendScrubbed(operation, body, secrets, service);
     } catch (err) {
       if (!(err instanceof OnvifError) || err.kind !== 'auth' || this.clockChecked) throw err;
       this.clockChecked = true;
       const deviceNow = await this.getSystemDateAndTime().catch(() => undefined);
       const offset = deviceNow ? deviceNow.getTime() - Date.now() : 0;
       if (Math.abs(offset) < CLOCK_TOLERANCE_MS) throw err;
-      this.clockOffsetMs = offset;
-      return this.sendScrubbed(operation, body, secrets);
+      this.#clockOffsetMs = offset;
+      return this.sendScrubbed(operation, body, secrets, service);
     }
   }
 
-  private async sendScrubbed(operation: string, body: string, secrets: string[]): Promise<XmlElement> {
+  private async sendScrubbed(
+    operation: string,
+    body: string,
+    secrets: string[],
+    service: OnvifService,
+  ): Promise<XmlElement> {
     try {
-      return await this.send(operation, body, true);
+      return await this.send(operation, body, true, service);
     } catch (err) {
       throw scrub(err, secrets);
     }
   }
 
-  private async send(operation: string, body: string, authenticate: boolean): Promise<XmlElement> {
+  private async send(
+    operation: string,
+    body: string,
+    authenticate: boolean,
+    service: OnvifService = { url: this.url, namespace: DEVICE_NS },
+  ): Promise<XmlElement> {
     const header = authenticate
       ? securityHeader({
           username: this.username,
           password: this.password,
-          created: new Date(Date.now() + this.clockOffsetMs),
+          created: new Date(Date.now() + this.#clockOffsetMs),
         })
       : '';
-    const reply = await postSoap(this.url, `${DEVICE_NS}/${operation}`, soapEnvelope(body, header), {
-      timeoutMs: this.timeoutMs,
-      rejectUnauthorized: this.rejectUnauthorized,
-    });
+    const reply = await postSoap(
+      service.url,
+      `${service.namespace}/${operation}`,
+      soapEnvelope(body, header),
+      {
+        timeoutMs: this.timeoutMs,
+        rejectUnauthorized: this.rejectUnauthorized,
+        refuseScopes: this.refuseScopes,
+      },
+    );
     return readSoapBody(reply);
   }
 }
@@ -141,7 +252,7 @@ export function deviceServiceUrl(raw: string): URL {
   return url;
 }
 
-function expectResponse(element: XmlElement, name: string): void {
+export function expectResponse(element: XmlElement, name: string): void {
   if (element.name !== name) throw new OnvifError('protocol', `expected ${name}, got ${element.name}`);
 }
 

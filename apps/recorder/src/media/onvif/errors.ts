@@ -5,8 +5,9 @@
  * - `auth`: the device rejected our credentials (SOAP `ter:NotAuthorized` or HTTP 401)
  * - `fault`: any other SOAP fault; `reason` is the device's own text
  * - `protocol`: the device answered, but not with SOAP we understand
+ * - `refused`: not connected at all, the address is one the caller may not reach (see address-scope.ts)
  */
-export type OnvifErrorKind = 'unreachable' | 'timeout' | 'fault' | 'auth' | 'protocol';
+export type OnvifErrorKind = 'unreachable' | 'timeout' | 'fault' | 'auth' | 'protocol' | 'refused';
 
 export interface OnvifFaultDetail {
   /** SOAP fault code and subcodes as sent, outermost first, e.g. `['env:Sender', 'ter:NotAuthorized']`. */

@@ -4,7 +4,17 @@ export { DEFAULT_DEVICE_SERVICE_PATH, OnvifDeviceClient, deviceServiceUrl } from
 export type {
   CreatableUserLevel,
   OnvifDeviceClientOptions,
+  OnvifDeviceInformation,
   OnvifDeviceUser,
   OnvifUserLevel,
 } from './device-client.js';
+export { OnvifMediaClient, inspectDevice } from './media-client.js';
+export type { DeviceInspection, InspectedProfile, OnvifProfile } from './media-client.js';
+export {
+  DEFAULT_DISCOVERY_TIMEOUT_MS,
+  MAX_DISCOVERY_TIMEOUT_MS,
+  discoverDevices,
+  ipv4Interfaces,
+} from './discovery.js';
+export type { DiscoveredDevice, DiscoveryOptions } from './discovery.js';
 export { passwordDigest } from './wsse.js';

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { guardedLookup, refuseLiteral, type AddressScope } from '../../platform/net/address-scope.js';
 import { OnvifError } from './errors.js';
 import { child, childrenNamed, parseXml, path, textOf } from './xml.js';
 import type { XmlElement } from './xml.js';
@@ -7,16 +9,17 @@ import type { XmlElement } from './xml.js';
 export const SOAP_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
 export const DEVICE_NS = 'http://www.onvif.org/ver10/device/wsdl';
 export const SCHEMA_NS = 'http://www.onvif.org/ver10/schema';
+export const MEDIA_NS = 'http://www.onvif.org/ver10/media/wsdl';
 
 /** Devices answer user-management calls with a few kB; anything near this is not a SOAP reply. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_REASON_CHARS = 500;
 
-/** A SOAP 1.2 envelope declaring the prefixes our bodies use (`s`, `tds`, `tt`). */
+/** A SOAP 1.2 envelope declaring the prefixes our bodies use (`s`, `tds`, `trt`, `tt`). */
 export function soapEnvelope(body: string, header = ''): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<s:Envelope xmlns:s="${SOAP_ENV_NS}" xmlns:tds="${DEVICE_NS}" xmlns:tt="${SCHEMA_NS}">` +
+    `<s:Envelope xmlns:s="${SOAP_ENV_NS}" xmlns:tds="${DEVICE_NS}" xmlns:trt="${MEDIA_NS}" xmlns:tt="${SCHEMA_NS}">` +
     (header ? `<s:Header>${header}</s:Header>` : '') +
     `<s:Body>${body}</s:Body>` +
     '</s:Envelope>'
@@ -32,6 +35,23 @@ export interface PostOptions {
   timeoutMs: number;
   /** Only for https device URLs; cameras often use self-signed certificates. */
   rejectUnauthorized?: boolean;
+  /**
+   * Address scopes never connected to, checked on the address actually used (a host name that resolves
+   * somewhere else after the caller's own check cannot slip through).
+   */
+  refuseScopes?: ReadonlySet<AddressScope>;
+}
+
+// One guarded lookup per scope set, like the outbound HTTP helper's agents.
+const guardedLookups = new WeakMap<ReadonlySet<AddressScope>, LookupFunction>();
+
+function lookupFor(refused: ReadonlySet<AddressScope>): LookupFunction {
+  let lookup = guardedLookups.get(refused);
+  if (!lookup) {
+    lookup = guardedLookup(refused);
+    guardedLookups.set(refused, lookup);
+  }
+  return lookup;
 }
 
 /**
@@ -45,6 +65,8 @@ export function postSoap(
   payload: string,
   options: PostOptions,
 ): Promise<HttpReply> {
+  const literal = options.refuseScopes ? refuseLiteral(url.hostname, options.refuseScopes) : null;
+  if (literal) return Promise.reject(new OnvifError('refused', literal.message));
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (outcome: HttpReply | OnvifError) => {
@@ -72,6 +94,7 @@ export function postSoap(
           'content-length': Buffer.byteLength(payload),
         },
         ...(url.protocol === 'https:' ? { rejectUnauthorized: options.rejectUnauthorized ?? true } : {}),
+        ...(options.refuseScopes ? { lookup: lookupFor(options.refuseScopes) } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -110,6 +133,7 @@ const UNREACHABLE_REASONS: Record<string, string> = {
 
 function transportError(err: Error & { code?: string }, url: URL): OnvifError {
   const code = err.code ?? '';
+  if (code === 'EADDRREFUSED') return new OnvifError('refused', err.message);
   if (code === 'ETIMEDOUT') return new OnvifError('timeout', `connection to ${url.host} timed out`);
   if (code.startsWith('HPE_'))
     return new OnvifError('protocol', `${url.host} did not answer with valid HTTP`);

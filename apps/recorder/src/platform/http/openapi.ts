@@ -27,6 +27,7 @@ export const API_TAGS = [
   { name: 'permissions', description: 'Who besides the owner may view or manage a camera.' },
   { name: 'skills', description: 'Skills that consumers (apps, adapters, rules) declare on cameras.' },
   { name: 'device-users', description: 'Accounts on the camera itself, managed over ONVIF.' },
+  { name: 'onvif', description: 'ONVIF discovery, device inspection and adding a camera from a device.' },
   {
     name: 'recordings',
     description:
