@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createCamera } from './helpers/cameras.js';
+import { createCamera, grant } from './helpers/cameras.js';
 import { startOnvifSimulator } from './helpers/onvif-simulator.js';
 
 describe('camera device users over ONVIF', () => {
@@ -117,5 +117,26 @@ describe('camera device users over ONVIF', () => {
     const level = await api('POST', camera.id, '', { username: 'x', password: 'y', level: 'Root' });
     assert.equal(level.statusCode, 422);
     assert.deepEqual(level.json().detail[0].loc, ['body', 'level']);
+  });
+
+  it('a manager who is not a superuser cannot make the recorder reach a device on this machine', async () => {
+    // A superuser may point a camera at loopback; a user who manages it could not have, so the recorder
+    // refuses to connect there on their behalf (checked on the connection, as a host name may resolve later).
+    const camera = await createCamera(t, t.adminToken, {
+      ip_address: '127.0.0.1',
+      username: 'admin',
+      password: DEVICE_PASSWORD,
+    });
+    const manager = await t.createUser('device_manager');
+    await grant(t, camera.id, manager.id, { can_view: true, can_manage: true });
+    const before = device.requests().length;
+    const refused = await t.request({
+      method: 'GET',
+      url: `/api/v1/cameras/${camera.id}/device-users?onvif_port=${onvifPort}`,
+      token: manager.token,
+    });
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.equal(refused.json().detail.code, 'superuser_required');
+    assert.equal(device.requests().length, before, 'nothing reached the device');
   });
 });

@@ -1,9 +1,13 @@
 // Accounts on the camera itself, managed over ONVIF with the camera's stored credentials. The new account's
-// password goes to the device and nowhere else: it is not stored, logged or audited.
+// password goes to the device and nowhere else: it is not stored, logged or audited. A user who is not a
+// superuser reaches the device only at an address they could have saved themselves, checked on the connection
+// itself (a camera host name may resolve to this machine later).
 import { isIP } from 'node:net';
 import { OnvifDeviceClient, OnvifError } from '../../media/onvif/index.js';
-import type { RequestContext } from '../../platform/auth/principal.js';
+import { superuserRequiredFor } from '../../platform/auth/guards.js';
+import type { Principal, RequestContext } from '../../platform/auth/principal.js';
 import { AppError, BadRequestError } from '../../platform/http/errors.js';
+import { HOST_INTERNAL_SCOPES } from '../../platform/net/address-scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
@@ -20,7 +24,7 @@ export class DeviceUsersService {
 
   async list(context: RequestContext, cameraId: number, onvifPort: number): Promise<DeviceUser[]> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
-    const client = await this.#client(camera, onvifPort);
+    const client = await this.#client(context.principal, camera, onvifPort);
     return device(() => client.getUsers());
   }
 
@@ -31,7 +35,7 @@ export class DeviceUsersService {
     onvifPort: number,
   ): Promise<DeviceUser> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
-    const client = await this.#client(camera, onvifPort);
+    const client = await this.#client(context.principal, camera, onvifPort);
     await device(() => client.createUser(body));
     await this.audit.record(context, {
       action: 'camera.device_user_create',
@@ -54,7 +58,7 @@ export class DeviceUsersService {
         'This is the account the recorder uses to reach the camera; it cannot be deleted',
       );
     }
-    const client = await this.#client(camera, onvifPort);
+    const client = await this.#client(context.principal, camera, onvifPort);
     await device(() => client.deleteUser(username));
     await this.audit.record(context, {
       action: 'camera.device_user_delete',
@@ -64,7 +68,7 @@ export class DeviceUsersService {
     });
   }
 
-  async #client(camera: CameraRow, onvifPort: number): Promise<OnvifDeviceClient> {
+  async #client(principal: Principal, camera: CameraRow, onvifPort: number): Promise<OnvifDeviceClient> {
     const { username, password } = await this.cameras.credentials(camera.id);
     if (!username || !password) {
       throw new BadRequestError('The camera has no stored username and password to manage its users with');
@@ -75,6 +79,7 @@ export class DeviceUsersService {
       username,
       password,
       timeoutMs: this.timeoutMs,
+      ...(principal.isSuperuser ? {} : { refuseScopes: HOST_INTERNAL_SCOPES }),
     });
   }
 }
@@ -84,6 +89,9 @@ async function device<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof OnvifError && error.kind === 'refused') {
+      throw superuserRequiredFor(['path', 'camera_id'], error.reason);
+    }
     if (error instanceof OnvifError) {
       throw new AppError(502, { code: `device_${error.kind}`, message: error.reason });
     }
