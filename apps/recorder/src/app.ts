@@ -37,6 +37,8 @@ import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
 import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { MetricsAccess } from './modules/metrics/metrics-access.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -78,12 +80,15 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
   });
+  // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
+  const bearer = (token: string) =>
+    isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token);
   registerAuthentication(app, {
-    // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
-    bearer: (token) =>
-      isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token),
+    bearer,
     ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
   });
+  // Before the routes: its timing hook must see every one of them.
+  registerMetrics(app, container.metrics, new MetricsAccess(config.metricsToken, bearer));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

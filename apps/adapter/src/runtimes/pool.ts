@@ -18,6 +18,8 @@ interface Slot {
   busy: boolean;
   dead: boolean;
   pending: Map<number, Pending>;
+  /** when the job it runs started (performance.now()), null while idle */
+  jobStartedAt: number | null;
 }
 
 interface Queued {
@@ -47,6 +49,8 @@ export class WorkerPool {
   /** Mean job time, used to suggest Retry-After when the queue is full. */
   private avgJobMs = 200;
   private respawnDelayMs = 0;
+  /** ms spent on finished jobs, per worker position (a replaced worker carries on its predecessor's count) */
+  private readonly busyMs: number[];
 
   constructor(
     private readonly size: number,
@@ -54,6 +58,15 @@ export class WorkerPool {
     private readonly init: WorkerInit,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    this.busyMs = this.slots.map(() => 0);
+  }
+
+  /** Seconds each worker has spent running jobs so far, the one under way included (for utilisation). */
+  get busySeconds(): number[] {
+    const now = performance.now();
+    return this.slots.map(
+      (s, i) => (this.busyMs[i]! + (s.jobStartedAt === null ? 0 : now - s.jobStartedAt)) / 1000,
+    );
   }
 
   get inflight(): number {
@@ -109,7 +122,7 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const worker = createWorker(this.init);
-    const slot: Slot = { worker, busy: false, dead: false, pending: new Map() };
+    const slot: Slot = { worker, busy: false, dead: false, pending: new Map(), jobStartedAt: null };
     worker.on('message', (msg: FromWorker) => {
       const p = slot.pending.get(msg.id);
       if (!p) return;
@@ -160,10 +173,15 @@ export class WorkerPool {
       if (!next) return;
       slot.busy = true;
       const started = performance.now();
+      slot.jobStartedAt = started;
       this.send(slot, { type: 'run', job: next.job })
         .then(next.resolve, next.reject)
         .finally(() => {
-          this.avgJobMs = this.avgJobMs * 0.8 + (performance.now() - started) * 0.2;
+          const ms = performance.now() - started;
+          this.avgJobMs = this.avgJobMs * 0.8 + ms * 0.2;
+          slot.jobStartedAt = null;
+          const index = this.slots.indexOf(slot);
+          if (index >= 0) this.busyMs[index]! += ms;
           slot.busy = false;
           this.dispatch();
         });
