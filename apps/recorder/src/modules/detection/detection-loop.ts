@@ -411,7 +411,12 @@ export class DetectionLoop {
     });
     stats.runs += 1;
     stats.lastRunAt = stored.created_at;
-    this.deps.metrics?.detectionAnalysed(cameraId, model.id, model.task, (Date.now() - frame.capturedAt) / 1000);
+    this.deps.metrics?.detectionAnalysed(
+      cameraId,
+      model.id,
+      model.task,
+      (Date.now() - frame.capturedAt) / 1000,
+    );
     stats.state = 'running';
     stats.lastError = null;
     const timing: DetectionTiming = {

@@ -10,7 +10,8 @@ import type { RecorderMetrics } from './recorder-metrics.js';
 export function registerMetrics(app: FastifyInstance, metrics: RecorderMetrics, access: MetricsAccess): void {
   app.addHook('onResponse', async (request, reply) => {
     // Event streams (SSE, WebSocket) stay open for as long as the client listens: not a request duration.
-    if (request.ws || String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+    if (request.ws || String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream'))
+      return;
     metrics.httpRequest(
       request.method,
       request.routeOptions.url ?? null,

@@ -58,6 +58,10 @@ export class RecorderMetrics {
     const registers = [this.registry];
     // The process's own series (CPU, memory, event loop lag), with the nvr_ prefix like the rest.
     collectDefaultMetrics({ register: this.registry, prefix: 'nvr_' });
+    // Three of them are gauges named like counters, which promtool's lint refuses; each has a by-type twin
+    // without the suffix (nvr_nodejs_active_handles{type} …) that stays.
+    for (const name of ['handles', 'requests', 'resources'])
+      this.registry.removeSingleMetric(`nvr_nodejs_active_${name}_total`);
 
     this.#http = new Histogram({
       name: 'nvr_http_request_duration_seconds',

@@ -242,7 +242,8 @@ export class RecordingEngine {
     const active = this.#active.get(cameraId);
     if (!active) return;
     // A launch after the first (a retry, a slow retry or a clock cut); its 'running' carries the action too.
-    if (transition.action === 'restart' && transition.to !== 'running') this.options.onFfmpegRestart?.(cameraId);
+    if (transition.action === 'restart' && transition.to !== 'running')
+      this.options.onFfmpegRestart?.(cameraId);
     // A write failure is the disk's, not the camera's: its own state until the camera records again.
     if (transition.to === 'running') active.storageFailing = false;
     else if (transition.storageFailure) active.storageFailing = true;

@@ -247,7 +247,11 @@ export class RecordingsService {
   async volumeSpace(): Promise<{ path: string; freeBytes: number; totalBytes: number } | null> {
     const volume = await statfs(this.recordingsRoot).catch(() => null);
     return volume
-      ? { path: this.recordingsRoot, freeBytes: volume.bavail * volume.bsize, totalBytes: volume.blocks * volume.bsize }
+      ? {
+          path: this.recordingsRoot,
+          freeBytes: volume.bavail * volume.bsize,
+          totalBytes: volume.blocks * volume.bsize,
+        }
       : null;
   }
 
