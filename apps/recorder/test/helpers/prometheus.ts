@@ -69,19 +69,29 @@ export interface PrometheusServer {
   targetsUp(timeoutMs: number): Promise<void>;
   /** an instant PromQL query through the HTTP API: each series' labels and value */
   query(promql: string): Promise<{ metric: Record<string, string>; value: number }[]>;
+  /** the alerting and recording rules loaded, with each one's evaluation health */
+  rules(): Promise<{ name: string; health: string; lastError?: string }[]>;
   close(): Promise<void>;
 }
 
-/** A Prometheus server scraping `targets` every `scrapeIntervalSeconds`, with its own config and storage. */
+/**
+ * A Prometheus server scraping `targets` every `scrapeIntervalSeconds` (rules evaluated as often), with its own
+ * config and storage; `ruleFiles` are loaded as they are.
+ */
 export async function startPrometheus(
   targets: ScrapeTarget[],
   scrapeIntervalSeconds: number,
+  ruleFiles: string[] = [],
 ): Promise<PrometheusServer> {
   const dir = await mkdtemp(join(tmpdir(), 'nvr-prometheus-'));
   const config = [
     'global:',
     `  scrape_interval: ${scrapeIntervalSeconds}s`,
     `  scrape_timeout: ${scrapeIntervalSeconds}s`,
+    `  evaluation_interval: ${scrapeIntervalSeconds}s`,
+    ...(ruleFiles.length > 0
+      ? ['rule_files:', ...ruleFiles.map((file) => `  - ${JSON.stringify(file)}`)]
+      : []),
     'scrape_configs:',
     ...targets.flatMap((target) => [
       `  - job_name: ${target.job}`,
@@ -145,6 +155,12 @@ export async function startPrometheus(
         result: { metric: Record<string, string>; value: [number, string] }[];
       };
       return data.result.map((r) => ({ metric: r.metric, value: Number(r.value[1]) }));
+    },
+    async rules() {
+      const data = (await api('/api/v1/rules')) as {
+        groups: { rules: { name: string; health: string; lastError?: string }[] }[];
+      };
+      return data.groups.flatMap((group) => group.rules);
     },
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -15,7 +15,7 @@ export interface MetricsServices {
   alertActions: Pick<AlertActionsService, 'pendingDeliveries'>;
   cloudJobs: Pick<CloudJobsService, 'unfinished'>;
   cloudUploads: Pick<CloudUploadsService, 'pending'>;
-  recordings: Pick<RecordingsService, 'volumeSpace'>;
+  recordings: Pick<RecordingsService, 'volumeSpace' | 'minFreeBytes'>;
 }
 
 export function metricsSources(services: MetricsServices): MetricsSources {
@@ -34,8 +34,11 @@ export function metricsSources(services: MetricsServices): MetricsSources {
     unfinishedCloudJobs: () => services.cloudJobs.unfinished(),
     pendingUploads: () => services.cloudUploads.pending(),
     async volumes() {
-      const volume = await services.recordings.volumeSpace();
-      return volume ? [volume] : [];
+      const [volume, floorBytes] = await Promise.all([
+        services.recordings.volumeSpace(),
+        services.recordings.minFreeBytes(),
+      ]);
+      return volume ? [{ ...volume, floorBytes }] : [];
     },
   };
 }

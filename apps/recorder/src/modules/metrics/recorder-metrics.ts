@@ -38,8 +38,8 @@ export interface MetricsSources {
   unfinishedCloudJobs(): Promise<number>;
   /** recording chunks waiting to be uploaded */
   pendingUploads(): Promise<number>;
-  /** free and total bytes of each recordings volume that can be read now */
-  volumes(): Promise<{ path: string; freeBytes: number; totalBytes: number }[]>;
+  /** free and total bytes of each recordings volume that can be read now, and the floor retention keeps free */
+  volumes(): Promise<{ path: string; freeBytes: number; totalBytes: number; floorBytes: number }[]>;
 }
 
 export class RecorderMetrics {
@@ -173,6 +173,16 @@ export class RecorderMetrics {
       async collect() {
         this.reset();
         for (const volume of await sources.volumes()) this.set({ path: volume.path }, volume.freeBytes);
+      },
+    });
+    new Gauge({
+      name: 'nvr_recordings_volume_floor_bytes',
+      help: 'The free space retention keeps on each recordings volume (min_free_disk_gb), in bytes.',
+      labelNames: ['path'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const volume of await sources.volumes()) this.set({ path: volume.path }, volume.floorBytes);
       },
     });
     new Gauge({

@@ -255,15 +255,19 @@ export class RecordingsService {
       : null;
   }
 
+  /** The free space retention keeps on the recordings volume (min_free_disk_gb), in bytes. */
+  async minFreeBytes(): Promise<number> {
+    return Math.round((await this.currentSettings()).min_free_disk_gb * GB);
+  }
+
   /** What the recordings take, what is free on their volume, and the floor retention keeps free. */
   async usage(context: RequestContext): Promise<RecordingUsage> {
     requireSuperuser(context.principal);
-    const [recordingsBytes, volume, settings] = await Promise.all([
+    const [recordingsBytes, volume, minFreeBytes] = await Promise.all([
       this.recordings.totalBytes(),
       this.volumeSpace(),
-      this.currentSettings(),
+      this.minFreeBytes(),
     ]);
-    const minFreeBytes = Math.round(settings.min_free_disk_gb * GB);
     const freeBytes = volume?.freeBytes ?? null;
     return {
       recordings_bytes: recordingsBytes,
