@@ -38,7 +38,7 @@ import { isAppKey } from './modules/apps/apps.service.js';
 import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { MetricsAccess } from './modules/metrics/metrics-access.js';
-import { registerMetrics } from './modules/metrics/metrics.routes.js';
+import { metricsRoutes, registerRequestTiming } from './modules/metrics/metrics.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -87,8 +87,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     bearer,
     ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
   });
-  // Before the routes: its timing hook must see every one of them.
-  registerMetrics(app, container.metrics, new MetricsAccess(config.metricsToken, bearer));
+  // Before any route, so that every one is timed.
+  registerRequestTiming(app, container.metrics);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -107,6 +107,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(config.version));
+  await app.register(metricsRoutes(container.metrics, new MetricsAccess(config.metricsToken, bearer)));
   await app.register(
     async (api) => {
       await api.register(authRoutes(container.auth, container.users));
