@@ -113,12 +113,16 @@ export async function buildApp(
   // DeepStack API (routes/vision-compat.ts), which takes the same token as a form field too.
   if (config.token) {
     const expected = Buffer.from(`Bearer ${config.token}`);
+    const scrape = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
+    const matches = (got: Buffer, want: Buffer) => got.length === want.length && timingSafeEqual(got, want);
     app.addHook('onRequest', async (req) => {
       if (req.url === '/health' || req.url.startsWith('/health?') || isOpenNvrHealth(req.url)) return;
       // The DeepStack API checks its key itself: its clients send it as a form field.
       if (isVisionCompat(req.url)) return;
       const got = Buffer.from(req.headers.authorization ?? '');
-      if (got.length !== expected.length || !timingSafeEqual(got, expected)) {
+      // The scrape token (METRICS_TOKEN) opens the native /metrics and nothing else.
+      if (scrape && req.routeOptions.url === '/metrics' && matches(got, scrape)) return;
+      if (!matches(got, expected)) {
         throw new AdapterError(
           'unauthorized',
           'missing or wrong bearer token (Authorization: Bearer <ADAPTER_TOKEN>)',

@@ -11,6 +11,8 @@ export interface AdapterConfig {
   modelsDir: string;
   /** ADAPTER_TOKEN; when unset, main.ts uses the token file both services share (DATA_DIR/adapter.token) */
   token: string | null;
+  /** METRICS_TOKEN: a bearer token that opens GET /metrics and nothing else (for a Prometheus scrape) */
+  metricsToken: string | null;
   remoteAdapters: RemoteAdapterConfig[];
   caption: { url: string; model: string } | null;
   workers: number;
@@ -84,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
     problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
   }
   const idle = int('MODEL_IDLE_UNLOAD_S', 0, 0, 7 * 24 * 3600);
+  const metricsToken = str('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
+    problems.push('METRICS_TOKEN: expected at least 16 printable ASCII characters without spaces');
 
   const config: AdapterConfig = {
     host: str('ADAPTER_HOST') ?? str('HOST') ?? '127.0.0.1',
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
     framesDir: resolve(str('FRAMES_DIR') ?? resolve(dataDir, 'frames')),
     modelsDir: resolve(str('MODELS_DIR') ?? resolve(dataDir, 'models')),
     token: str('ADAPTER_TOKEN') ?? null,
+    metricsToken,
     remoteAdapters: remoteAdapters(env, str('REMOTE_ADAPTERS'), problems),
     caption: captionUrl && captionModel ? { url: url('CAPTION_URL', captionUrl), model: captionModel } : null,
     workers: int('ADAPTER_WORKERS', availableParallelism(), 1, 64),

@@ -71,7 +71,7 @@ export class InferenceService {
         (s) => s[0]!.result,
       );
       const out = { ...result, latency_ms: Math.round(performance.now() - input.startedAt) };
-      this.deps.metrics.recordInfer(input.task, 'ok', out.latency_ms / 1000);
+      this.deps.metrics.recordInfer(input.task, 'ok', out.latency_ms / 1000, modelLabel(route, params));
       return out;
     } catch (err) {
       const e = asAdapterError(err);
@@ -113,7 +113,9 @@ export class InferenceService {
       }
       i = j;
     }
-    for (const s of steps) this.deps.metrics.recordInfer(s.task, 'ok', s.ms / 1000);
+    steps.forEach((s, i) =>
+      this.deps.metrics.recordInfer(s.task, 'ok', s.ms / 1000, modelLabel(routes[i]!, params[i]!)),
+    );
     const shaped = steps.map((s) => ({
       task: s.task,
       result: { ...s.result, latency_ms: Math.round(s.ms) },
@@ -295,4 +297,10 @@ export class InferenceService {
     }
     return out.steps;
   }
+}
+
+/** The metrics' model label of a step: the built-in model(s) it ran on, or where it went (remote, caption). */
+function modelLabel(route: Route, params: Record<string, unknown>): string {
+  if (route.kind !== 'local') return route.kind;
+  return (route.task.modelsFor?.(params) ?? route.task.models).join('+');
 }

@@ -140,7 +140,10 @@ describe('service description endpoints', () => {
     const text = await res.text();
     assert.match(text, /adapter_infer_total\{task="person_counting",outcome="ok"\} [1-9]/);
     assert.match(text, /adapter_infer_total\{task="person_counting",outcome="frame_not_found"\} 1/);
-    assert.match(text, /adapter_infer_latency_seconds_bucket\{task="person_counting",le="\+Inf"\} [1-9]/);
+    assert.match(
+      text,
+      /adapter_infer_latency_seconds_bucket\{task="person_counting",model="centernet",le="\+Inf"\} [1-9]/,
+    );
     assert.match(text, /adapter_model_loaded\{model="centernet"\} 1/);
     assert.match(text, /adapter_model_loaded\{model="ssd_face"\} 0/);
     assert.match(text, /adapter_inflight_requests 0/);

@@ -38,6 +38,8 @@ import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
 import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { MetricsAccess } from './modules/metrics/metrics-access.js';
+import { metricsRoutes, registerRequestTiming } from './modules/metrics/metrics.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -79,12 +81,15 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
   });
+  // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
+  const bearer = (token: string) =>
+    isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token);
   registerAuthentication(app, {
-    // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
-    bearer: (token) =>
-      isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token),
+    bearer,
     ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
   });
+  // Before any route, so that every one is timed.
+  registerRequestTiming(app, container.metrics);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -103,6 +108,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(config.version));
+  await app.register(metricsRoutes(container.metrics, new MetricsAccess(config.metricsToken, bearer)));
   await app.register(
     async (api) => {
       await api.register(authRoutes(container.auth, container.users));

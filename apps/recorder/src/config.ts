@@ -60,6 +60,8 @@ export interface Config {
     /** frames older than this are removed from the frames directory */
     readonly framesMaxAgeSeconds: number;
   };
+  /** METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics may use (admins' access tokens work too) */
+  readonly metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < 8)
     problems.push('ADMIN_PASSWORD must be at least 8 characters');
 
+  const metricsToken = read('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || !isBearerToken(metricsToken)))
+    problems.push('METRICS_TOKEN must be at least 16 printable ASCII characters without spaces');
+
   const adapters = adapterEndpoints(
     env,
     read('ADAPTER_URLS'),
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adapterTimeoutSeconds: integer('ADAPTER_TIMEOUT_SECONDS', 10, 1, 300),
       framesMaxAgeSeconds: integer('FRAMES_MAX_AGE_SECONDS', 300, 10, 24 * 3600),
     },
+    metricsToken,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);

@@ -101,6 +101,9 @@ import { cameraConfigReactions } from './modules/camera-config/camera-config.rea
 import { liveReactions } from './modules/live/live.reactions.js';
 import { recordingNoticeReactions, recordingReactions } from './modules/recordings/recordings.reactions.js';
 import { detectionReactions } from './modules/detection/detection.reactions.js';
+import { RecorderMetrics } from './modules/metrics/recorder-metrics.js';
+import { metricsSources } from './modules/metrics/metrics-sources.js';
+import { metricsReactions } from './modules/metrics/metrics.reactions.js';
 
 export interface Container {
   readonly config: Config;
@@ -161,6 +164,8 @@ export interface Container {
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
   readonly mediaTls: MediaTlsService;
   readonly backup: BackupService;
+  /** the Prometheus series of /metrics (modules/metrics) */
+  readonly metrics: RecorderMetrics;
   /** the one logger of the process (the HTTP app logs through it too) */
   readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
@@ -329,6 +334,8 @@ export async function createContainer(
         ? {}
         : { slowRetryMs: overrides.recordingSlowRetryMs }),
       ...(overrides.volumeCheckMs === undefined ? {} : { volumeCheckMs: overrides.volumeCheckMs }),
+      // `metrics` is built below, once every service it reads exists; restarts come only after start().
+      onFfmpegRestart: (cameraId) => metrics.ffmpegRestarted(cameraId),
     },
     internalEvents,
     logger,
@@ -414,6 +421,19 @@ export async function createContainer(
     overrides.cloud,
   );
 
+  // Prometheus metrics: gauges read from these services at scrape time; counters fed by hooks and reactions.
+  const metrics = new RecorderMetrics(
+    metricsSources({
+      cameras,
+      cameraStatus,
+      eventStreams,
+      alertActions,
+      cloudJobs: cloud.jobs,
+      cloudUploads: cloud.uploads,
+      recordings,
+    }),
+  );
+
   // AI (API.md §8): model records and results, the adapters, and the loop that connects cameras to them.
   const modelRuns = new ModelRuns();
   const aiModels = new AiModelsService(
@@ -475,6 +495,7 @@ export async function createContainer(
       streams,
       motion: motionWatch,
       internal: internalEvents,
+      metrics,
     },
     {
       framesDir: config.framesDir,
@@ -541,6 +562,7 @@ export async function createContainer(
           zoneReactions(internalEvents, zoneWatch),
           reviewReactions(internalEvents, reviewBuilder),
           cloud.reactions(),
+          metricsReactions(internalEvents, metrics),
         ]);
       },
       stop: () => removeReactions(),
@@ -605,6 +627,7 @@ export async function createContainer(
     apps,
     mediaTls,
     backup,
+    metrics,
     logger,
     recordings,
     recordingEngine,

@@ -19,6 +19,8 @@ interface Slot {
   busy: boolean;
   dead: boolean;
   pending: Map<number, Pending>;
+  /** when the job it runs started (performance.now()), null while idle */
+  jobStartedAt: number | null;
 }
 
 interface Queued {
@@ -51,6 +53,8 @@ export class WorkerPool {
   /** running jobs, shared with the workers (runtimes/idle-cores.ts) */
   private readonly load: PoolLoad;
   private readonly init: WorkerInit;
+  /** ms spent on finished jobs, per worker position (a replaced worker carries on its predecessor's count) */
+  private readonly busyMs: number[];
 
   constructor(
     private readonly size: number,
@@ -60,6 +64,15 @@ export class WorkerPool {
     this.load = createPoolLoad(size);
     this.init = { ...init, load: this.load };
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    this.busyMs = this.slots.map(() => 0);
+  }
+
+  /** Seconds each worker has spent running jobs so far, the one under way included (for utilisation). */
+  get busySeconds(): number[] {
+    const now = performance.now();
+    return this.slots.map(
+      (s, i) => (this.busyMs[i]! + (s.jobStartedAt === null ? 0 : now - s.jobStartedAt)) / 1000,
+    );
   }
 
   get inflight(): number {
@@ -115,7 +128,7 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const worker = createWorker(this.init);
-    const slot: Slot = { worker, busy: false, dead: false, pending: new Map() };
+    const slot: Slot = { worker, busy: false, dead: false, pending: new Map(), jobStartedAt: null };
     worker.on('message', (msg: FromWorker) => {
       const p = slot.pending.get(msg.id);
       if (!p) return;
@@ -167,11 +180,16 @@ export class WorkerPool {
       slot.busy = true;
       Atomics.add(this.load.running, 0, 1);
       const started = performance.now();
+      slot.jobStartedAt = started;
       this.send(slot, { type: 'run', job: next.job })
         .then(next.resolve, next.reject)
         .finally(() => {
           Atomics.sub(this.load.running, 0, 1);
-          this.avgJobMs = this.avgJobMs * 0.8 + (performance.now() - started) * 0.2;
+          const ms = performance.now() - started;
+          this.avgJobMs = this.avgJobMs * 0.8 + ms * 0.2;
+          slot.jobStartedAt = null;
+          const index = this.slots.indexOf(slot);
+          if (index >= 0) this.busyMs[index]! += ms;
           slot.busy = false;
           this.dispatch();
         });

@@ -2,7 +2,7 @@
 // lease, so only one worker sends it, and a lease left behind by a crash simply expires.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import { claimRow, isDue, nextDueAt } from '../../platform/queue/outbox.js';
+import { claimRow, isDue, nextDueAt, pendingCount } from '../../platform/queue/outbox.js';
 import type { AlertActionConfigTable, AlertDeliveriesTable } from '../../platform/db/schema.js';
 
 export type ActionConfigRow = Omit<AlertActionConfigTable, 'id'>;
@@ -92,6 +92,11 @@ export class AlertActionsRepository {
   /** When the next pending delivery is due (or a lease runs out), if any. */
   async nextDue(): Promise<string | null> {
     return nextDueAt(this.db, 'alert_deliveries');
+  }
+
+  /** Deliveries not yet delivered, failed for good or cancelled. */
+  pendingCount(): Promise<number> {
+    return pendingCount(this.db, 'alert_deliveries');
   }
 
   /** Takes the lease; false when another worker got there first. */

@@ -59,6 +59,11 @@ export class AlertActionsService {
     return this.worker.stop();
   }
 
+  /** Notifications still to be delivered (the outbox's depth, for the metrics). */
+  pendingDeliveries(): Promise<number> {
+    return this.repository.pendingCount();
+  }
+
   async getConfig(context: RequestContext): Promise<ActionConfigResponse> {
     requireSuperuser(context.principal);
     return this.#toResponse(await this.repository.getConfig());

@@ -53,6 +53,15 @@ export interface DetectionLoopDeps {
   motion: Pick<MotionWatch, 'demand' | 'movedWithin'>;
   /** where each analysed picture of an object detector is told (object tracking follows it) */
   internal: RecorderEventBus;
+  /** told of each analysed picture and each skipped turn (modules/metrics) */
+  metrics?: DetectionMetrics;
+}
+
+export interface DetectionMetrics {
+  /** a live model's result was stored, `seconds` after its picture was captured */
+  detectionAnalysed(cameraId: number, modelId: number, task: string, seconds: number): void;
+  /** a live model's turn came while its previous picture was still being analysed */
+  detectionSkipped(cameraId: number, modelId: number, reason: 'busy'): void;
 }
 
 export interface DetectionLoopOptions {
@@ -310,6 +319,7 @@ export class DetectionLoop {
     const stats = this.deps.runs.of(runner.model.id);
     if (runner.busy) {
       stats.dropped += 1;
+      this.deps.metrics?.detectionSkipped(runner.cameraId, runner.model.id, 'busy');
       return;
     }
     const feed = this.#feeds.get(runner.cameraId);
@@ -401,6 +411,12 @@ export class DetectionLoop {
     });
     stats.runs += 1;
     stats.lastRunAt = stored.created_at;
+    this.deps.metrics?.detectionAnalysed(
+      cameraId,
+      model.id,
+      model.task,
+      (Date.now() - frame.capturedAt) / 1000,
+    );
     stats.state = 'running';
     stats.lastError = null;
     const timing: DetectionTiming = {

@@ -85,7 +85,10 @@ export const eventsRoutes =
       // is a plain HTTP error, and no event published after the client sees the upgrade can be missed.
       preHandler: async (request) => {
         const afterId = lastEventId(request);
-        const stream = await events.open(requestContext(request).principal, streamRequest(request.query));
+        const stream = await events.open(requestContext(request).principal, {
+          ...streamRequest(request.query),
+          transport: request.ws ? 'websocket' : 'sse',
+        });
         pending.set(request, { stream, afterId });
         request.raw.socket.once('close', () => events.release(stream));
       },
@@ -107,7 +110,7 @@ export const eventsRoutes =
     });
   };
 
-function streamRequest(query: StreamQuery): StreamRequest {
+function streamRequest(query: StreamQuery): Omit<StreamRequest, 'transport'> {
   return { cameraId: query.camera_id, types: query.type === undefined ? undefined : splitTypes(query.type) };
 }
 

@@ -14,13 +14,17 @@ export interface UserLookup {
   findById(id: number): Promise<{ is_active: boolean; is_superuser: boolean } | undefined>;
 }
 
+export type StreamTransport = 'sse' | 'websocket';
+
 export interface StreamRequest {
   cameraId?: number | undefined;
   types?: string[] | undefined;
+  /** how the client reads it (counted for the metrics) */
+  transport: StreamTransport;
 }
 
 export class EventsService {
-  readonly #streams = new Set<EventStream>();
+  readonly #streams = new Map<EventStream, StreamTransport>();
 
   constructor(
     private readonly bus: EventBus,
@@ -69,8 +73,15 @@ export class EventsService {
       () => this.#currentScope(principal),
       this.heartbeatMs,
     );
-    this.#streams.add(stream);
+    this.#streams.set(stream, request.transport);
     return stream;
+  }
+
+  /** Open streams by transport. */
+  clientCounts(): Record<StreamTransport, number> {
+    const counts = { sse: 0, websocket: 0 };
+    for (const transport of this.#streams.values()) counts[transport] += 1;
+    return counts;
   }
 
   /** Validates a client's camera choice against its rights (404 for any camera it cannot view). */
@@ -93,7 +104,7 @@ export class EventsService {
 
   /** Ends every open stream (shutdown: the HTTP server cannot close while they are open). */
   closeStreams(): void {
-    for (const stream of this.#streams) stream.close();
+    for (const stream of this.#streams.keys()) stream.close();
     this.#streams.clear();
   }
 

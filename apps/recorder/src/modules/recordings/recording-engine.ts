@@ -41,6 +41,8 @@ export interface RecordingEngineOptions {
   /** how often the recordings volume is checked for having gone or come back */
   volumeCheckMs?: number;
   healthyResetMs?: number;
+  /** told of every restart of a camera's recording ffmpeg by its supervisor (the metrics count them) */
+  onFfmpegRestart?: (cameraId: number) => void;
 }
 
 /** What the engine tells the rest of the system (the event bus, once wired). */
@@ -239,6 +241,9 @@ export class RecordingEngine {
   #onTransition(cameraId: number, transition: RecorderTransition, warning: string | null): void {
     const active = this.#active.get(cameraId);
     if (!active) return;
+    // A launch after the first (a retry, a slow retry or a clock cut); its 'running' carries the action too.
+    if (transition.action === 'restart' && transition.to !== 'running')
+      this.options.onFfmpegRestart?.(cameraId);
     // A write failure is the disk's, not the camera's: its own state until the camera records again.
     if (transition.to === 'running') active.storageFailing = false;
     else if (transition.storageFailure) active.storageFailing = true;

@@ -243,19 +243,35 @@ export class RecordingsService {
     return { ...DEFAULT_RECORDING_SETTINGS, ...stored, recordings_root: this.recordingsRoot };
   }
 
+  /** The recordings volume's free (for the recorder, not only root) and total bytes; null when unreadable. */
+  async volumeSpace(): Promise<{ path: string; freeBytes: number; totalBytes: number } | null> {
+    const volume = await statfs(this.recordingsRoot).catch(() => null);
+    return volume
+      ? {
+          path: this.recordingsRoot,
+          freeBytes: volume.bavail * volume.bsize,
+          totalBytes: volume.blocks * volume.bsize,
+        }
+      : null;
+  }
+
+  /** The free space retention keeps on the recordings volume (min_free_disk_gb), in bytes. */
+  async minFreeBytes(): Promise<number> {
+    return Math.round((await this.currentSettings()).min_free_disk_gb * GB);
+  }
+
   /** What the recordings take, what is free on their volume, and the floor retention keeps free. */
   async usage(context: RequestContext): Promise<RecordingUsage> {
     requireSuperuser(context.principal);
-    const [recordingsBytes, volume, settings] = await Promise.all([
+    const [recordingsBytes, volume, minFreeBytes] = await Promise.all([
       this.recordings.totalBytes(),
-      statfs(this.recordingsRoot).catch(() => null),
-      this.currentSettings(),
+      this.volumeSpace(),
+      this.minFreeBytes(),
     ]);
-    const minFreeBytes = Math.round(settings.min_free_disk_gb * GB);
-    const freeBytes = volume ? volume.bavail * volume.bsize : null;
+    const freeBytes = volume?.freeBytes ?? null;
     return {
       recordings_bytes: recordingsBytes,
-      volume_total_bytes: volume ? volume.blocks * volume.bsize : null,
+      volume_total_bytes: volume?.totalBytes ?? null,
       volume_free_bytes: freeBytes,
       min_free_bytes: minFreeBytes,
       below_floor: freeBytes !== null && freeBytes < minFreeBytes,

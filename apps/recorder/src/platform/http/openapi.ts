@@ -9,6 +9,7 @@ import { ErrorResponse } from './schemas.js';
 /** Every tag an operation may carry, in the order the documentation shows them. */
 export const API_TAGS = [
   { name: 'health', description: 'Liveness of the recorder (no token needed).' },
+  { name: 'metrics', description: 'Prometheus metrics: the scrape token or a superuser (docs/metrics.md).' },
   { name: 'auth', description: 'Log in, refresh and log out; the signed-in user.' },
   {
     name: 'users',

@@ -30,6 +30,16 @@ export async function nextDueAt(db: Db, table: OutboxTable): Promise<string | nu
 }
 
 /** Takes the lease on one row; false when another worker got there first. */
+/** How many rows are still pending (waiting, or being attempted under a lease): the outbox's depth. */
+export async function pendingCount(db: Db, table: OutboxTable): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function claimRow(
   db: Db,
   table: OutboxTable,

@@ -163,6 +163,16 @@ export class CloudJobsRepository {
       .executeTakeFirst();
   }
 
+  /** Jobs queued or running. */
+  async unfinishedCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('cloud_jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** When the next queued job is due or a running lease runs out, if any. */
   async nextDue(): Promise<string | null> {
     const queued = await this.db

@@ -39,6 +39,11 @@ export class CloudJobsService {
     );
   }
 
+  /** Jobs queued or running (the queue's depth, for the metrics). */
+  unfinished(): Promise<number> {
+    return this.repository.unfinishedCount();
+  }
+
   async create(context: RequestContext, body: JobCreate): Promise<JobResponse> {
     this.egress.require();
     const userId = context.principal.userId;

@@ -2,7 +2,7 @@
 // a conditional update on a lease like the notification outbox, kept afterwards as the record of the upload.
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
-import { claimRow, isDue, nextDueAt } from '../../../platform/queue/outbox.js';
+import { claimRow, isDue, nextDueAt, pendingCount } from '../../../platform/queue/outbox.js';
 import type { CloudUploadsTable } from '../../../platform/db/schema.js';
 
 export type UploadRow = Selectable<CloudUploadsTable>;
@@ -87,6 +87,10 @@ export class CloudUploadsRepository {
   /** Gives a claimed row back untouched (cloud recording was switched off meanwhile). */
   async release(id: number): Promise<void> {
     await this.db.updateTable('cloud_uploads').set({ locked_until: null }).where('id', '=', id).execute();
+  }
+
+  pendingCount(): Promise<number> {
+    return pendingCount(this.db, 'cloud_uploads');
   }
 
   async nextDue(): Promise<string | null> {

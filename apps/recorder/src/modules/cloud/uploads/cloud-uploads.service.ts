@@ -47,6 +47,11 @@ export class CloudUploadsService {
     return this.repository.stats();
   }
 
+  /** Chunks still to be uploaded (the outbox's depth, for the metrics). */
+  pending(): Promise<number> {
+    return this.repository.pendingCount();
+  }
+
   /** Whether the worker should upload now. */
   async active(): Promise<boolean> {
     return this.egress.allowed && (await this.settings.s3Target()) !== null;
