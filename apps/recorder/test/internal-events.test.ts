@@ -124,14 +124,15 @@ describe('internal events', () => {
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
-    // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets and the metrics.
+    // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics and
+    // tracking.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
     // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
     // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics.
     assert.deepEqual(counts, {
-      'camera.changed': 7,
+      'camera.changed': 8,
       'camera-config.changed': 5,
       'ai-model.changed': 2,
       'media-tls.changed': 3,

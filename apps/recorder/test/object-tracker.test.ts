@@ -1,10 +1,16 @@
 // The object tracker on its own (issue #19): a person walking a second apart keeps their track id although the
 // boxes barely overlap; two people crossing keep theirs; a parked car that the detector misses for half a minute
 // is still the same car (no new object, so no new alert), while a walker unseen for longer than the patience is
-// gone; the best picture of a track is its surest, biggest one.
+// gone; the best picture of a track is its surest, biggest one. Tracks end for everyone following them when
+// their camera is binned or deleted.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { RecorderEvents, TrackedObjects as TrackedUpdate } from '../src/modules/recorder-events.js';
 import { ObjectTracker, type SeenObject } from '../src/modules/tracking/object-tracker.js';
+import { TrackedObjects } from '../src/modules/tracking/tracked-objects.js';
+import { trackingReactions } from '../src/modules/tracking/tracking.reactions.js';
+import { InternalEvents } from '../src/platform/events/internal-events.js';
+import type { CameraChange } from '../src/modules/cameras/camera-change.js';
 
 const person = (x: number, y: number, confidence = 0.8): SeenObject => ({
   label: 'person',
@@ -74,5 +80,42 @@ describe('object tracker', () => {
       [first],
     );
     assert.notEqual(back.tracks[0]!.track_id, first);
+  });
+
+  it('ends the tracks of a camera that is binned or deleted, and only of that camera', async () => {
+    const events = new InternalEvents<RecorderEvents>((_event, error) => {
+      throw error;
+    });
+    const objects = new TrackedObjects(events);
+    trackingReactions(events, objects);
+    const updates: TrackedUpdate[] = [];
+    events.on('objects.tracked', (update) => void updates.push(update));
+    const picture = { frame: { width: 640, height: 480 }, jpeg: Buffer.alloc(0), resultId: 1 };
+    const walker = {
+      label: 'person',
+      confidence: 0.9,
+      bbox: [64, 192, 90, 250] as [number, number, number, number],
+    };
+    for (const cameraId of [1, 2]) {
+      objects.seen({ cameraId, modelId: 7, at: 1000, detections: [walker], ...picture });
+    }
+    updates.length = 0;
+    const gone = (kind: CameraChange['kind'], id: number) =>
+      events.emit('camera.changed', {
+        kind,
+        camera: { id } as CameraChange['camera'],
+        sourceChanged: false,
+        credentialsChanged: false,
+      });
+    await gone('updated', 1);
+    assert.equal(updates.length, 0, 'an edit ends nothing');
+    await gone('deleted', 1);
+    assert.deepEqual(
+      updates.map((u) => [u.cameraId, u.tracks.length, u.ended.length, u.picture]),
+      [[1, 0, 1, null]],
+    );
+    // The camera's tracker went with it: a picture of a new camera 1 starts a new track.
+    objects.seen({ cameraId: 1, modelId: 7, at: 2000, detections: [walker], ...picture });
+    assert.notEqual(updates.at(-1)!.tracks[0]!.track_id, updates[0]!.ended[0]!.track_id);
   });
 });
