@@ -118,6 +118,8 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     await step(page, '2-found');
     await use.click();
     assert.equal(await page.getByLabel('Device address').inputValue(), device.url);
+    // The address is filled in: the account is what is left to type.
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'username');
 
     // A wrong password: the device refuses it, the recorder says so at the password field, and stores nothing.
     browser.expectedStatuses.add(400);

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { FormError } from '../../../components/FormError';
 import { TextField } from '../../../components/TextField';
@@ -12,13 +12,20 @@ import { useInspectDevice, type DeviceAccess, type DeviceInspection } from './qu
  */
 export function ConnectForm({
   initial,
+  focusOnOpen = false,
   onConnected,
 }: {
   initial: Omit<DeviceAccess, 'password'>;
+  /** a device was just chosen above: take the user to its account fields (on a phone the form is far below) */
+  focusOnOpen?: boolean;
   onConnected: (access: DeviceAccess, inspection: DeviceInspection) => void;
 }) {
   const form = useBoundedForm('inspectOnvifDevice', { ...initial, password: '' });
   const inspect = useInspectDevice();
+  const element = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) element.current?.querySelector<HTMLInputElement>('[name="username"]')?.focus();
+  }, [focusOnOpen]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,6 +40,7 @@ export function ConnectForm({
 
   return (
     <form
+      ref={element}
       noValidate
       aria-labelledby="connect-title"
       onSubmit={(event) => void submit(event)}

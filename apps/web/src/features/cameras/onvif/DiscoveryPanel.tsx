@@ -56,7 +56,7 @@ export function DiscoveryPanel({ onChoose }: { onChoose: (device: DiscoveredDevi
               <li key={device.address} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{name}</p>
-                  <p className="text-sm break-all text-slate-600 dark:text-slate-300">
+                  <p className="text-sm break-words text-slate-600 dark:text-slate-300">
                     {[device.hardware, deviceAddress(device)].filter(Boolean).join(' · ')}
                   </p>
                   {device.camera_id !== null && (

@@ -50,7 +50,7 @@ export function OnvifOnboarding() {
             aria-label="Connection"
             className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900"
           >
-            <p className="min-w-0 flex-1 break-all">
+            <p className="min-w-0 flex-1 break-words">
               Connected to <span className="font-medium">{connected.access.xaddr}</span> as{' '}
               <span className="font-medium">{connected.access.username}</span> (password set)
             </p>
@@ -67,6 +67,7 @@ export function OnvifOnboarding() {
         <ConnectForm
           key={chosen?.address ?? 'typed'}
           initial={lastAccess}
+          focusOnOpen={chosen !== null}
           onConnected={(access, inspection) => {
             setLastAccess({ xaddr: access.xaddr, username: access.username });
             setConnected({ access, inspection });
