@@ -1,21 +1,23 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Camera, CameraCreate } from '../../api/types';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { FormError } from '../../components/FormError';
 import { useToast } from '../../components/Toast';
 import { CameraForm } from './CameraForm';
+import { DuplicateCameraDialog } from './DuplicateCameraDialog';
+import { AddWaySwitch } from './onvif/AddWaySwitch';
+import { OnvifOnboarding } from './onvif/OnvifOnboarding';
 import { DuplicateCameraError, useCreateCamera } from './queries';
 
 /**
  * Add a camera. When the recorder says the user already has a camera for this stream (409 duplicate_camera), a
- * dialog names the duplicates and offers to add it anyway (the API's `force=true`).
+ * dialog names the duplicates and offers to add it anyway (the API's `force=true`). `?from=onvif` adds one from an
+ * ONVIF device instead of typing its stream.
  */
 export function NewCameraPage() {
   const create = useCreateCamera();
   const navigate = useNavigate();
   const toast = useToast();
+  const fromDevice = useSearchParams()[0].get('from') === 'onvif';
   const [duplicate, setDuplicate] = useState<{ body: CameraCreate; error: DuplicateCameraError } | null>(
     null,
   );
@@ -54,39 +56,24 @@ export function NewCameraPage() {
       <h1 id="new-camera-title" className="text-xl font-semibold">
         Add a camera
       </h1>
-      <CameraForm
-        camera={null}
-        submitLabel="Add camera"
-        cancelTo="/cameras"
-        onSubmit={(body) => submit(body as CameraCreate)}
+      <AddWaySwitch fromDevice={fromDevice} />
+      {fromDevice ? (
+        <OnvifOnboarding />
+      ) : (
+        <CameraForm
+          camera={null}
+          submitLabel="Add camera"
+          cancelTo="/cameras"
+          onSubmit={(body) => submit(body as CameraCreate)}
+        />
+      )}
+      <DuplicateCameraDialog
+        duplicate={duplicate?.error ?? null}
+        error={forceError}
+        pending={create.isPending}
+        onCancel={() => setDuplicate(null)}
+        onAddAnyway={() => void addAnyway()}
       />
-      <Dialog
-        open={duplicate !== null}
-        onOpenChange={(open) => {
-          if (!open) setDuplicate(null);
-        }}
-        title="You already have this camera"
-        description="A camera of yours already uses this stream:"
-      >
-        <ul className="list-inside list-disc text-sm">
-          {duplicate?.error.duplicates.map((camera) => (
-            <li key={camera.id}>
-              <Link to={`/cameras/${camera.id}`} className="text-sky-700 underline dark:text-sky-400">
-                {camera.name}
-              </Link>{' '}
-              ({camera.ip_address})
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-sm">Add it anyway as another camera?</p>
-        <FormError message={forceError} className="mt-2" />
-        <div className="mt-4 flex justify-end gap-3">
-          <Button onClick={() => setDuplicate(null)}>Cancel</Button>
-          <Button tone="primary" disabled={create.isPending} onClick={() => void addAnyway()}>
-            Add anyway
-          </Button>
-        </div>
-      </Dialog>
     </section>
   );
 }

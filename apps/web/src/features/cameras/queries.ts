@@ -67,7 +67,7 @@ export class DuplicateCameraError extends ApiError {
 }
 
 /** The 409's list of duplicates (untyped in the API's ErrorResponse, so read with care), or the usual ApiError. */
-function createError(status: number, body: unknown): ApiError {
+export function createError(status: number, body: unknown): ApiError {
   const detail = (body as { detail?: unknown } | undefined)?.detail as
     { code?: unknown; message?: unknown; duplicates?: unknown } | undefined;
   if (status === 409 && detail?.code === 'duplicate_camera' && Array.isArray(detail.duplicates)) {
