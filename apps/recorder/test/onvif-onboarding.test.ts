@@ -94,7 +94,11 @@ describe('ONVIF discovery and onboarding', () => {
   const discover = async () => {
     const response = await post('/onvif/discovery', { interface: '127.0.0.1', timeout_ms: 1000 });
     assert.equal(response.statusCode, 200, response.body);
-    return response.json<Json>().devices as Json[];
+    // The web suite's simulated device may answer too when both suites run side by side: only this suite's
+    // device and the junk responder's answers (which must all have been ignored) are judged.
+    return (response.json<Json>().devices as Json[]).filter(
+      (found) => found.address === device.endpoint || String(found.name).startsWith('Junk'),
+    );
   };
 
   it('discovery: finds the device by multicast with its scopes, ignoring junk and answers to other probes', async () => {
@@ -295,8 +299,9 @@ describe('ONVIF discovery and onboarding', () => {
     const [found] = await discover();
     assert.equal(found!.camera_id, camera.id);
     const messageIds = device.probes().map((probe) => /MessageID>([^<]+)</.exec(probe)?.[1]);
-    assert.equal(messageIds.length, 2);
-    assert.notEqual(messageIds[0], messageIds[1], 'every probe has a fresh MessageID');
+    // (At least this suite's two probes; another suite's may have reached the device too.)
+    assert.ok(messageIds.length >= 2, `${messageIds.length} probes`);
+    assert.equal(new Set(messageIds).size, messageIds.length, 'every probe has a fresh MessageID');
   });
 });
 
