@@ -37,6 +37,7 @@ import { appsRoutes } from './modules/apps/apps.routes.js';
 import { isAppKey } from './modules/apps/apps.service.js';
 import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { mqttRoutes } from './modules/mqtt/mqtt.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -132,6 +133,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(appsRoutes(container.apps));
       await api.register(mediaTlsRoutes(container.mediaTls));
       await api.register(backupRoutes(container.backup));
+      await api.register(mqttRoutes(container.mqtt));
     },
     { prefix: '/api/v1' },
   );

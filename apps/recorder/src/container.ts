@@ -100,6 +100,9 @@ import { cameraConfigReactions } from './modules/camera-config/camera-config.rea
 import { liveReactions } from './modules/live/live.reactions.js';
 import { recordingNoticeReactions, recordingReactions } from './modules/recordings/recordings.reactions.js';
 import { detectionReactions } from './modules/detection/detection.reactions.js';
+import { MqttRepository } from './modules/mqtt/mqtt.repository.js';
+import { MqttService, type MqttOptions } from './modules/mqtt/mqtt.service.js';
+import { mqttReactions } from './modules/mqtt/mqtt.reactions.js';
 
 export interface Container {
   readonly config: Config;
@@ -159,6 +162,8 @@ export interface Container {
   /** the media-source TLS material: caBundle(), clientMaterial(), verifyPeer() for RTSPS, RTMPS, S3 */
   readonly mediaTls: MediaTlsService;
   readonly backup: BackupService;
+  /** MQTT: settings API, broker connection, states, Home Assistant discovery, commands (docs/mqtt.md) */
+  readonly mqtt: MqttService;
   /** the one logger of the process (the HTTP app logs through it too) */
   readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
@@ -200,6 +205,8 @@ export interface ContainerOverrides {
   passwordHasher?: PasswordHasher;
   /** the clock of login lockouts, in ms (a test moves it on instead of waiting five minutes) */
   loginClock?: () => number;
+  /** MQTT reconnect backoff and stats interval */
+  mqtt?: MqttOptions;
 }
 
 export async function createContainer(
@@ -503,6 +510,24 @@ export async function createContainer(
     },
     overrides.reviewCloseAfterMs === undefined ? {} : { closeAfterMs: overrides.reviewCloseAfterMs },
   );
+  const mqtt = new MqttService(
+    {
+      repository: new MqttRepository(database.db),
+      secretBox,
+      audit,
+      env: config.mqtt,
+      version: config.version,
+      recordingsRoot: config.recordingsDir,
+      cameras,
+      cameraConfig,
+      cameraStatus,
+      alerts,
+      mediaTls,
+      bus: events,
+      log: logger,
+    },
+    overrides.mqtt,
+  );
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -534,6 +559,7 @@ export async function createContainer(
           trackingReactions(internalEvents, trackedObjects),
           zoneReactions(internalEvents, zoneWatch),
           reviewReactions(internalEvents, reviewBuilder),
+          mqttReactions(internalEvents, mqtt),
           cloud.reactions(),
         ]);
       },
@@ -556,6 +582,8 @@ export async function createContainer(
     // After detection stops nothing new comes; the updates under way finish before the event log closes.
     { name: 'zones', stop: () => zoneWatch.idle() },
     { name: 'review items', start: () => reviewBuilder.start(), stop: () => reviewBuilder.stop() },
+    // Last: it reports what the rest is doing; stopped first, it says `offline` while everything still runs.
+    { name: 'mqtt', start: () => mqtt.start(), stop: () => mqtt.stop() },
   ]);
 
   return {
@@ -598,6 +626,7 @@ export async function createContainer(
     apps,
     mediaTls,
     backup,
+    mqtt,
     logger,
     recordings,
     recordingEngine,

@@ -1,0 +1,343 @@
+// MQTT and Home Assistant discovery against a real mosquitto started here (password file, TLS listener with a CA
+// made here): the settings API, the connection over TLS with the media-source CA, discovery messages checked
+// against HA's documented schema, commands (detection, recording with real chunks, alert acknowledge), a broker
+// restart, refused credentials, and a binned camera's entities removed.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { auditRows, binCamera, createCamera } from './helpers/cameras.js';
+import { eventually } from './helpers/eventually.js';
+import { discoveryProblems } from './helpers/ha-discovery-schema.js';
+import { makeTestCa, startBroker, watchBroker, type TestBroker } from './helpers/mosquitto.js';
+import { multipart } from './helpers/multipart.js';
+import { chunkCollector, nextNotice } from './helpers/recording.js';
+import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import type { BusEvent } from '../src/platform/events/event-types.js';
+
+const RECORDER = { username: 'nvr', password: 'recorder-broker-pass' };
+const WATCHER = { username: 'watcher', password: 'watcher-broker-pass' };
+const PREFIX = 'nvrtest';
+
+describe('MQTT and Home Assistant', () => {
+  let t: TestApp;
+  let broker: TestBroker;
+  let watcher: Awaited<ReturnType<typeof watchBroker>>;
+  let source: TestCamera;
+
+  before(async () => {
+    const ca = await makeTestCa();
+    broker = await startBroker({
+      users: { [RECORDER.username]: RECORDER.password, [WATCHER.username]: WATCHER.password },
+      tls: ca,
+    });
+    t = await createTestApp({
+      // The topic prefix comes from the environment (it wins over the stored setting); the rest from the API.
+      env: { MQTT_TOPIC_PREFIX: PREFIX },
+      overrides: {
+        mqtt: { backoff: { baseMs: 100, maxMs: 400, jitter: 0.2 } },
+      },
+    });
+    // The broker's certificate verifies only against the CA uploaded as the media-source CA.
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/v1/media-source/tls',
+      token: t.adminToken,
+      ...multipart({ ca_bundle_file: ca.caCert }),
+    });
+    assert.equal(upload.statusCode, 200, upload.body);
+    watcher = await watchBroker(broker.url, WATCHER, [`${PREFIX}/#`, 'homeassistant/#']);
+    source = await startTestCamera();
+  });
+
+  after(async () => {
+    await t?.close();
+    await watcher?.close();
+    await broker?.close();
+    await source?.close();
+  });
+
+  const api = (
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
+    url: string,
+    payload?: object,
+    token = t.adminToken,
+  ) => t.request({ method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
+  const settings = () => api('GET', '/integrations/mqtt');
+  const text = (topic: string) => watcher.last(topic)?.payload.toString();
+  const waitFor = (topic: string, payload: string, from = 0) =>
+    watcher.next((m) => m.topic === topic && m.payload.toString() === payload, {
+      what: `${topic} = ${payload}`,
+      from,
+    });
+
+  it('the settings API: superuser only, off by default, validation naming the field, the environment wins', async () => {
+    assert.equal((await t.request({ method: 'GET', url: '/api/v1/integrations/mqtt' })).statusCode, 401);
+    const user = await t.createUser('plain-mqtt');
+    assert.equal((await api('GET', '/integrations/mqtt', undefined, user.token)).statusCode, 403);
+    assert.equal((await api('PUT', '/integrations/mqtt', { enabled: false }, user.token)).statusCode, 403);
+
+    const initial = (await settings()).json();
+    assert.equal(initial.enabled, false);
+    assert.equal(initial.status.state, 'disabled');
+    assert.equal(initial.password_set, false);
+    assert.equal(initial.topic_prefix, PREFIX);
+    assert.equal(initial.discovery_prefix, 'homeassistant');
+    assert.deepEqual(initial.from_environment, ['topic_prefix']);
+    assert.match(initial.recorder_id, /^[0-9a-f]{12}$/);
+
+    const refused = async (body: object, loc: string) => {
+      const response = await api('PUT', '/integrations/mqtt', body);
+      assert.equal(response.statusCode, 422, response.body);
+      assert.deepEqual(response.json().detail[0].loc, ['body', loc], response.body);
+    };
+    await refused({ url: 'http://127.0.0.1:1883' }, 'url');
+    await refused({ url: 'mqtt://user:pw@127.0.0.1:1883' }, 'url');
+    await refused({ enabled: true }, 'url');
+    await refused({ discovery_prefix: 'home/#' }, 'discovery_prefix');
+    await refused({ client_id: 'has space' }, 'client_id');
+    // Set by MQTT_TOPIC_PREFIX: the environment's, not changeable here.
+    await refused({ topic_prefix: 'other' }, 'topic_prefix');
+    assert.deepEqual((await settings()).json(), initial, 'refused changes leave everything as it was');
+  });
+
+  let cameraId: number;
+
+  it('connects over TLS with the media-source CA: availability, states and HA discovery that validates', async () => {
+    const camera = await createCamera(t, t.adminToken, { manufacturer: 'Acme', model: 'Cam 3000' });
+    cameraId = camera.id;
+    const response = await api('PUT', '/integrations/mqtt', {
+      enabled: true,
+      url: broker.tlsUrl,
+      username: RECORDER.username,
+      password: RECORDER.password,
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.json().password_set, true);
+    assert.ok(!response.body.includes(RECORDER.password), 'the password is never returned');
+
+    await waitFor(`${PREFIX}/available`, 'online');
+    assert.equal((await settings()).json().status.state, 'connected');
+    assert.ok(!(await settings()).body.includes(RECORDER.password));
+
+    // One device per camera, seven entities, each valid for its platform.
+    const components = [
+      'binary_sensor',
+      'switch',
+      'switch',
+      'binary_sensor',
+      'binary_sensor',
+      'sensor',
+      'image',
+    ];
+    const keys = ['online', 'recording', 'detection', 'motion', 'person', 'person_count', 'last_alert'];
+    const recorderId = (await settings()).json().recorder_id;
+    const configs = await Promise.all(
+      keys.map((key, i) =>
+        watcher.next(
+          (m) =>
+            m.topic === `homeassistant/${components[i]}/nvr_${recorderId}/camera_${cameraId}_${key}/config`,
+          {
+            what: `discovery of ${key}`,
+          },
+        ),
+      ),
+    );
+    for (const message of configs) {
+      assert.equal(message.retain, true);
+      const config = JSON.parse(message.payload.toString());
+      assert.deepEqual(discoveryProblems(message.topic, config), [], message.topic);
+      assert.deepEqual(config.device.identifiers, [`nvr_${recorderId}_camera_${cameraId}`]);
+      assert.equal(config.device.manufacturer, 'Acme');
+      assert.equal(config.availability_topic, `${PREFIX}/available`);
+    }
+    const byKey = Object.fromEntries(keys.map((key, i) => [key, JSON.parse(configs[i]!.payload.toString())]));
+    assert.equal(byKey.online.device_class, 'connectivity');
+    assert.equal(byKey.recording.command_topic, `${PREFIX}/cameras/${cameraId}/recording/set`);
+    assert.equal(byKey.last_alert.image_topic, `${PREFIX}/cameras/${cameraId}/alert/snapshot`);
+    // The states the entities read are there, retained.
+    await waitFor(`${PREFIX}/cameras/${cameraId}/recording/state`, 'OFF');
+    await waitFor(`${PREFIX}/cameras/${cameraId}/detection/state`, 'ON');
+    await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '0');
+    const stats = JSON.parse((await watcher.next((m) => m.topic === `${PREFIX}/stats`)).payload.toString());
+    assert.ok(stats.cameras >= 1 && typeof stats.disk_free_bytes === 'number', JSON.stringify(stats));
+
+    // Audited by field name, never with the password.
+    const [row] = await auditRows(t, { action: 'integrations.mqtt.update' });
+    assert.deepEqual((row!.details as { changed: string[] }).changed.sort(), [
+      'enabled',
+      'password',
+      'url',
+      'username',
+    ]);
+    assert.ok(!JSON.stringify(await auditRows(t)).includes(RECORDER.password));
+  });
+
+  it('the schema check fails on a missing command_topic or a wrong device_class', () => {
+    const base = { unique_id: 'u', device: { identifiers: ['d'], name: 'n' } };
+    assert.notDeepEqual(
+      discoveryProblems('homeassistant/switch/n/o/config', { ...base, state_topic: 's' }),
+      [],
+    );
+    assert.notDeepEqual(
+      discoveryProblems('homeassistant/binary_sensor/n/o/config', {
+        ...base,
+        state_topic: 's',
+        device_class: 'person',
+      }),
+      [],
+    );
+    assert.notDeepEqual(discoveryProblems('homeassistant/image/n/o/config', { ...base }), []);
+    assert.deepEqual(discoveryProblems('homeassistant/sensor/n/o/config', { ...base, state_topic: 's' }), []);
+  });
+
+  it('commands switch detection and acknowledge alerts, as the mqtt actor; nonsense is ignored', async () => {
+    const from = watcher.messages.length;
+    await watcher.publish(`${PREFIX}/cameras/${cameraId}/detection/set`, 'MAYBE');
+    await watcher.publish(`${PREFIX}/cameras/${cameraId}/detection/set`, 'OFF');
+    await waitFor(`${PREFIX}/cameras/${cameraId}/detection/state`, 'OFF', from);
+    const config = (await api('GET', `/camera-config/${cameraId}`)).json();
+    assert.equal(config.detection_enabled, false);
+    const [row] = await auditRows(t, { action: 'camera_config.update' });
+    assert.equal(row!.username, 'system:mqtt');
+    assert.deepEqual(row!.details, { changed: ['detection_enabled'] });
+    assert.match(t.logs(), /ignored a command whose payload is not ON or OFF/);
+
+    // An alert goes out as JSON; acknowledging it by topic acknowledges it through the alerts service.
+    const alert = await t.container.alerts.raise({
+      camera_id: cameraId,
+      source_name: 'test',
+      severity: 'high',
+      title: 'something at the door',
+    });
+    const published = await watcher.next(
+      (m) => m.topic === `${PREFIX}/alerts` && JSON.parse(m.payload.toString()).id === alert.id,
+    );
+    assert.equal(JSON.parse(published.payload.toString()).title, 'something at the door');
+    const acknowledged = new Promise<BusEvent>((resolve) => {
+      const stop = t.container.events.listen((event) => {
+        if (event.type === 'alert.acknowledged') {
+          stop();
+          resolve(event);
+        }
+      });
+    });
+    await watcher.publish(`${PREFIX}/alerts/${alert.id}/acknowledge`, '');
+    assert.deepEqual((await acknowledged).data.ids, [alert.id]);
+    const stored = (await api('GET', `/alerts/${alert.id}`)).json();
+    assert.equal(stored.acknowledged, true);
+    assert.equal(stored.acknowledged_by, 'system:mqtt');
+  });
+
+  it('a recording command stops the chunks, and another starts them again', async () => {
+    const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: source.url });
+    await t.container.cameraConfig.idle();
+    const started = nextNotice(
+      t.container.recordingEngine,
+      (n) => n.type === 'recording.started' && n.cameraId === camera.id,
+    );
+    await api('PATCH', `/camera-config/${camera.id}`, {
+      recording_enabled: true,
+      recording_segment_seconds: 10,
+      transport_security: 'plaintext_allowed',
+    });
+    const collector = chunkCollector(t.container.recordingEngine, camera.id);
+    await started;
+    await waitFor(`${PREFIX}/cameras/${camera.id}/recording/state`, 'ON');
+
+    // OFF: ffmpeg stops and closes its chunk; the camera no longer records.
+    const closing = collector.waitFor(1);
+    await watcher.publish(`${PREFIX}/cameras/${camera.id}/recording/set`, 'OFF');
+    await closing;
+    await t.container.recordingEngine.idle();
+    assert.equal(t.container.recordingEngine.isRecording(camera.id), false);
+    await waitFor(`${PREFIX}/cameras/${camera.id}/recording/state`, 'OFF');
+    const offAt = Date.now();
+
+    // ON: recording starts again and writes a new chunk.
+    const again = nextNotice(
+      t.container.recordingEngine,
+      (n) => n.type === 'recording.started' && n.cameraId === camera.id,
+    );
+    await watcher.publish(`${PREFIX}/cameras/${camera.id}/recording/set`, 'ON');
+    await again;
+    const chunks = await collector.waitFor(2);
+    assert.ok(chunks[1]!.startMs >= offAt - 1000, 'the new chunk was recorded after recording came back on');
+    const actions = (await auditRows(t, { action: 'camera_config.update' })).filter(
+      (r) => r.username === 'system:mqtt',
+    );
+    assert.ok(actions.length >= 3);
+  });
+
+  it('after a broker restart it reconnects and publishes its retained states again', async () => {
+    await broker.stop();
+    await eventually(async () => (await settings()).json().status.failed_attempts >= 1, {
+      what: 'the loss noticed',
+    });
+    const from = watcher.messages.length;
+    await broker.start();
+    // The broker kept nothing (no persistence): whatever retained state arrives now, the recorder sent again.
+    await waitFor(`${PREFIX}/available`, 'online', from);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/detection/state`, 'OFF', from);
+    assert.equal((await settings()).json().status.state, 'connected');
+  });
+
+  it('refused credentials: auth_failed, one alert, retries with backoff, no crash; fixed, it connects', async () => {
+    const raised = new Promise<BusEvent>((resolve) => {
+      const stop = t.container.events.listen((event) => {
+        if (
+          event.type === 'alert.created' &&
+          (event.data.alert as { source_name: string }).source_name === 'mqtt_auth'
+        ) {
+          stop();
+          resolve(event);
+        }
+      });
+    });
+    const response = await api('PUT', '/integrations/mqtt', { password: 'wrong-password' });
+    assert.equal(response.statusCode, 200);
+    await raised;
+    const failing = await eventually(
+      async () => {
+        const status = (await settings()).json().status;
+        return status.failed_attempts >= 3 && status;
+      },
+      { what: 'three refused attempts' },
+    );
+    assert.equal(failing.state, 'auth_failed');
+    assert.ok(failing.next_attempt_at, 'another attempt is scheduled');
+    const alerts = (await api('GET', '/alerts?source_name=mqtt_auth')).json();
+    assert.equal(alerts.total, 1, 'one alert however many attempts were refused');
+
+    const from = watcher.messages.length;
+    await api('PUT', '/integrations/mqtt', { password: RECORDER.password });
+    await waitFor(`${PREFIX}/available`, 'online', from);
+    assert.equal((await settings()).json().status.state, 'connected');
+  });
+
+  it('binning a camera empties its discovery configs and retained states', async () => {
+    const recorderId = (await settings()).json().recorder_id;
+    const topics = [
+      `homeassistant/switch/nvr_${recorderId}/camera_${cameraId}_recording/config`,
+      `homeassistant/image/nvr_${recorderId}/camera_${cameraId}_last_alert/config`,
+      `${PREFIX}/cameras/${cameraId}/recording/state`,
+    ];
+    const from = watcher.messages.length;
+    await binCamera(t, t.adminToken, cameraId);
+    for (const topic of topics) {
+      const message = await watcher.next((m) => m.topic === topic && m.payload.length === 0, {
+        what: `${topic} emptied`,
+        from,
+      });
+      assert.equal(message.retain, true);
+    }
+    // Nothing announces them again: after a reconnect (a new broker session), the emptied topics stay empty.
+    const reconnected = watcher.messages.length;
+    await t.container.mqtt.restart();
+    // The stats come last in a new connection's retained states (mqtt-publisher.ts), in order on one session.
+    await watcher.next((m) => m.topic === `${PREFIX}/stats`, {
+      what: 'the republished stats',
+      from: reconnected,
+    });
+    for (const topic of topics) assert.equal(text(topic), '', topic);
+  });
+});
