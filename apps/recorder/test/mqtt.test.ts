@@ -13,6 +13,7 @@ import { multipart } from './helpers/multipart.js';
 import { chunkCollector, nextNotice } from './helpers/recording.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 import type { BusEvent } from '../src/platform/events/event-types.js';
+import { loadConfig } from '../src/config.js';
 
 const RECORDER = { username: 'nvr', password: 'recorder-broker-pass' };
 const WATCHER = { username: 'watcher', password: 'watcher-broker-pass' };
@@ -57,7 +58,7 @@ describe('MQTT and Home Assistant', () => {
   });
 
   const api = (
-    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
     url: string,
     payload?: object,
     token = t.adminToken,
@@ -226,6 +227,143 @@ describe('MQTT and Home Assistant', () => {
     const stored = (await api('GET', `/alerts/${alert.id}`)).json();
     assert.equal(stored.acknowledged, true);
     assert.equal(stored.acknowledged_by, 'system:mqtt');
+  });
+
+  it('publishes motion, object and person counts, zone presence, and an alert with its snapshot', async () => {
+    const from = watcher.messages.length;
+    const t0 = Date.now();
+    // What the motion watch, the object tracker and the zone watch report, as they report it.
+    t.container.internalEvents.emit('motion.changed', { cameraId, active: true });
+    await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'ON', from);
+    const track = (id: string, label: string) => ({
+      track_id: id,
+      label,
+      confidence: 0.9,
+      box: { x: 0.1, y: 0.1, width: 0.2, height: 0.4 },
+      first_seen: t0,
+      last_seen: t0,
+      last_moved: t0,
+      stationary: false,
+      best: { at: t0, confidence: 0.9, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.4 }, result_id: null },
+    });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+    const tracked = (modelId: number, tracks: ReturnType<typeof track>[]) =>
+      t.container.internalEvents.emit('objects.tracked', {
+        cameraId,
+        modelId,
+        at: Date.now(),
+        tracks,
+        ended: [],
+        picture: { jpeg, width: 640, height: 360 },
+      });
+    tracked(1, [track('a', 'person'), track('b', 'person'), track('c', 'car')]);
+    // A second model seeing one of the same people does not add to the count.
+    tracked(2, [track('x', 'person')]);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '2', from);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/person/state`, 'ON', from);
+    assert.deepEqual(JSON.parse(text(`${PREFIX}/cameras/${cameraId}/objects`)!), { person: 2, car: 1 });
+
+    await t.container.events.publish({
+      type: 'zone.enter',
+      camera_id: cameraId,
+      source: 'zones',
+      data: { zone: 'front/porch', track_id: 'a', label: 'person', at: t0 },
+    });
+    const zone = await watcher.next(
+      (m) => m.topic === `${PREFIX}/cameras/${cameraId}/zones/front_porch/objects`,
+      {
+        what: 'zone presence',
+        from,
+      },
+    );
+    assert.deepEqual(JSON.parse(zone.payload.toString()), { person: 1 });
+    const entered = await watcher.next((m) => m.topic === `${PREFIX}/cameras/${cameraId}/zones/entered`, {
+      from,
+    });
+    assert.equal(JSON.parse(entered.payload.toString()).zone, 'front/porch');
+
+    // An alert on the camera: its last picture goes out as the last-alert image, retained.
+    const alert = await t.container.alerts.raise({
+      camera_id: cameraId,
+      source_name: 'zone:front/porch',
+      severity: 'high',
+      title: 'person entered',
+    });
+    const snapshot = await watcher.next((m) => m.topic === `${PREFIX}/cameras/${cameraId}/alert/snapshot`, {
+      from,
+    });
+    assert.deepEqual(snapshot.payload, jpeg);
+    assert.equal(snapshot.retain, true);
+    assert.equal(JSON.parse(text(`${PREFIX}/cameras/${cameraId}/alert`)!).id, alert.id);
+
+    tracked(1, []);
+    tracked(2, []);
+    t.container.internalEvents.emit('motion.changed', { cameraId, active: false });
+    await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '0', from);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'OFF', from);
+  });
+
+  it('detection switched off stops the camera’s AI frames; on again, they come back', async () => {
+    const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: source.url });
+    await api('PATCH', `/camera-config/${camera.id}`, { transport_security: 'plaintext_allowed' });
+    const model = await api('POST', '/ai-models', {
+      name: 'people at the gate',
+      model_name: 'centernet',
+      task: 'person_counting',
+      inference_interval: 1,
+      assigned_camera_id: camera.id,
+      config: JSON.stringify({ trigger: 'always' }),
+    });
+    assert.equal(model.statusCode, 201, model.body);
+    await t.container.detectionLoop.settled();
+    assert.ok(t.container.detectionLoop.grabber(camera.id), 'a live model reads the camera');
+
+    const from = watcher.messages.length;
+    await watcher.publish(`${PREFIX}/cameras/${camera.id}/detection/set`, 'off');
+    await waitFor(`${PREFIX}/cameras/${camera.id}/detection/state`, 'OFF', from);
+    await t.container.detectionLoop.settled();
+    assert.equal(t.container.detectionLoop.grabber(camera.id), null);
+    const status = await eventually(
+      async () => {
+        const body = (await api('GET', `/ai-models/${model.json().id}/status`)).json();
+        return body.last_error === 'detection is switched off for this camera' && body;
+      },
+      { what: 'the model reporting detection off' },
+    );
+    assert.equal(status.state, 'idle');
+
+    await watcher.publish(`${PREFIX}/cameras/${camera.id}/detection/set`, 'ON');
+    await waitFor(`${PREFIX}/cameras/${camera.id}/detection/state`, 'ON', from);
+    await t.container.detectionLoop.settled();
+    assert.ok(t.container.detectionLoop.grabber(camera.id), 'reading the camera again');
+    await api('DELETE', `/ai-models/${model.json().id}`);
+  });
+
+  it('the settings are in configuration backups, the password only inside the encrypted file', async () => {
+    const secretKey = 'backup-secret-key-for-mqtt';
+    const response = await api('POST', '/system/backup', { secret_key: secretKey });
+    assert.equal(response.statusCode, 200);
+    assert.ok(!response.rawPayload.includes(RECORDER.password));
+    const dry = await t.request({
+      method: 'POST',
+      url: '/api/v1/system/restore?dry_run=true',
+      token: t.adminToken,
+      ...multipart({ file: response.rawPayload }, { secret_key: secretKey }),
+    });
+    assert.equal(dry.statusCode, 200, dry.body);
+    const section = dry.json().sections.mqtt_settings;
+    assert.equal(section.in_backup, 1);
+    assert.equal(section.unchanged, 1, 'the password round-trips (compared in plaintext)');
+  });
+
+  it('a bad MQTT_* variable stops the start, naming it', () => {
+    assert.throws(
+      () => loadConfig({ MQTT_URL: 'http://broker', MQTT_CLIENT_ID: 'has space', MQTT_TOPIC_PREFIX: 'a/+' }),
+      (error: Error) =>
+        /MQTT_URL must be an mqtt:\/\/ or mqtts:\/\/ URL/.test(error.message) &&
+        /MQTT_CLIENT_ID/.test(error.message) &&
+        /MQTT_TOPIC_PREFIX/.test(error.message),
+    );
   });
 
   it('a recording command stops the chunks, and another starts them again', async () => {
