@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { auditRows, binCamera, createCamera } from './helpers/cameras.js';
 import { eventually } from './helpers/eventually.js';
 import { discoveryProblems } from './helpers/ha-discovery-schema.js';
-import { makeTestCa, startBroker, watchBroker, type TestBroker } from './helpers/mosquitto.js';
+import { makeTestCa, startBroker, watchBroker, type TestBroker, type TestCa } from './helpers/mosquitto.js';
 import { multipart } from './helpers/multipart.js';
 import { chunkCollector, nextNotice } from './helpers/recording.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
@@ -24,6 +24,7 @@ describe('MQTT and Home Assistant', () => {
   let broker: TestBroker;
   let watcher: Awaited<ReturnType<typeof watchBroker>>;
   let source: TestCamera;
+  let testCa: TestCa;
 
   before(async () => {
     const ca = await makeTestCa();
@@ -38,14 +39,7 @@ describe('MQTT and Home Assistant', () => {
         mqtt: { backoff: { baseMs: 100, maxMs: 400, jitter: 0.2 } },
       },
     });
-    // The broker's certificate verifies only against the CA uploaded as the media-source CA.
-    const upload = await t.request({
-      method: 'POST',
-      url: '/api/v1/media-source/tls',
-      token: t.adminToken,
-      ...multipart({ ca_bundle_file: ca.caCert }),
-    });
-    assert.equal(upload.statusCode, 200, upload.body);
+    testCa = ca;
     watcher = await watchBroker(broker.url, WATCHER, [`${PREFIX}/#`, 'homeassistant/#']);
     source = await startTestCamera();
   });
@@ -116,6 +110,24 @@ describe('MQTT and Home Assistant', () => {
     assert.equal(response.json().password_set, true);
     assert.ok(!response.body.includes(RECORDER.password), 'the password is never returned');
 
+    // No media-source CA yet: the system's CAs do not know the broker's, so the handshake fails and it retries.
+    const unverified = await eventually(
+      async () => {
+        const status = (await settings()).json().status;
+        return status.failed_attempts >= 1 && status;
+      },
+      { what: 'a failed TLS handshake' },
+    );
+    assert.equal(unverified.state, 'error');
+    assert.match(unverified.last_error, /certificate/i);
+    // The CA uploaded as the media-source CA verifies it: the upload reconnects at once.
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/v1/media-source/tls',
+      token: t.adminToken,
+      ...multipart({ ca_bundle_file: testCa.caCert }),
+    });
+    assert.equal(upload.statusCode, 200, upload.body);
     await waitFor(`${PREFIX}/available`, 'online');
     assert.equal((await settings()).json().status.state, 'connected');
     assert.ok(!(await settings()).body.includes(RECORDER.password));

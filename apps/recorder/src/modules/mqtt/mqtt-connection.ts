@@ -106,10 +106,11 @@ export class MqttConnection {
   #attempt(): void {
     if (this.#closed) return;
     this.#timer = null;
-    this.#set({
-      state: this.#status.state === 'auth_failed' ? 'auth_failed' : 'connecting',
-      next_attempt_at: null,
-    });
+    // A retry keeps the last failure's state (error, auth_failed) until it succeeds: that is what an operator needs
+    // to see. `connecting` is only the first attempt of a connection.
+    this.#set(
+      this.#failures === 0 ? { state: 'connecting', next_attempt_at: null } : { next_attempt_at: null },
+    );
     const client = mqtt.connect(this.settings.url, this.#options());
     this.#client = client;
     let settled = false;
