@@ -37,7 +37,11 @@ export class MqttCommands {
   /** Applies a message received on a command topic; resolves when it is done (or refused). */
   async handle(topic: string, payload: Buffer): Promise<void> {
     const command = this.topics.parseCommand(topic);
-    if (!command) return;
+    if (!command) {
+      // Only command filters are subscribed, so this is one with a level that is not an id (cameras/abc/…).
+      this.deps.log.warn({ topic }, 'MQTT: ignored a message on a topic that names no camera or alert');
+      return;
+    }
     const text = payload.length <= MAX_PAYLOAD ? payload.toString('utf8').trim() : null;
     try {
       if (command.kind === 'acknowledge') {
