@@ -467,6 +467,24 @@ describe('MQTT and Home Assistant', () => {
     assert.equal((await settings()).json().status.state, 'connected');
   });
 
+  it('switching discovery off removes the entities from Home Assistant; on again announces them', async () => {
+    const recorderId = (await settings()).json().recorder_id;
+    const config = `homeassistant/binary_sensor/nvr_${recorderId}/camera_${cameraId}_motion/config`;
+    const from = watcher.messages.length;
+    assert.equal((await api('PUT', '/integrations/mqtt', { discovery_enabled: false })).statusCode, 200);
+    await watcher.next((m) => m.topic === config && m.payload.length === 0, {
+      what: 'the config emptied',
+      from,
+    });
+    const back = watcher.messages.length;
+    assert.equal((await api('PUT', '/integrations/mqtt', { discovery_enabled: true })).statusCode, 200);
+    const announced = await watcher.next((m) => m.topic === config && m.payload.length > 0, {
+      what: 'the config again',
+      from: back,
+    });
+    assert.deepEqual(discoveryProblems(announced.topic, JSON.parse(announced.payload.toString())), []);
+  });
+
   it('binning a camera empties its discovery configs and retained states', async () => {
     const recorderId = (await settings()).json().recorder_id;
     const topics = [

@@ -234,7 +234,8 @@ export async function watchBroker(
       await client.publishAsync(topic, payload);
     },
     async close() {
-      await client.endAsync(true);
+      // Not forced: a forced end drops the client's state while a message may still be on its way in.
+      await client.endAsync();
     },
   };
 }

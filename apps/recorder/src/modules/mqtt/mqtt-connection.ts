@@ -45,6 +45,9 @@ export interface ConnectionHandlers {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
+/** How long a clean disconnect waits for the broker to take the retained `offline`. */
+const OFFLINE_ACK_MS = 2000;
+
 // MQTT 3.1.1 CONNACK codes 4 (bad user name or password) and 5 (not authorized); MQTT 5's 0x86 and 0x87.
 const AUTH_REFUSALS = new Set([4, 5, 0x86, 0x87]);
 
@@ -96,11 +99,17 @@ export class MqttConnection {
     this.#client = null;
     if (!client) return;
     if (client.connected) {
-      await new Promise<void>((resolve) =>
-        client.publish(this.settings.availabilityTopic, 'offline', { qos: 1, retain: true }, () => resolve()),
-      );
+      // Acknowledged, or given up after a moment: a broker that stopped answering must not hold up shutdown.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, OFFLINE_ACK_MS);
+        client.publish(this.settings.availabilityTopic, 'offline', { qos: 1, retain: true }, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
-    await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    // Connected: a graceful end (the `offline` above goes out first); still connecting: abort at once.
+    await new Promise<void>((resolve) => client.end(!client.connected, {}, () => resolve()));
   }
 
   #attempt(): void {
@@ -135,6 +144,8 @@ export class MqttConnection {
       this.#schedule();
     };
     client.on('connect', () => {
+      // A CONNACK that arrives after close() ended this client (a restart while connecting) is no session.
+      if (this.#closed || this.#client !== client) return;
       this.#failures = 0;
       this.#authReported = false;
       this.#set({ state: 'connected', last_error: null, failed_attempts: 0 });

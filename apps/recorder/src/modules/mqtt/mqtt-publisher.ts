@@ -76,6 +76,17 @@ export class MqttPublisher {
     }
   }
 
+  /**
+   * Empties everything this publisher put on the broker (states and discovery), before the settings move it
+   * elsewhere (another prefix or broker) or discovery is switched off: nothing stale stays behind.
+   */
+  withdraw(): void {
+    for (const cameraId of new Set([...this.#announced, ...this.#counts.keys()]))
+      this.#forgetCamera(cameraId);
+    for (const topic of this.#retained.keys()) this.sink.publish(topic, '', true);
+    this.#retained.clear();
+  }
+
   motion(cameraId: number, active: boolean): void {
     this.#retain(this.topics.camera(cameraId).motion, active ? ON : OFF);
   }

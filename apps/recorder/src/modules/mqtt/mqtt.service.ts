@@ -42,6 +42,9 @@ export const MQTT_PASSWORD_PURPOSE = 'mqtt.password';
 /** source_name of the alert raised when the broker refuses the credentials */
 export const MQTT_AUTH_ALERT_SOURCE = 'mqtt_auth';
 
+/** Changes after which what was published is emptied first (it would otherwise stay behind, stale). */
+const WITHDRAWING_CHANGES = new Set(['url', 'topic_prefix', 'discovery_prefix', 'discovery_enabled']);
+
 /** API name → the field in the environment config. */
 const ENV_FIELD: Record<MqttSettingName, MqttField> = {
   url: 'url',
@@ -173,7 +176,8 @@ export class MqttService {
         entityId: 'mqtt',
         details: { changed },
       });
-      await this.restart();
+      // Moving to another broker or topic tree, or ending discovery, first empties what was published.
+      await this.restart({ withdraw: changed.some((name) => WITHDRAWING_CHANGES.has(name)) });
     }
     return this.#toResponse(next);
   }
@@ -196,8 +200,9 @@ export class MqttService {
   }
 
   /** Reconnects with the settings as they are now (or disconnects, when off). */
-  restart(): Promise<void> {
+  restart({ withdraw = false } = {}): Promise<void> {
     return this.#enqueue(async () => {
+      if (withdraw) this.#bridge?.publisher.withdraw();
       await this.#disconnect();
       if (this.#started) await this.#connect();
     });
