@@ -40,6 +40,7 @@ import { mediaTlsRoutes } from './modules/media-tls/media-tls.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { MetricsAccess } from './modules/metrics/metrics-access.js';
 import { metricsRoutes, registerRequestTiming } from './modules/metrics/metrics.routes.js';
+import { mqttRoutes } from './modules/mqtt/mqtt.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -140,6 +141,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(appsRoutes(container.apps));
       await api.register(mediaTlsRoutes(container.mediaTls));
       await api.register(backupRoutes(container.backup));
+      await api.register(mqttRoutes(container.mqtt));
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { adapterTokenPath, isBearerToken } from '@nvr/contracts';
+import { MQTT_VARIABLES, mqttFieldProblem } from './modules/mqtt/mqtt-fields.js';
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -62,6 +63,17 @@ export interface Config {
   };
   /** METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics may use (admins' access tokens work too) */
   readonly metricsToken: string | null;
+  /** MQTT_*: each one set here wins over the stored MQTT setting of the same name (docs/mqtt.md) */
+  readonly mqtt: MqttEnvConfig;
+}
+
+export interface MqttEnvConfig {
+  readonly url?: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly clientId?: string;
+  readonly topicPrefix?: string;
+  readonly discoveryPrefix?: string;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       framesMaxAgeSeconds: integer('FRAMES_MAX_AGE_SECONDS', 300, 10, 24 * 3600),
     },
     metricsToken,
+    mqtt: mqttEnv(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
@@ -220,6 +233,19 @@ function trustedProxies(raw: string | undefined, problems: string[]): string[] {
       );
   }
   return entries;
+}
+
+/** MQTT_*: only the variables that are set; their checks are the API's (modules/mqtt/mqtt-settings.ts). */
+function mqttEnv(read: (name: string) => string | undefined, problems: string[]): MqttEnvConfig {
+  const out: Record<string, string> = {};
+  for (const [key, name] of Object.entries(MQTT_VARIABLES)) {
+    const value = read(name);
+    if (value === undefined) continue;
+    const problem = mqttFieldProblem(key as keyof MqttEnvConfig, value);
+    if (problem) problems.push(`${name} ${problem}`);
+    else out[key] = value;
+  }
+  return out;
 }
 
 function cloudEgress(raw: string | undefined, problems: string[]): 'allow' | 'deny' {

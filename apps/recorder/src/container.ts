@@ -104,6 +104,9 @@ import { detectionReactions } from './modules/detection/detection.reactions.js';
 import { RecorderMetrics } from './modules/metrics/recorder-metrics.js';
 import { metricsSources } from './modules/metrics/metrics-sources.js';
 import { metricsReactions } from './modules/metrics/metrics.reactions.js';
+import { MqttRepository } from './modules/mqtt/mqtt.repository.js';
+import { MqttService, type MqttOptions } from './modules/mqtt/mqtt.service.js';
+import { mqttReactions } from './modules/mqtt/mqtt.reactions.js';
 
 export interface Container {
   readonly config: Config;
@@ -166,6 +169,8 @@ export interface Container {
   readonly backup: BackupService;
   /** the Prometheus series of /metrics (modules/metrics) */
   readonly metrics: RecorderMetrics;
+  /** MQTT: settings API, broker connection, states, Home Assistant discovery, commands (docs/mqtt.md) */
+  readonly mqtt: MqttService;
   /** the one logger of the process (the HTTP app logs through it too) */
   readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
@@ -207,6 +212,8 @@ export interface ContainerOverrides {
   passwordHasher?: PasswordHasher;
   /** the clock of login lockouts, in ms (a test moves it on instead of waiting five minutes) */
   loginClock?: () => number;
+  /** MQTT reconnect backoff and stats interval */
+  mqtt?: MqttOptions;
 }
 
 export async function createContainer(
@@ -530,6 +537,24 @@ export async function createContainer(
     },
     overrides.reviewCloseAfterMs === undefined ? {} : { closeAfterMs: overrides.reviewCloseAfterMs },
   );
+  const mqtt = new MqttService(
+    {
+      repository: new MqttRepository(database.db),
+      secretBox,
+      audit,
+      env: config.mqtt,
+      version: config.version,
+      recordingsRoot: config.recordingsDir,
+      cameras,
+      cameraConfig,
+      cameraStatus,
+      alerts,
+      mediaTls,
+      bus: events,
+      log: logger,
+    },
+    overrides.mqtt,
+  );
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -561,6 +586,7 @@ export async function createContainer(
           trackingReactions(internalEvents, trackedObjects),
           zoneReactions(internalEvents, zoneWatch),
           reviewReactions(internalEvents, reviewBuilder),
+          mqttReactions(internalEvents, mqtt),
           cloud.reactions(),
           metricsReactions(internalEvents, metrics),
         ]);
@@ -584,6 +610,8 @@ export async function createContainer(
     // After detection stops nothing new comes; the updates under way finish before the event log closes.
     { name: 'zones', stop: () => zoneWatch.idle() },
     { name: 'review items', start: () => reviewBuilder.start(), stop: () => reviewBuilder.stop() },
+    // Last: it reports what the rest is doing; stopped first, it says `offline` while everything still runs.
+    { name: 'mqtt', start: () => mqtt.start(), stop: () => mqtt.stop() },
   ]);
 
   return {
@@ -628,6 +656,7 @@ export async function createContainer(
     mediaTls,
     backup,
     metrics,
+    mqtt,
     logger,
     recordings,
     recordingEngine,

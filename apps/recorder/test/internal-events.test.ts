@@ -130,22 +130,23 @@ describe('internal events', () => {
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
     // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
-    // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics.
+    // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
+    // tracked objects, alerts, the TLS material and restores.
     assert.deepEqual(counts, {
-      'camera.changed': 8,
-      'camera-config.changed': 5,
+      'camera.changed': 9,
+      'camera-config.changed': 6,
       'ai-model.changed': 2,
-      'media-tls.changed': 3,
+      'media-tls.changed': 4,
       'cloud-settings.changed': 2,
-      'recording.notice': 2,
+      'recording.notice': 3,
       'recording.chunk-indexed': 3,
       'storage.floor-reached': 1,
-      'alert.raised': 2,
-      'backup.restored': 8,
+      'alert.raised': 3,
+      'backup.restored': 9,
       'motion-settings.changed': 1,
-      'motion.changed': 1,
+      'motion.changed': 2,
       'detections.seen': 1,
-      'objects.tracked': 2,
+      'objects.tracked': 3,
       'zones.changed': 1,
       'zone.entered': 1,
     });

@@ -663,6 +663,10 @@ export const requestBounds = {
         "sub"
       ],
       "required": false
+    },
+    "detection_enabled": {
+      "type": "boolean",
+      "required": false
     }
   },
   "replaceCameraConfig": {
@@ -767,6 +771,11 @@ export const requestBounds = {
       ],
       "nullable": true,
       "required": false
+    },
+    "detection_enabled": {
+      "type": "boolean",
+      "nullable": true,
+      "required": false
     }
   },
   "updateCameraConfig": {
@@ -869,6 +878,11 @@ export const requestBounds = {
         "main",
         "sub"
       ],
+      "nullable": true,
+      "required": false
+    },
+    "detection_enabled": {
+      "type": "boolean",
       "nullable": true,
       "required": false
     }
@@ -1319,6 +1333,11 @@ export const requestBounds = {
         "main",
         "sub"
       ],
+      "nullable": true,
+      "required": false
+    },
+    "detection_enabled": {
+      "type": "boolean",
       "nullable": true,
       "required": false
     }
@@ -1854,6 +1873,52 @@ export const requestBounds = {
         "maxLength": 27962027
       },
       "required": true
+    }
+  },
+  "updateMqttSettings": {
+    "enabled": {
+      "type": "boolean",
+      "required": false
+    },
+    "url": {
+      "type": "string",
+      "maxLength": 500,
+      "nullable": true,
+      "required": false
+    },
+    "username": {
+      "type": "string",
+      "maxLength": 200,
+      "nullable": true,
+      "required": false
+    },
+    "password": {
+      "type": "string",
+      "maxLength": 500,
+      "nullable": true,
+      "required": false
+    },
+    "client_id": {
+      "type": "string",
+      "maxLength": 64,
+      "nullable": true,
+      "required": false
+    },
+    "topic_prefix": {
+      "type": "string",
+      "maxLength": 100,
+      "nullable": true,
+      "required": false
+    },
+    "discovery_prefix": {
+      "type": "string",
+      "maxLength": 100,
+      "nullable": true,
+      "required": false
+    },
+    "discovery_enabled": {
+      "type": "boolean",
+      "required": false
     }
   },
   "createLayout": {

@@ -1383,6 +1383,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/integrations/mqtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MQTT settings in effect and the connection state (superuser); the password only as password_set */
+        get: operations["getMqttSettings"];
+        /** Change the stored MQTT settings (superuser); MQTT_* variables win and cannot be changed here */
+        put: operations["updateMqttSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/layouts": {
         parameters: {
             query?: never;
@@ -4858,6 +4876,8 @@ export interface operations {
                      * @enum {string}
                      */
                     grid_stream: "main" | "sub";
+                    /** @default true */
+                    detection_enabled: boolean;
                 };
             };
         };
@@ -4896,6 +4916,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -4991,6 +5012,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -5079,6 +5101,8 @@ export interface operations {
                      * @enum {string|null}
                      */
                     grid_stream?: "main" | "sub" | null;
+                    /** @default true */
+                    detection_enabled?: boolean | null;
                 };
             };
         };
@@ -5117,6 +5141,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -5261,6 +5286,8 @@ export interface operations {
                      * @enum {string|null}
                      */
                     grid_stream?: "main" | "sub" | null;
+                    /** @default true */
+                    detection_enabled?: boolean | null;
                 };
             };
         };
@@ -5299,6 +5326,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -6082,6 +6110,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -6170,6 +6199,8 @@ export interface operations {
                      * @enum {string|null}
                      */
                     grid_stream?: "main" | "sub" | null;
+                    /** @default true */
+                    detection_enabled?: boolean | null;
                 };
             };
         };
@@ -6208,6 +6239,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -7772,6 +7804,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -7861,6 +7894,7 @@ export interface operations {
                         transport_security_probed_at: string | null;
                         detect_stream: string;
                         grid_stream: string;
+                        detection_enabled: boolean;
                     };
                 };
             };
@@ -11189,6 +11223,157 @@ export interface operations {
             };
             /** @description Not available right now (e.g. the camera gives no picture); try again later */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getMqttSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        url: string | null;
+                        username: string | null;
+                        password_set: boolean;
+                        client_id: string;
+                        topic_prefix: string;
+                        discovery_prefix: string;
+                        discovery_enabled: boolean;
+                        recorder_id: string;
+                        from_environment: string[];
+                        topic_map_version: number;
+                        status: {
+                            /** @enum {string} */
+                            state: "disabled" | "connecting" | "connected" | "auth_failed" | "error";
+                            last_error: string | null;
+                            /** Format: date-time */
+                            since: string | null;
+                            failed_attempts: number;
+                            /** Format: date-time */
+                            next_attempt_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateMqttSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    url?: string | null;
+                    username?: string | null;
+                    password?: string | null;
+                    client_id?: string | null;
+                    topic_prefix?: string | null;
+                    discovery_prefix?: string | null;
+                    discovery_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        url: string | null;
+                        username: string | null;
+                        password_set: boolean;
+                        client_id: string;
+                        topic_prefix: string;
+                        discovery_prefix: string;
+                        discovery_enabled: boolean;
+                        recorder_id: string;
+                        from_environment: string[];
+                        topic_map_version: number;
+                        status: {
+                            /** @enum {string} */
+                            state: "disabled" | "connecting" | "connected" | "auth_failed" | "error";
+                            last_error: string | null;
+                            /** Format: date-time */
+                            since: string | null;
+                            failed_attempts: number;
+                            /** Format: date-time */
+                            next_attempt_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

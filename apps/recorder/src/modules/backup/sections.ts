@@ -7,6 +7,7 @@ import { TOKEN_PURPOSE } from '../cloud/credentials/cloud-credentials.service.js
 import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud/settings/cloud-settings.service.js';
 import { STREAM_KEY_PURPOSE } from '../cloud/stream-targets/stream-targets.service.js';
 import { ADAPTER_TOKEN_PURPOSE } from '../adapters/adapters.service.js';
+import { MQTT_PASSWORD_PURPOSE } from '../mqtt/mqtt.service.js';
 import {
   AUTH_TOKEN_PURPOSE as ALERT_AUTH_TOKEN_PURPOSE,
   WEBHOOK_HEADERS_PURPOSE,
@@ -109,6 +110,13 @@ export const SECTIONS: readonly BackupSection[] = [
     ],
   },
   { name: 'settings', table: 'settings', key: ['key'], mode: 'replace' },
+  {
+    name: 'mqtt_settings',
+    table: 'mqtt_settings',
+    key: ['id'],
+    mode: 'replace',
+    secrets: [{ column: 'password_sealed', field: 'password', purpose: MQTT_PASSWORD_PURPOSE }],
+  },
   { name: 'layouts', table: 'layouts', key: ['user_id', 'layout_id'], mode: 'replace' },
   // API keys stay hashes: a restored app keeps working with the key it already has.
   { name: 'apps', table: 'apps', key: ['id'], mode: 'replace' },

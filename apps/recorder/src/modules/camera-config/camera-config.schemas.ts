@@ -30,6 +30,8 @@ const settableFields = {
   detect_stream: StringEnum(STREAM_ROLES, { default: 'sub' }),
   /** the stream grid tiles play (the single-camera view, snapshots and recording use main) */
   grid_stream: StringEnum(STREAM_ROLES, { default: 'sub' }),
+  /** live AI detection runs on this camera; off, the detection loop skips it (issue #21) */
+  detection_enabled: Type.Boolean({ default: true }),
 };
 
 export const CameraConfigCreate = Type.Object(
@@ -78,6 +80,7 @@ export const CameraConfigResponse = Type.Object({
   transport_security_probed_at: Nullable(Timestamp),
   detect_stream: Type.String(),
   grid_stream: Type.String(),
+  detection_enabled: Type.Boolean(),
 });
 export type CameraConfigResponse = Static<typeof CameraConfigResponse>;
 
@@ -118,4 +121,5 @@ export const DEFAULT_CAMERA_CONFIG = {
   stream_failures: 0,
   detect_stream: 'sub',
   grid_stream: 'sub',
+  detection_enabled: true,
 } as const;

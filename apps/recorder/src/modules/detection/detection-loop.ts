@@ -34,6 +34,8 @@ import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
 /** How long after the last moving picture a model that runs on motion keeps analysing (a pause of a step). */
 export const GATE_HOLD_MS = 2000;
+/** why a live model of a camera with detection switched off does not run */
+const DETECTION_OFF = 'detection is switched off for this camera';
 
 export interface DetectionLoopDeps {
   models: AiModelsService;
@@ -110,6 +112,8 @@ export class DetectionLoop {
   readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
   readonly #lastAlertAt = new Map<number, number>();
   readonly #inflight = new Set<Promise<void>>();
+  /** cameras whose stream config has detection switched off */
+  readonly #detectionOff = new Set<number>();
   #tail: Promise<void> = Promise.resolve();
   #stopped = false;
 
@@ -265,11 +269,17 @@ export class DetectionLoop {
 
   /** Starts, restarts or stops the camera's grabber to match its models and its current source. */
   async #refreshFeed(cameraId: number): Promise<void> {
-    const runners = [...this.#runners.values()].filter((r) => r.cameraId === cameraId);
+    const config = await this.deps.configs.find(cameraId);
+    // Detection switched off for the camera (API or MQTT): its models keep their runners, which skip their
+    // turns, but nothing reads its pictures until it is switched on again (camera-config.changed).
+    const switchedOff = config?.detection_enabled === false;
+    const runners = switchedOff ? [] : [...this.#runners.values()].filter((r) => r.cameraId === cameraId);
     await this.deps.motion.demand(
       cameraId,
       runners.some((r) => r.config.trigger === 'on_motion'),
     );
+    if (switchedOff) this.#detectionOff.add(cameraId);
+    else this.#detectionOff.delete(cameraId);
     const feed = this.#feeds.get(cameraId);
     if (runners.length === 0) {
       if (feed) {
@@ -283,7 +293,6 @@ export class DetectionLoop {
     const fps = Math.min(this.options.maxFps ?? 5, Math.max(0.2, 2 / minInterval));
     // The stream the config names for AI (the substream by default, when there is one). A new source needs no
     // new grabber: the camera stream follows it.
-    const config = await this.deps.configs.find(cameraId);
     const role = await this.deps.sources.effectiveRole(
       cameraId,
       config?.detect_stream === 'main' ? 'main' : 'sub',
@@ -320,6 +329,11 @@ export class DetectionLoop {
     if (runner.busy) {
       stats.dropped += 1;
       this.deps.metrics?.detectionSkipped(runner.cameraId, runner.model.id, 'busy');
+      return;
+    }
+    if (this.#detectionOff.has(runner.cameraId)) {
+      stats.state = 'idle';
+      stats.lastError = DETECTION_OFF;
       return;
     }
     const feed = this.#feeds.get(runner.cameraId);

@@ -20,6 +20,7 @@ import { streamRoles } from './migrations/0014_stream_roles.js';
 import { motion } from './migrations/0015_motion.js';
 import { zones } from './migrations/0016_zones.js';
 import { review } from './migrations/0017_review.js';
+import { mqtt } from './migrations/0018_mqtt.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -40,6 +41,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0015_motion', motion],
   ['0016_zones', zones],
   ['0017_review', review],
+  ['0018_mqtt', mqtt],
 ];
 
 /** In the order they apply. */

@@ -114,6 +114,8 @@ export interface CameraConfigsTable {
   detect_stream: string;
   /** which stream grid tiles read */
   grid_stream: string;
+  /** live AI detection runs on this camera (switched off, the detection loop skips it) */
+  detection_enabled: boolean;
 }
 
 export interface CameraPermissionsTable {
@@ -511,6 +513,22 @@ export interface Database {
   camera_zones: CameraZonesTable;
   review_items: ReviewItemsTable;
   camera_review_settings: CameraReviewSettingsTable;
+  mqtt_settings: MqttSettingsTable;
+}
+
+/** The MQTT connection's stored settings (one row, id 1); an MQTT_* variable that is set wins over its column. */
+export interface MqttSettingsTable {
+  id: number;
+  enabled: boolean;
+  url: string | null;
+  username: string | null;
+  password_sealed: string | null;
+  client_id: string | null;
+  topic_prefix: string | null;
+  discovery_prefix: string | null;
+  discovery_enabled: boolean;
+  recorder_id: string;
+  updated_at: string | null;
 }
 
 // Rows as the repositories read them. Other modules receive them from services and name them from here, never

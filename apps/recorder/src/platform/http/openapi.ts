@@ -65,6 +65,10 @@ export const API_TAGS = [
     description: 'TLS material for media sources: certificate, key and CA bundle (superuser).',
   },
   { name: 'system', description: 'Configuration backup and restore (superuser).' },
+  {
+    name: 'integrations',
+    description: 'MQTT broker connection with Home Assistant discovery (superuser; docs/mqtt.md).',
+  },
 ];
 
 /** A body that is bytes, not JSON (a file, a picture, a stream). */

@@ -1,0 +1,28 @@
+// How the MQTT bridge follows the recorder: cameras and their configs (states, discovery, removal), motion,
+// tracked objects (counts, the last picture), alerts, recording notices (online, recording state), and the
+// changes that need a new connection (the media-source CA, a restored backup).
+import type { RecorderEventBus } from '../recorder-events.js';
+import { removeAll } from '../reactions.js';
+import type { MqttService } from './mqtt.service.js';
+
+export function mqttReactions(
+  events: RecorderEventBus,
+  mqtt: Pick<
+    MqttService,
+    'cameraChanged' | 'camerasChanged' | 'motionChanged' | 'tracked' | 'alertRaised' | 'restart'
+  >,
+): () => void {
+  return removeAll([
+    events.on('camera.changed', ({ camera }) => mqtt.cameraChanged(camera.id)),
+    events.on('camera-config.changed', ({ cameraId }) => mqtt.cameraChanged(cameraId)),
+    events.on('recording.notice', (notice) => {
+      if (notice.cameraId === null) mqtt.camerasChanged();
+      else mqtt.cameraChanged(notice.cameraId);
+    }),
+    events.on('motion.changed', ({ cameraId, active }) => mqtt.motionChanged(cameraId, active)),
+    events.on('objects.tracked', (update) => mqtt.tracked(update)),
+    events.on('alert.raised', ({ alert }) => mqtt.alertRaised(alert)),
+    events.on('media-tls.changed', () => void mqtt.restart()),
+    events.on('backup.restored', () => mqtt.restart()),
+  ]);
+}
