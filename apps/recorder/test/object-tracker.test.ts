@@ -82,7 +82,7 @@ describe('object tracker', () => {
     assert.notEqual(back.tracks[0]!.track_id, first);
   });
 
-  it('ends the tracks of a camera that is binned or deleted, and only of that camera', async () => {
+  it('ends the tracks of a camera that is binned or deleted, and only of that camera', () => {
     const events = new InternalEvents<RecorderEvents>((_event, error) => {
       throw error;
     });
@@ -107,9 +107,9 @@ describe('object tracker', () => {
         sourceChanged: false,
         credentialsChanged: false,
       });
-    await gone('updated', 1);
+    gone('updated', 1);
     assert.equal(updates.length, 0, 'an edit ends nothing');
-    await gone('deleted', 1);
+    gone('deleted', 1);
     assert.deepEqual(
       updates.map((u) => [u.cameraId, u.tracks.length, u.ended.length, u.picture]),
       [[1, 0, 1, null]],
