@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createCamera, grant } from './helpers/cameras.js';
+import { createCamera } from './helpers/cameras.js';
 import { startOnvifSimulator } from './helpers/onvif-simulator.js';
 
 describe('camera device users over ONVIF', () => {
@@ -119,24 +119,28 @@ describe('camera device users over ONVIF', () => {
     assert.deepEqual(level.json().detail[0].loc, ['body', 'level']);
   });
 
-  it('a manager who is not a superuser cannot make the recorder reach a device on this machine', async () => {
-    // A superuser may point a camera at loopback; a user who manages it could not have, so the recorder
-    // refuses to connect there on their behalf (checked on the connection, as a host name may resolve later).
-    const camera = await createCamera(t, t.adminToken, {
+  it('follows the camera host rules of its owner: a loopback device of an owner no longer superuser is not reached', async () => {
+    // Only a superuser may point a camera at this machine. Once its owner is a plain user, the recorder no
+    // longer connects there for that camera (as its pipelines do), whoever asks.
+    const owner = await t.createUser('device_owner', { superuser: true });
+    const camera = await createCamera(t, owner.token, {
       ip_address: '127.0.0.1',
       username: 'admin',
       password: DEVICE_PASSWORD,
     });
-    const manager = await t.createUser('device_manager');
-    await grant(t, camera.id, manager.id, { can_view: true, can_manage: true });
-    const before = device.requests().length;
-    const refused = await t.request({
-      method: 'GET',
-      url: `/api/v1/cameras/${camera.id}/device-users?onvif_port=${onvifPort}`,
-      token: manager.token,
+    assert.equal((await api('GET', camera.id)).statusCode, 200);
+    const demoted = await t.request({
+      method: 'PUT',
+      url: `/api/v1/users/${owner.id}`,
+      token: t.adminToken,
+      payload: { is_superuser: false },
     });
+    assert.equal(demoted.statusCode, 200, demoted.body);
+    const before = device.requests().length;
+    const refused = await api('GET', camera.id);
     assert.equal(refused.statusCode, 403, refused.body);
     assert.equal(refused.json().detail.code, 'superuser_required');
+    assert.match(refused.json().detail.message, /127\.0\.0\.1 is a loopback address/);
     assert.equal(device.requests().length, before, 'nothing reached the device');
   });
 });

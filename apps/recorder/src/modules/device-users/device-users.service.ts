@@ -1,13 +1,12 @@
 // Accounts on the camera itself, managed over ONVIF with the camera's stored credentials. The new account's
-// password goes to the device and nowhere else: it is not stored, logged or audited. A user who is not a
-// superuser reaches the device only at an address they could have saved themselves, checked on the connection
-// itself (a camera host name may resolve to this machine later).
+// password goes to the device and nowhere else: it is not stored, logged or audited. The device is reached
+// under the camera host rules of its pipelines: a camera whose owner is not a superuser is not reached on the
+// recorder's own machine or link, checked right before connecting (its host name may resolve there by now).
 import { isIP } from 'node:net';
 import { OnvifDeviceClient, OnvifError } from '../../media/onvif/index.js';
 import { superuserRequiredFor } from '../../platform/auth/guards.js';
-import type { Principal, RequestContext } from '../../platform/auth/principal.js';
+import type { RequestContext } from '../../platform/auth/principal.js';
 import { AppError, BadRequestError } from '../../platform/http/errors.js';
-import { HOST_INTERNAL_SCOPES } from '../../platform/net/address-scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
@@ -24,7 +23,7 @@ export class DeviceUsersService {
 
   async list(context: RequestContext, cameraId: number, onvifPort: number): Promise<DeviceUser[]> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
-    const client = await this.#client(context.principal, camera, onvifPort);
+    const client = await this.#client(camera, onvifPort);
     return device(() => client.getUsers());
   }
 
@@ -35,7 +34,7 @@ export class DeviceUsersService {
     onvifPort: number,
   ): Promise<DeviceUser> {
     const camera = await this.access.require(context.principal, cameraId, 'manage');
-    const client = await this.#client(context.principal, camera, onvifPort);
+    const client = await this.#client(camera, onvifPort);
     await device(() => client.createUser(body));
     await this.audit.record(context, {
       action: 'camera.device_user_create',
@@ -58,7 +57,7 @@ export class DeviceUsersService {
         'This is the account the recorder uses to reach the camera; it cannot be deleted',
       );
     }
-    const client = await this.#client(context.principal, camera, onvifPort);
+    const client = await this.#client(camera, onvifPort);
     await device(() => client.deleteUser(username));
     await this.audit.record(context, {
       action: 'camera.device_user_delete',
@@ -68,18 +67,20 @@ export class DeviceUsersService {
     });
   }
 
-  async #client(principal: Principal, camera: CameraRow, onvifPort: number): Promise<OnvifDeviceClient> {
+  async #client(camera: CameraRow, onvifPort: number): Promise<OnvifDeviceClient> {
     const { username, password } = await this.cameras.credentials(camera.id);
     if (!username || !password) {
       throw new BadRequestError('The camera has no stored username and password to manage its users with');
     }
     const host = isIP(camera.ip_address) === 6 ? `[${camera.ip_address}]` : camera.ip_address;
+    const url = `http://${host}:${onvifPort}`;
+    const refusal = await this.cameras.sourceRefusal(camera, url);
+    if (refusal) throw superuserRequiredFor(['path', 'camera_id'], refusal);
     return new OnvifDeviceClient({
-      url: `http://${host}:${onvifPort}`,
+      url,
       username,
       password,
       timeoutMs: this.timeoutMs,
-      ...(principal.isSuperuser ? {} : { refuseScopes: HOST_INTERNAL_SCOPES }),
     });
   }
 }
@@ -89,9 +90,6 @@ async function device<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof OnvifError && error.kind === 'refused') {
-      throw superuserRequiredFor(['path', 'camera_id'], error.reason);
-    }
     if (error instanceof OnvifError) {
       throw new AppError(502, { code: `device_${error.kind}`, message: error.reason });
     }
