@@ -13,6 +13,7 @@ import {
   startAdapterProcess,
   swappedCenternetModels,
   type AdapterProcess,
+  recorderEnvFor,
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
@@ -69,10 +70,7 @@ for (const dialect of testDialects()) {
       t = await createTestApp({
         dialect,
         env: {
-          ADAPTER_URLS: adapter.url,
-          ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-          FRAMES_DIR: framesDir,
-          ADAPTER_POLL_SECONDS: '1',
+          ...recorderEnvFor(adapter),
         },
         overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
       });

@@ -15,7 +15,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { peopleClip, startAdapterProcess, type AdapterProcess } from './helpers/adapter-process.js';
+import {
+  peopleClip,
+  startAdapterProcess,
+  type AdapterProcess,
+  recorderEnvFor,
+} from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
@@ -42,10 +47,7 @@ for (const dialect of testDialects()) {
       t = await createTestApp({
         dialect,
         env: {
-          ADAPTER_URLS: adapter.url,
-          ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-          FRAMES_DIR: framesDir,
-          ADAPTER_POLL_SECONDS: '1',
+          ...recorderEnvFor(adapter),
         },
         overrides: { recordingRescanMs: 300 },
       });

@@ -311,11 +311,12 @@ describe('MQTT and Home Assistant', () => {
     assert.equal(snapshot.retain, true);
     assert.equal(JSON.parse(text(`${PREFIX}/cameras/${cameraId}/alert`)!).id, alert.id);
 
+    const fromEnd = watcher.messages.length;
     tracked(1, []);
     tracked(2, []);
     t.container.internalEvents.emit('motion.changed', { cameraId, active: false });
-    await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '0', from);
-    await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'OFF', from);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '0', fromEnd);
+    await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'OFF', fromEnd);
   });
 
   it('detection switched off stops the camera’s AI frames; on again, they come back', async () => {
@@ -347,8 +348,10 @@ describe('MQTT and Home Assistant', () => {
     );
     assert.equal(status.state, 'idle');
 
+    // Only a state published after this command counts: an 'ON' from before the 'off' may still be in flight.
+    const fromOn = watcher.messages.length;
     await watcher.publish(`${PREFIX}/cameras/${camera.id}/detection/set`, 'ON');
-    await waitFor(`${PREFIX}/cameras/${camera.id}/detection/state`, 'ON', from);
+    await waitFor(`${PREFIX}/cameras/${camera.id}/detection/state`, 'ON', fromOn);
     await t.container.detectionLoop.settled();
     assert.ok(t.container.detectionLoop.grabber(camera.id), 'reading the camera again');
     await api('DELETE', `/ai-models/${model.json().id}`);
@@ -399,11 +402,12 @@ describe('MQTT and Home Assistant', () => {
 
     // OFF: ffmpeg stops and closes its chunk; the camera no longer records.
     const closing = collector.waitFor(1);
+    const fromOff = watcher.messages.length;
     await watcher.publish(`${PREFIX}/cameras/${camera.id}/recording/set`, 'OFF');
     await closing;
     await t.container.recordingEngine.idle();
     assert.equal(t.container.recordingEngine.isRecording(camera.id), false);
-    await waitFor(`${PREFIX}/cameras/${camera.id}/recording/state`, 'OFF');
+    await waitFor(`${PREFIX}/cameras/${camera.id}/recording/state`, 'OFF', fromOff);
     const offAt = Date.now();
 
     // ON: recording starts again and writes a new chunk.

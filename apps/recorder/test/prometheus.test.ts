@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { peopleStill, startAdapterProcess, type AdapterProcess } from './helpers/adapter-process.js';
+import {
+  peopleStill,
+  startAdapterProcess,
+  type AdapterProcess,
+  recorderEnvFor,
+} from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 import { listen, SseClient } from './helpers/event-clients.js';
@@ -45,10 +50,7 @@ describe('Prometheus scraping the recorder and the adapter', { timeout: 120_000 
     t = await createTestApp({
       env: {
         METRICS_TOKEN: SCRAPE_TOKEN,
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: framesDir,
-        ADAPTER_POLL_SECONDS: '1',
+        ...recorderEnvFor(adapter),
       },
       overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
     });

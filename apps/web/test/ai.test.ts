@@ -17,6 +17,7 @@ import {
   peopleStill,
   startAdapterProcess,
   type AdapterProcess,
+  recorderEnvFor,
 } from '../../recorder/test/helpers/adapter-process.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
@@ -48,10 +49,7 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     adapter = await startAdapterProcess({ framesDir });
     t = await createTestApp({
       env: {
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: framesDir,
-        ADAPTER_POLL_SECONDS: '1',
+        ...recorderEnvFor(adapter),
         // Nothing listens there: the provider is unreachable, as the real ones are from this machine.
         HUGGINGFACE_BASE_URL: `http://127.0.0.1:${await freePort()}`,
       },

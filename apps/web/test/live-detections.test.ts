@@ -11,6 +11,7 @@ import {
   peopleStill,
   startAdapterProcess,
   type AdapterProcess,
+  recorderEnvFor,
 } from '../../recorder/test/helpers/adapter-process.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
@@ -48,10 +49,7 @@ describe('detections over the live picture in chromium', { timeout: 300_000 }, (
     adapter = await startAdapterProcess({ framesDir });
     t = await createTestApp({
       env: {
-        ADAPTER_URLS: adapter.url,
-        ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-        FRAMES_DIR: framesDir,
-        ADAPTER_POLL_SECONDS: '1',
+        ...recorderEnvFor(adapter),
       },
       overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200 },
     });

@@ -41,6 +41,19 @@ export interface AdapterProcess {
   close(): Promise<void>;
 }
 
+/**
+ * A recorder's environment for working with this adapter: its URL and token, the frames directory they share,
+ * and a 1 s poll so a test need not wait for the adapter to be noticed.
+ */
+export function recorderEnvFor(adapter: AdapterProcess): Record<string, string> {
+  return {
+    ADAPTER_URLS: adapter.url,
+    ADAPTER_TOKEN_ADAPTER_1: adapter.token,
+    FRAMES_DIR: adapter.framesDir,
+    ADAPTER_POLL_SECONDS: '1',
+  };
+}
+
 export async function startAdapterProcess(
   /**
    * `token`: started with ADAPTER_TOKEN (otherwise it uses the token file in its DATA_DIR); `dataDir`: a

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { ContainerOverrides } from '../../src/container.js';
-import { peopleFrames, startAdapterProcess, type AdapterProcess } from './adapter-process.js';
+import { peopleFrames, startAdapterProcess, type AdapterProcess, recorderEnvFor } from './adapter-process.js';
 import { createTestApp, type TestApp } from './app.js';
 import { eventually } from './eventually.js';
 import { startTestCamera, type TestCamera } from './rtsp-camera.js';
@@ -51,10 +51,7 @@ export async function startWalkwayRig(
   ]);
   const t = await createTestApp({
     env: {
-      ADAPTER_URLS: adapter.url,
-      ADAPTER_TOKEN_ADAPTER_1: adapter.token,
-      FRAMES_DIR: framesDir,
-      ADAPTER_POLL_SECONDS: '1',
+      ...recorderEnvFor(adapter),
     },
     overrides: { adapterRecheckMs: 200, grabberBackoffMs: 200, ...overrides },
   });
