@@ -81,13 +81,16 @@ export function MqttSettingsForm({ settings, onSaved }: { settings: MqttSettings
   const text = (name: TextName, label: string, extra: { placeholder?: string; type?: string } = {}) => {
     const locked = fromEnv.has(name);
     return (
-      <TextField
-        label={locked ? `${label} (set by ${VARIABLES[name]})` : label}
-        autoComplete="off"
-        readOnly={locked}
-        {...extra}
-        {...form.field(name)}
-      />
+      // Shaded when read-only, so it does not look like a field that can be typed in.
+      <div key={name} className={locked ? '[&_input]:bg-slate-100 dark:[&_input]:bg-slate-800' : undefined}>
+        <TextField
+          label={locked ? `${label} (set by ${VARIABLES[name]})` : label}
+          autoComplete="off"
+          readOnly={locked}
+          {...extra}
+          {...form.field(name)}
+        />
+      </div>
     );
   };
 
@@ -101,7 +104,11 @@ export function MqttSettingsForm({ settings, onSaved }: { settings: MqttSettings
       <CheckboxField
         name="mqtt-enabled"
         label="Connect to the broker"
-        hint={fromEnv.has('enabled') ? 'Always on: MQTT_URL is set.' : 'Needs the broker address.'}
+        hint={
+          fromEnv.has('enabled')
+            ? 'Always on: MQTT_URL is set.'
+            : 'Needs the broker address. Off: the recorder says "offline" and disconnects.'
+        }
         checked={enabled}
         disabled={fromEnv.has('enabled')}
         onChange={setEnabled}
