@@ -6,6 +6,7 @@
 //   /admin/apps         apps of the API and their keys (shown once)
 //   /admin/cloud        cloud recording and streaming settings (secrets write-only), stream targets' state
 //   /admin/tls          media-source TLS: the parsed certificate, its key, the CA bundle, expiry warnings
+//   /admin/integrations MQTT / Home Assistant: the connection's state, its settings (password write-only), topics
 import { Outlet } from 'react-router';
 import { SectionNav } from '../../components/SectionNav';
 
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: '/admin/apps', label: 'Apps' },
   { to: '/admin/cloud', label: 'Cloud' },
   { to: '/admin/tls', label: 'Media TLS' },
+  { to: '/admin/integrations', label: 'Integrations' },
 ];
 
 /** A deep link of someone who is not an administrator: say so plainly instead of a broken screen. */

@@ -5,6 +5,7 @@ import { AdminLayout } from './AdminLayout';
 import { AppsPage } from './AppsPage';
 import { AuditPage } from './AuditPage';
 import { CloudSettingsPage } from './CloudSettingsPage';
+import { IntegrationsPage } from './integrations/IntegrationsPage';
 import { MediaTlsPage } from './MediaTlsPage';
 import { SystemPage } from './SystemPage';
 import { UserPage } from './UserPage';
@@ -23,6 +24,7 @@ export default function AdminRoutes({ isSuperuser }: { isSuperuser: boolean }) {
         <Route path="apps" element={<AppsPage />} />
         <Route path="cloud" element={<CloudSettingsPage />} />
         <Route path="tls" element={<MediaTlsPage />} />
+        <Route path="integrations" element={<IntegrationsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
