@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 export interface SectionNavItem {
   to: string;
@@ -7,10 +8,21 @@ export interface SectionNavItem {
   end?: boolean;
 }
 
-/** The tabs of a section of the app (AI, administration): links with the current one underlined. */
+/**
+ * The tabs of a section of the app (AI, administration): links with the current one underlined. On a phone the
+ * row scrolls sideways; the current tab is brought into view, so a deep link does not land on a hidden tab.
+ */
 export function SectionNav({ label, items }: { label: string; items: readonly SectionNavItem[] }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <nav
+      ref={nav}
       aria-label={label}
       className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
     >
