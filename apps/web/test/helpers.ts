@@ -1,7 +1,9 @@
 // The web app in Debian's chromium against a real recorder: sign-in, reading the clock the test cameras burn
 // into their frames from the page's <video> elements, and axe-core over the current screen.
-import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../recorder/test/helpers/app.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
@@ -143,4 +145,31 @@ export async function addTestCamera(
   });
   if (configured.statusCode !== 200) throw new Error(`camera not configured: ${configured.body}`);
   return { id, source: camera };
+}
+
+/**
+ * One step of a screen's story: axe-core clean, and it fits a 1280 px desktop and a 390 px phone without
+ * sideways scrolling; with WEB_SHOTS_DIR set, photographed at both widths as `<name>-<width>.png`.
+ */
+export async function checkStep(page: Page, name: string): Promise<void> {
+  assert.deepEqual(await seriousViolations(page), [], name);
+  const shots = process.env.WEB_SHOTS_DIR;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= width, `${name} is ${scrollWidth} px wide at ${width} px`);
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A field's problem as a screen reader hears it: the text its aria-describedby points at. */
+export async function problemAt(page: Page, name: string): Promise<string> {
+  const input = page.locator(`[name="${name}"][aria-invalid="true"]`);
+  await input.waitFor();
+  const id = await input.getAttribute('aria-describedby');
+  return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
 }

@@ -7,21 +7,17 @@
 // administration and gets "Not allowed" at the deep link (and 403 from the API). axe-core on every step, no
 // console error. With WEB_SHOTS_DIR set, screenshots at 1280 and 390 px go there.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { startBroker, watchBroker, type TestBroker } from '../../recorder/test/helpers/mosquitto.js';
-import { openWatchedBrowser, seriousViolations, signIn, type WatchedBrowser } from './helpers.js';
+import { checkStep, openWatchedBrowser, problemAt, signIn, type WatchedBrowser } from './helpers.js';
 
 const RECORDER = { username: 'nvr-web', password: 'Broker-pass-for-web-93' };
 const WRONG_PASSWORD = 'Not-the-broker-pass-17';
 const WATCHER = { username: 'watcher', password: 'watcher-broker-pass' };
 /** Set through the environment: the screen shows it read-only, naming the variable. */
 const DISCOVERY_PREFIX = 'ha-web';
-const SHOTS = process.env.WEB_SHOTS_DIR;
 
 type Json = Record<string, any>;
 
@@ -56,29 +52,6 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
   const settings = async (token = t.adminToken) =>
     (await t.request({ method: 'GET', url: '/api/v1/integrations/mqtt', token })).json<Json>();
 
-  /** axe-core clean, and (with WEB_SHOTS_DIR) the step photographed at desktop and phone width. */
-  async function step(page: Page, name: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], name);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= width, `${name} is ${scrollWidth} px wide at ${width} px`);
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  /** A field's problem as a screen reader hears it: the text its aria-describedby points at. */
-  async function problemAt(page: Page, name: string): Promise<string> {
-    const input = page.locator(`[name="${name}"][aria-invalid="true"]`);
-    await input.waitFor();
-    const id = await input.getAttribute('aria-describedby');
-    return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
-  }
-
   it('a superuser connects the recorder: refused credentials, then connected and online on the broker', async () => {
     const { page } = await browser.newPage({ width: 1280, height: 900 });
     // Every answer the page gets, read whole, to look for the password in (the event stream never ends).
@@ -106,7 +79,7 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
     const discovery = page.getByLabel('Discovery prefix (set by MQTT_DISCOVERY_PREFIX)');
     assert.equal(await discovery.inputValue(), DISCOVERY_PREFIX);
     assert.equal(await discovery.getAttribute('readonly'), '');
-    await step(page, '1-off');
+    await checkStep(page, '1-off');
 
     // A wrong password: the broker refuses it, and the screen says so with the broker's reason.
     await page.getByLabel('Connect to the broker').check();
@@ -120,7 +93,7 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
     assert.equal((await settings()).status.state, 'auth_failed');
     // The form comes back with the password as "set" and an empty field.
     assert.equal(await page.getByLabel('Password (set)').inputValue(), '');
-    await step(page, '2-refused');
+    await checkStep(page, '2-refused');
 
     // The right password: only it is sent, and the recorder connects and says it is online, retained.
     const from = watcher.messages.length;
@@ -143,7 +116,7 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
     const topics = page.getByRole('region', { name: 'Topics' });
     await topics.getByText('nvr/available').waitFor();
     await topics.getByText((await settings()).recorder_id, { exact: true }).waitFor();
-    await step(page, '3-connected');
+    await checkStep(page, '3-connected');
 
     // A topic prefix the recorder refuses: its reason at the field, nothing changed, still connected.
     const before = await settings();
@@ -155,7 +128,7 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
     assert.deepEqual(sent.at(-1), { topic_prefix: 'cams/#' });
     assert.deepEqual(await settings(), before);
     await state.filter({ hasText: /^Connected$/ }).waitFor();
-    await step(page, '4-refused-prefix');
+    await checkStep(page, '4-refused-prefix');
 
     const secrets = [RECORDER.password, WRONG_PASSWORD];
     const html = await page.content();
@@ -178,7 +151,7 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
     await nav.getByRole('link', { name: 'Live' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Admin' }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'Integrations' }).count(), 0);
-    await step(page, '5-not-allowed');
+    await checkStep(page, '5-not-allowed');
     await page.context().close();
 
     const token = (await t.login('plain', USER_PASSWORD)).access_token;

@@ -7,21 +7,18 @@
 // where the recorder's host rule (this machine is for administrators) lands at the address field. axe-core on
 // every step, no console error. With WEB_SHOTS_DIR set, screenshots at 1280 and 390 px go there.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { startOnvifSimulator, type OnvifSimulator } from '../../recorder/test/helpers/onvif-simulator.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
-import { openWatchedBrowser, seriousViolations, signIn, type WatchedBrowser } from './helpers.js';
+import { checkStep, openWatchedBrowser, problemAt, signIn, type WatchedBrowser } from './helpers.js';
 
 const DEVICE_USER = 'admin';
 const DEVICE_PASSWORD = 'Dev1ce-web-pass-31';
 /** Not the recorder suite's device name: both suites' simulators answer probes when they run side by side. */
 const DEVICE_NAME = 'Driveway Cam';
-const SHOTS = process.env.WEB_SHOTS_DIR;
 
 type Json = Record<string, any>;
 
@@ -79,26 +76,6 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     return opened;
   }
 
-  /** axe-core clean, and (with WEB_SHOTS_DIR) the step photographed at desktop and phone width. */
-  async function step(page: Page, name: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], name);
-    if (!SHOTS) return;
-    mkdirSync(SHOTS, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  /** A field's problem as a screen reader hears it: the text its aria-describedby points at. */
-  async function problemAt(page: Page, name: string): Promise<string> {
-    const input = page.locator(`[name="${name}"][aria-invalid="true"]`);
-    await input.waitFor();
-    const id = await input.getAttribute('aria-describedby');
-    return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
-  }
-
   const cameras = async () =>
     (await t.request({ method: 'GET', url: '/api/v1/cameras', token: t.adminToken })).json<Json>();
 
@@ -107,7 +84,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     await page.getByRole('heading', { name: 'Add a camera' }).waitFor();
     await page.getByRole('link', { name: 'From an ONVIF device' }).click();
     await page.getByRole('heading', { name: 'Find devices on the network' }).waitFor();
-    await step(page, '1-start');
+    await checkStep(page, '1-start');
 
     await page.getByRole('button', { name: 'Find devices' }).click();
     await page.getByRole('status').filter({ hasText: 'Listening for answers' }).waitFor();
@@ -115,7 +92,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
       name: `Use this device: ${DEVICE_NAME} (${new URL(device.url).host})`,
     });
     await use.waitFor();
-    await step(page, '2-found');
+    await checkStep(page, '2-found');
     await use.click();
     assert.equal(await page.getByLabel('Device address').inputValue(), device.url);
     // The address is filled in: the account is what is left to type.
@@ -127,7 +104,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     await page.getByLabel(/^Device password/).fill('not-the-password');
     await page.getByRole('button', { name: 'Connect' }).click();
     assert.match(await problemAt(page, 'password'), /refused the username or password/);
-    await step(page, '3-wrong-password');
+    await checkStep(page, '3-wrong-password');
     browser.expectedStatuses.delete(400);
     assert.equal((await cameras()).total, 0);
 
@@ -148,7 +125,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     // Write-only: once connected, the password is in no field of the page.
     assert.equal(await page.locator('input[type="password"]').count(), 0);
     await page.getByText('(password set)').waitFor();
-    await step(page, '4-inspected');
+    await checkStep(page, '4-inspected');
 
     await page.getByRole('button', { name: 'Add camera' }).click();
     await page.getByRole('heading', { name: DEVICE_NAME, level: 1 }).waitFor({ timeout: 30_000 });
@@ -164,7 +141,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, {
       timeout: 30_000,
     });
-    await step(page, '5-camera');
+    await checkStep(page, '5-camera');
 
     // The same device again: discovery links the camera, and adding it asks first.
     await page.goto(`${origin}/cameras/new?from=onvif`);
@@ -180,7 +157,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     await page.getByRole('button', { name: 'Add camera' }).click();
     const dialog = page.getByRole('dialog', { name: 'You already have this camera' });
     await dialog.getByRole('link', { name: DEVICE_NAME }).waitFor();
-    await step(page, '6-duplicate');
+    await checkStep(page, '6-duplicate');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     browser.expectedStatuses.delete(409);
     assert.equal((await cameras()).total, 1);
@@ -203,7 +180,7 @@ describe('adding a camera from an ONVIF device in chromium', { timeout: 120_000 
     assert.match(await problemAt(page, 'xaddr'), /superuser|administrator/i);
     browser.expectedStatuses.delete(403);
     assert.equal(device.requests().length, seen, 'the recorder never contacted the device for them');
-    await step(page, '7-plain-user');
+    await checkStep(page, '7-plain-user');
     await context.close();
   });
 });
