@@ -14,6 +14,7 @@ import {
   swappedCenternetModels,
   type AdapterProcess,
   recorderEnvFor,
+  adapterPolled,
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
@@ -90,12 +91,7 @@ for (const dialect of testDialects()) {
     });
 
     it('person_counting every 2 s: results with people, detection events over SSE, one alert per cooldown', async () => {
-      await eventually(
-        async () => (await get('/api/v1/capabilities')).orchestrator.adapters_available === 1,
-        {
-          what: 'the adapter to be polled',
-        },
-      );
+      await adapterPolled(t);
       const created = await t.request({
         method: 'POST',
         url: '/api/v1/ai-models',

@@ -14,6 +14,7 @@ import {
   startAdapterProcess,
   type AdapterProcess,
   recorderEnvFor,
+  adapterPolled,
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
@@ -83,12 +84,7 @@ describe('Prometheus scraping the recorder and the adapter', { timeout: 120_000 
   };
 
   it('a live model makes detection series on both sides, and promtool accepts both expositions', async () => {
-    await eventually(
-      async () =>
-        (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json()
-          .orchestrator.adapters_available === 1,
-      { what: 'the adapter to be polled' },
-    );
+    await adapterPolled(t);
     const { id: cameraId } = await createCamera(t, t.adminToken, { rtsp_url: camera.url });
     const created = await t.request({
       method: 'POST',

@@ -18,6 +18,7 @@ import {
   startAdapterProcess,
   type AdapterProcess,
   recorderEnvFor,
+  adapterPolled,
 } from '../../recorder/test/helpers/adapter-process.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
@@ -74,12 +75,7 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
       payload: { recording_enabled: true, recording_segment_seconds: 10 },
     });
     assert.equal(recording.statusCode, 200, recording.body);
-    await eventually(
-      async () =>
-        (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json()
-          .orchestrator.adapters_available === 1,
-      { what: 'the adapter to be polled' },
-    );
+    await adapterPolled(t);
   });
   after(async () => {
     await browser?.close();

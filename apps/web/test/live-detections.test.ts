@@ -12,10 +12,10 @@ import {
   startAdapterProcess,
   type AdapterProcess,
   recorderEnvFor,
+  adapterPolled,
 } from '../../recorder/test/helpers/adapter-process.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
-import { eventually } from '../../recorder/test/helpers/eventually.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import {
   addTestCamera,
@@ -79,12 +79,7 @@ describe('detections over the live picture in chromium', { timeout: 300_000 }, (
   });
 
   it('draws each person box of a person_counting model on a person of the picture', async () => {
-    await eventually(
-      async () =>
-        (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json()
-          .orchestrator.adapters_available === 1,
-      { what: 'the adapter to be polled' },
-    );
+    await adapterPolled(t);
     const model = await t.request({
       method: 'POST',
       url: '/api/v1/ai-models',

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestApp } from './app.js';
 import { eventually } from './eventually.js';
 import { freePort } from './net-servers.js';
 
@@ -52,6 +53,17 @@ export function recorderEnvFor(adapter: AdapterProcess): Record<string, string> 
     FRAMES_DIR: adapter.framesDir,
     ADAPTER_POLL_SECONDS: '1',
   };
+}
+
+/** Resolves once the recorder has polled the adapter and may send it work. */
+export async function adapterPolled(t: TestApp): Promise<void> {
+  await eventually(
+    async () =>
+      (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json<{
+        orchestrator: { adapters_available: number };
+      }>().orchestrator.adapters_available === 1,
+    { what: 'the adapter to be polled' },
+  );
 }
 
 export async function startAdapterProcess(

@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { ContainerOverrides } from '../../src/container.js';
 import { peopleFrames, startAdapterProcess, type AdapterProcess, recorderEnvFor } from './adapter-process.js';
+// The walkway tests wait for the adapter the same way as every test with one.
+export { adapterPolled } from './adapter-process.js';
 import { createTestApp, type TestApp } from './app.js';
-import { eventually } from './eventually.js';
 import { startTestCamera, type TestCamera } from './rtsp-camera.js';
 
 export const CLOCK_OVERLAY = [
@@ -64,17 +65,6 @@ export async function startWalkwayRig(
       await Promise.all([walkway.close(), adapter.close()]);
     },
   };
-}
-
-/** Resolves once the recorder has polled the adapter and may send it work. */
-export async function adapterPolled(t: TestApp): Promise<void> {
-  await eventually(
-    async () =>
-      (await t.request({ method: 'GET', url: '/api/v1/capabilities', token: t.adminToken })).json<{
-        orchestrator: { adapters_available: number };
-      }>().orchestrator.adapters_available === 1,
-    { what: 'the adapter to be polled' },
-  );
 }
 
 /**
