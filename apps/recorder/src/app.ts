@@ -41,6 +41,7 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { MetricsAccess } from './modules/metrics/metrics-access.js';
 import { metricsRoutes, registerRequestTiming } from './modules/metrics/metrics.routes.js';
 import { mqttRoutes } from './modules/mqtt/mqtt.routes.js';
+import { clusterRoutes } from './modules/cluster/cluster.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
@@ -142,6 +143,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(mediaTlsRoutes(container.mediaTls));
       await api.register(backupRoutes(container.backup));
       await api.register(mqttRoutes(container.mqtt));
+      await api.register(clusterRoutes(container.cluster));
     },
     { prefix: '/api/v1' },
   );

@@ -1,6 +1,7 @@
 // The only reader of process.env. Everything is validated up front so a bad deployment fails at start with
 // one message that lists every problem, instead of failing later at the first request that touches it.
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { adapterTokenPath, isBearerToken } from '@nvr/contracts';
@@ -65,6 +66,19 @@ export interface Config {
   readonly metricsToken: string | null;
   /** MQTT_*: each one set here wins over the stored MQTT setting of the same name (docs/mqtt.md) */
   readonly mqtt: MqttEnvConfig;
+  /** this recorder as a node of a cluster sharing one database (docs/cluster.md) */
+  readonly node: NodeConfig;
+}
+
+export interface NodeConfig {
+  /** NODE_NAME: shown in GET /nodes (default: the host name) */
+  readonly name: string;
+  /** NODE_URL: where the other nodes reach this one (default http://<host name>:<port>) */
+  readonly url: string;
+  /** NODE_CAPACITY: the most cameras this node runs, and its weight when cameras are shared out */
+  readonly capacity: number;
+  /** CLUSTER_LEASE_SECONDS: how long a camera's lease lasts without renewal (the failover bound) */
+  readonly leaseSeconds: number;
 }
 
 export interface MqttEnvConfig {
@@ -206,9 +220,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken,
     mqtt: mqttEnv(read, problems),
+    node: nodeConfig(read, integer, urlList, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
+}
+
+function nodeConfig(
+  read: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  urlList: (name: string, fallback: string[]) => string[],
+  problems: string[],
+): NodeConfig {
+  const port = integer('RECORDER_PORT', 8000, 0, 65535);
+  const name = read('NODE_NAME') ?? hostname();
+  if (name.length > 200) problems.push('NODE_NAME must be at most 200 characters');
+  const url = urlList('NODE_URL', [`http://${hostname()}:${port}`])[0] ?? `http://${hostname()}:${port}`;
+  if (url.length > 500) problems.push('NODE_URL must be at most 500 characters');
+  return {
+    name,
+    url: url.replace(/\/+$/, ''),
+    capacity: integer('NODE_CAPACITY', 1000, 1, 100_000),
+    leaseSeconds: integer('CLUSTER_LEASE_SECONDS', 10, 3, 600),
+  };
 }
 
 /**

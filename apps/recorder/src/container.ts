@@ -107,6 +107,11 @@ import { metricsReactions } from './modules/metrics/metrics.reactions.js';
 import { MqttRepository } from './modules/mqtt/mqtt.repository.js';
 import { MqttService, type MqttOptions } from './modules/mqtt/mqtt.service.js';
 import { mqttReactions } from './modules/mqtt/mqtt.reactions.js';
+import { CameraLeases } from './modules/cluster/camera-leases.js';
+import { ClusterRepository } from './modules/cluster/cluster.repository.js';
+import { ClusterService } from './modules/cluster/cluster.service.js';
+import { clusterReactions } from './modules/cluster/cluster.reactions.js';
+import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
 
 export interface Container {
   readonly config: Config;
@@ -171,6 +176,10 @@ export interface Container {
   readonly metrics: RecorderMetrics;
   /** MQTT: settings API, broker connection, states, Home Assistant discovery, commands (docs/mqtt.md) */
   readonly mqtt: MqttService;
+  /** this node's camera leases: which cameras it runs (modules/cluster, docs/cluster.md) */
+  readonly cameraLeases: CameraLeases;
+  /** the nodes API */
+  readonly cluster: ClusterService;
   /** the one logger of the process (the HTTP app logs through it too) */
   readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
@@ -214,6 +223,8 @@ export interface ContainerOverrides {
   loginClock?: () => number;
   /** MQTT reconnect backoff and stats interval */
   mqtt?: MqttOptions;
+  /** how often camera leases are renewed and shared out (default a quarter of CLUSTER_LEASE_SECONDS) */
+  leaseRenewMs?: number;
 }
 
 export async function createContainer(
@@ -269,6 +280,21 @@ export async function createContainer(
     config.auth,
   );
 
+  // This recorder as a node of the cluster that shares the database (one node with SQLite): the cameras whose
+  // leases it holds are the ones it runs (modules/cluster).
+  const nodeId = loadOrCreateNodeId(config.dataDir);
+  const clusterRepository = new ClusterRepository(database.db, database.dialect);
+  const cameraLeases = new CameraLeases(
+    clusterRepository,
+    { id: nodeId, ...config.node, version: config.version },
+    internalEvents,
+    logger,
+    {
+      leaseMs: config.node.leaseSeconds * 1000,
+      ...(overrides.leaseRenewMs === undefined ? {} : { renewMs: overrides.leaseRenewMs }),
+    },
+  );
+
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);
   const cameraStatus = new CameraStatusService();
@@ -306,7 +332,7 @@ export async function createContainer(
     ffprobePath: config.media.ffprobePath,
     timeoutMs: overrides.onvifTimeoutMs,
   });
-  const recordingsRepository = new RecordingsRepository(database.db);
+  const recordingsRepository = new RecordingsRepository(database.db, database.dialect, nodeId);
   const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit, internalEvents);
   const recordings = new RecordingsService(
     recordingsRepository,
@@ -318,7 +344,9 @@ export async function createContainer(
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
   // How every pipeline reads a camera (the transport-security policy and the media-source TLS check included),
   // and the camera streams: each pulled once and fanned out to live view, snapshots, AI and stream targets.
-  const sources = new SourceResolver(cameras, cameraConfig, (host, port) => mediaTls.verifyPeer(host, port));
+  const sources = new SourceResolver(cameras, cameraConfig, cameraLeases, (host, port) =>
+    mediaTls.verifyPeer(host, port),
+  );
   const streams = new StreamHub({
     ffmpegPath: config.media.ffmpegPath,
     resolve: (cameraId, role, attempt) => sources.input(cameraId, role, attempt),
@@ -332,6 +360,7 @@ export async function createContainer(
     recordingsVolume,
     sources,
     streams,
+    cameraLeases,
     {
       recordingsRoot: config.recordingsDir,
       ffmpegPath: config.media.ffmpegPath,
@@ -555,6 +584,11 @@ export async function createContainer(
     },
     overrides.mqtt,
   );
+  const cluster = new ClusterService(clusterRepository, audit, {
+    nodeId,
+    leaseMs: config.node.leaseSeconds * 1000,
+    rebalanceNow: () => cameraLeases.rebalance(),
+  });
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   // The background work, started in this order and stopped in the reverse one (construction above does none).
@@ -589,6 +623,7 @@ export async function createContainer(
           mqttReactions(internalEvents, mqtt),
           cloud.reactions(),
           metricsReactions(internalEvents, metrics),
+          clusterReactions(internalEvents, cameraLeases),
         ]);
       },
       stop: () => removeReactions(),
@@ -598,6 +633,9 @@ export async function createContainer(
     { name: 'alerts', start: () => alerts.start(), stop: () => alerts.stop() },
     // Deliveries left pending by the previous run go out now.
     { name: 'alert deliveries', start: () => alertActions.start(), stop: () => alertActions.stop() },
+    // Before any pipeline, stopped after all of them: their last chunks are indexed under the leases, which then
+    // go back so that other nodes take the cameras at once.
+    { name: 'camera leases', start: () => cameraLeases.start(), stop: () => cameraLeases.stop() },
     { name: 'camera streams', stop: () => streams.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
     { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
@@ -657,6 +695,8 @@ export async function createContainer(
     backup,
     metrics,
     mqtt,
+    cameraLeases,
+    cluster,
     logger,
     recordings,
     recordingEngine,

@@ -319,7 +319,11 @@ for (const dialect of testDialects()) {
           tls.port,
         );
         // (The plan only: no certificate check here.)
-        const sources = new SourceResolver(t.container.cameras, t.container.cameraConfig);
+        const sources = new SourceResolver(
+          t.container.cameras,
+          t.container.cameraConfig,
+          t.container.cameraLeases,
+        );
         const preferred = await sources.resolve(camera.id);
         assert.ok(preferred.ok, JSON.stringify(preferred));
         assert.equal(preferred.source.plan.url, `rtsps://127.0.0.1:${tls.port}/live`);

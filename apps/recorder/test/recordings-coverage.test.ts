@@ -43,7 +43,11 @@ for (const dialect of testDialects()) {
 
     before(async () => {
       t = await createTestApp({ dialect });
-      index = new RecordingsRepository(t.container.database.db);
+      index = new RecordingsRepository(
+        t.container.database.db,
+        t.container.database.dialect,
+        t.container.cameraLeases.nodeId,
+      );
       cameraId = (await createCamera(t, t.adminToken)).id;
       // 00:00:00–00:00:30 in three chunks 50 ms apart; a 1.5 s gap; 00:00:31.5–00:00:41.5; a 20 s gap;
       // 00:01:01.5–00:01:11.5 and, inside it, a short chunk that must not split it; then 00:01:11.6–00:01:21.6.

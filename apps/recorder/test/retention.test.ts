@@ -18,7 +18,11 @@ describe('recording retention and settings', () => {
   let index: RecordingsRepository;
   before(async () => {
     t = await createTestApp();
-    index = new RecordingsRepository(t.container.database.db);
+    index = new RecordingsRepository(
+      t.container.database.db,
+      t.container.database.dialect,
+      t.container.cameraLeases.nodeId,
+    );
     // A real one-second MP4 to stand in for each chunk.
     sample = join(mkdtempSync(join(tmpdir(), 'nvr-sample-')), 'sample.mp4');
     execFileSync('ffmpeg', [

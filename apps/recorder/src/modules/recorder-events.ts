@@ -70,6 +70,11 @@ export interface RecorderEvents {
    * that existed before or after it
    */
   'backup.restored': { cameraIds: number[] };
+  /**
+   * this node took a camera's lease or no longer holds it (awaited when it gives the lease back: the camera's
+   * pipelines stop here, their last chunk indexed, before another node may start them)
+   */
+  'camera.ownership-changed': { cameraId: number; owned: boolean };
 }
 
 export type RecorderEventBus = InternalEvents<RecorderEvents>;

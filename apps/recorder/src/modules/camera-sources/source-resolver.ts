@@ -3,7 +3,8 @@
 // policy, the camera host rules, the RTSPS certificate check against the media-source CA, the credentials, the
 // transport (`auto` alternating TCP and UDP between attempts) and the config's extra input options. Recording
 // and the camera streams' own pulls both resolve through it, and every other consumer reads a camera stream, so
-// no pipeline can read a camera differently (API.md §5, §13).
+// no pipeline can read a camera differently (API.md §5, §13). In a cluster it is also where a camera's pipelines
+// stay on the one node that holds the camera's lease.
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import type { StreamRole } from '../../media/ingest/stream-hub.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -11,6 +12,7 @@ import type { CameraConfigRow } from '../../platform/db/schema.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraRow } from '../../platform/db/schema.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
+import type { CameraOwnership } from '../cluster/camera-leases.js';
 import {
   planSource,
   streamInput,
@@ -34,6 +36,8 @@ export class SourceResolver {
   constructor(
     private readonly cameras: CamerasService,
     private readonly configs: CameraConfigService,
+    /** in a cluster, only the node holding a camera's lease reads it (modules/cluster) */
+    private readonly ownership: Pick<CameraOwnership, 'claim'>,
     private readonly verifyRtsps?: RtspsVerifier,
   ) {}
 
@@ -44,6 +48,8 @@ export class SourceResolver {
     if (!camera.is_active) {
       return { ok: false, error: 'The camera is paused (is_active false)', status: 409 };
     }
+    if (!(await this.ownership.claim(cameraId)))
+      return { ok: false, error: 'Another recorder node runs this camera', status: 503 };
     const config = await this.configs.find(cameraId);
     const url =
       role === 'sub' && camera.substream_url ? camera.substream_url : (config?.source_url ?? camera.rtsp_url);

@@ -12,6 +12,7 @@ export function detectionReactions(
     events.on('ai-model.changed', ({ modelId }) => loop.syncModel(modelId)),
     events.on('camera.changed', (change) => loop.syncCamera(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => loop.syncCamera(cameraId)),
+    events.on('camera.ownership-changed', ({ cameraId }) => loop.syncCamera(cameraId)),
     events.on('backup.restored', () => loop.syncAll()),
     events.on('motion.changed', ({ cameraId, active }) => loop.motionChanged(cameraId, active)),
   ]);

@@ -12,6 +12,7 @@ export function liveReactions(
   return removeAll([
     events.on('camera.changed', (change) => live.refresh(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => live.refresh(cameraId)),
+    events.on('camera.ownership-changed', ({ cameraId }) => live.refresh(cameraId)),
     events.on('media-tls.changed', async () => {
       for (const id of await cameraIds()) await live.refresh(id);
     }),

@@ -12,6 +12,7 @@ export function motionReactions(
     events.on('motion-settings.changed', ({ cameraId }) => watch.sync(cameraId)),
     events.on('camera.changed', (change) => watch.sync(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => watch.sync(cameraId)),
+    events.on('camera.ownership-changed', ({ cameraId }) => watch.sync(cameraId)),
     events.on('media-tls.changed', () => watch.syncAll()),
     events.on('backup.restored', () => watch.syncAll()),
   ]);

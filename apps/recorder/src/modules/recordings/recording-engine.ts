@@ -30,6 +30,10 @@ import type { RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume, VolumeState } from './recordings-volume.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { IndexedChunk, RecordingNotice } from './recording-notice.js';
+import type { CameraOwnership, Fence } from '../cluster/camera-leases.js';
+
+/** Where a node keeps chunks it recorded after losing the camera's lease (not indexed; see #indexSegment). */
+export const FENCED_DIR = '.fenced';
 
 export interface RecordingEngineOptions {
   recordingsRoot: string;
@@ -72,6 +76,8 @@ interface Active {
   storageFailing: boolean;
   /** whether the camera was last seen streaming (null: not yet known) */
   online: boolean | null;
+  /** the camera's lease when it started: its chunks are indexed only while the lease still carries it */
+  fence: Fence | null;
 }
 
 export class RecordingEngine {
@@ -88,6 +94,8 @@ export class RecordingEngine {
     private readonly sources: SourceResolver,
     /** the recording's ffmpeg also sends the camera's main stream to its fan-out: one session per camera */
     private readonly streams: StreamHub,
+    /** whether this node runs the camera (modules/cluster), and the fence its chunk rows carry */
+    private readonly ownership: CameraOwnership,
     private readonly options: RecordingEngineOptions,
     /** where notices ('recording.notice') and indexed chunks ('recording.chunk-indexed') are announced */
     private readonly events: RecorderEventBus,
@@ -163,7 +171,9 @@ export class RecordingEngine {
     const shouldRecord =
       camera && config && camera.deleted_at === null && camera.is_active && config.recording_enabled;
     const volume = this.volume.state;
-    const wanted = !this.#stopped && shouldRecord && volume?.available === true;
+    // Another node may run the camera: then this one does not record it.
+    const owned = !this.#stopped && shouldRecord ? await this.ownership.claim(cameraId) : false;
+    const wanted = !this.#stopped && shouldRecord && owned && volume?.available === true;
     const current = this.#active.get(cameraId);
     const credentials = wanted ? await this.cameras.credentials(cameraId) : null;
     const fingerprint = wanted && credentials ? fingerprintOf(camera, config, credentials) : '';
@@ -175,7 +185,7 @@ export class RecordingEngine {
       if (!wanted) (await this.streams.find(cameraId))?.setRecorded(false);
     }
     if (!wanted) {
-      const volumeMissing = !this.#stopped && shouldRecord && volume?.available === false;
+      const volumeMissing = owned && volume?.available === false;
       this.#report(cameraId, {
         recording_state: volumeMissing ? 'storage_error' : shouldRecord ? 'stopped' : 'disabled',
         live_online: null,
@@ -208,6 +218,7 @@ export class RecordingEngine {
     const { plan, input } = decision.source;
     const warning = plan.warning;
     const stream = await this.streams.stream(cameraId, 'main');
+    const fence = this.ownership.fence(cameraId);
     const recorder = new CameraRecorder({
       cameraDir,
       input,
@@ -221,7 +232,7 @@ export class RecordingEngine {
       backoff: this.options.backoff ?? DEFAULT_BACKOFF,
       healthyResetMs: this.options.healthyResetMs ?? 60_000,
       onSegment: async (segment) => {
-        await this.#indexSegment(cameraId, cameraDir, segment);
+        await this.#indexSegment(cameraId, cameraDir, segment, fence);
       },
       onTransition: (transition) => this.#onTransition(cameraId, transition, warning),
       onFreeze: (frozenMs) =>
@@ -231,7 +242,14 @@ export class RecordingEngine {
         ),
       onError: (error) => this.log.error({ err: error, cameraId }, 'recording bookkeeping failed'),
     });
-    this.#active.set(cameraId, { recorder, fingerprint, state: null, storageFailing: false, online: null });
+    this.#active.set(cameraId, {
+      recorder,
+      fingerprint,
+      state: null,
+      storageFailing: false,
+      online: null,
+      fence,
+    });
     stream.setRecorded(true);
     this.#report(cameraId, { media_server_provisioned: true, stream_warning: warning });
     await this.configs.recordRuntime(cameraId, { last_provisioned_at: new Date().toISOString() });
@@ -331,8 +349,17 @@ export class RecordingEngine {
     }
   }
 
-  /** Moves a closed segment to `<camera dir>/YYYY/MM/DD/<start ms>.mp4` and indexes it. */
-  async #indexSegment(cameraId: number, cameraDir: string, segment: ClosedSegment): Promise<string | null> {
+  /**
+   * Moves a closed segment to `<camera dir>/YYYY/MM/DD/<start ms>.mp4` and indexes it — under the recording's
+   * fence when it has one: a chunk recorded after another node took the camera is refused and moved to
+   * `<camera dir>/.fenced/` instead (kept on disk, never indexed, so the index holds one recording per moment).
+   */
+  async #indexSegment(
+    cameraId: number,
+    cameraDir: string,
+    segment: ClosedSegment,
+    fence: Fence | null = null,
+  ): Promise<string | null> {
     const info = await stat(segment.file).catch(() => null);
     if (!info || info.size === 0) {
       await rm(segment.file, { force: true });
@@ -343,7 +370,7 @@ export class RecordingEngine {
     await mkdir(dirname(target), { recursive: true });
     await rename(segment.file, target);
     const path = relative(this.options.recordingsRoot, target);
-    await this.index.insert({
+    const row = {
       camera_id: cameraId,
       start_ms: segment.startMs,
       end_ms: segment.endMs,
@@ -351,7 +378,18 @@ export class RecordingEngine {
       size_bytes: info.size,
       path,
       created_at: new Date().toISOString(),
-    });
+    };
+    if (fence === null) await this.index.insert(row);
+    else if (!(await this.index.insertFenced(row, fence))) {
+      const fenced = join(cameraDir, FENCED_DIR, `${segment.startMs}.mp4`);
+      await mkdir(dirname(fenced), { recursive: true });
+      await rename(target, fenced);
+      this.log.warn(
+        { cameraId, file: fenced },
+        'chunk not indexed: another node has taken the camera (kept on disk, outside the index)',
+      );
+      return null;
+    }
     this.#report(cameraId, { last_recording_at: new Date(segment.endMs).toISOString() });
     const chunk = { cameraId, path, startMs: segment.startMs, endMs: segment.endMs, sizeBytes: info.size };
     this.events.emit('recording.chunk-indexed', chunk);

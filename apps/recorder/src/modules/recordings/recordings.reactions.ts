@@ -15,6 +15,7 @@ export function recordingReactions(
   return removeAll([
     events.on('camera.changed', (change) => engine.sync(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => engine.sync(cameraId)),
+    events.on('camera.ownership-changed', ({ cameraId }) => engine.sync(cameraId)),
     events.on('media-tls.changed', async () => {
       await Promise.all((await cameraIds()).map((id) => engine.sync(id)));
     }),

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DialectName } from '../../platform/db/database.js';
 import type { RecordingsTable } from '../../platform/db/schema.js';
 
 export type RecordingRow = Selectable<RecordingsTable>;
@@ -12,17 +12,56 @@ export interface RecordedSpanRow {
   chunks: number;
 }
 
-/** The index of MP4 chunks on disk, and the small `settings` key/value store the recording settings use. */
+/** The lease a live recording writes under (modules/cluster): the row goes in only while it still holds. */
+export interface ChunkFence {
+  nodeId: string;
+  token: number;
+}
+
+/**
+ * The index of MP4 chunks, and the small `settings` key/value store the recording settings use. The index is
+ * shared by every node of a cluster; what concerns the files on this node's disk (reconcile, retention, the
+ * volume check) reads only the rows of `nodeId`.
+ */
 export class RecordingsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    /** this node: the chunks it indexes are on its disk */
+    private readonly nodeId: string,
+  ) {}
 
   /** Idempotent on `path`: indexing the same file twice (e.g. after a crash) keeps one row. */
   async insert(row: NewRecordingRow): Promise<void> {
     await this.db
       .insertInto('recordings')
-      .values(row)
+      .values({ ...row, node_id: row.node_id ?? this.nodeId })
       .onConflict((oc) => oc.column('path').doNothing())
       .execute();
+  }
+
+  /**
+   * Indexes a chunk of a live recording only while its camera's lease still carries the recording's fence; false
+   * when another node has taken the camera since (the row is refused). On PostgreSQL the lease row is share-locked,
+   * so a takeover that commits first is seen, and one that comes later waits for this insert.
+   */
+  async insertFenced(row: NewRecordingRow, fence: ChunkFence): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const lease = trx
+        .selectFrom('camera_leases')
+        .select('camera_id')
+        .where('camera_id', '=', row.camera_id)
+        .where('node_id', '=', fence.nodeId)
+        .where('fence', '=', fence.token);
+      const held = await (this.dialect === 'postgres' ? lease.forShare() : lease).executeTakeFirst();
+      if (!held) return false;
+      await trx
+        .insertInto('recordings')
+        .values({ ...row, node_id: this.nodeId })
+        .onConflict((oc) => oc.column('path').doNothing())
+        .execute();
+      return true;
+    });
   }
 
   /** Chunks that overlap [startMs, endMs], oldest first. */
@@ -86,34 +125,43 @@ export class RecordingsRepository {
     await this.db.deleteFrom('recordings').where('id', '=', id).execute();
   }
 
+  /** Removes this node's rows of these files. */
   async deleteByPaths(paths: string[]): Promise<void> {
     for (let i = 0; i < paths.length; i += 500) {
       await this.db
         .deleteFrom('recordings')
+        .where('node_id', '=', this.nodeId)
         .where('path', 'in', paths.slice(i, i + 500))
         .execute();
     }
   }
 
+  /** The files this node's rows point at. */
   async allPaths(): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('recordings').select('path').execute();
+    const rows = await this.db
+      .selectFrom('recordings')
+      .select('path')
+      .where('node_id', '=', this.nodeId)
+      .execute();
     return new Set(rows.map((row) => row.path));
   }
 
-  /** Paths of the newest chunks of all cameras. */
-  /** The bytes of every indexed chunk together (what the recordings take on their volume). */
+  /** The bytes of every chunk on this node's disk together (what the recordings take on their volume). */
   async totalBytes(): Promise<number> {
     const row = await this.db
       .selectFrom('recordings')
       .select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('total'))
+      .where('node_id', '=', this.nodeId)
       .executeTakeFirst();
     return Number(row?.total ?? 0);
   }
 
+  /** Paths of the newest chunks on this node's disk, of all cameras. */
   async newestPaths(limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('recordings')
       .select('path')
+      .where('node_id', '=', this.nodeId)
       .orderBy('start_ms', 'desc')
       .limit(limit)
       .execute();
@@ -129,10 +177,12 @@ export class RecordingsRepository {
     return row?.end_ms === null || row?.end_ms === undefined ? null : Number(row.end_ms);
   }
 
-  /** Oldest chunks first, for retention. */
-  /** The oldest chunks (ending before `before`), after the chunk `after` in (start_ms, id) order when given. */
+  /**
+   * Retention: this node's oldest chunks (ending before `before`), after the chunk `after` in (start_ms, id) order
+   * when given. Each node deletes only what is on its own disk, so every chunk is deleted once.
+   */
   oldest(limit: number, before?: number, after?: { start_ms: number; id: number }): Promise<RecordingRow[]> {
-    let query = this.db.selectFrom('recordings').selectAll();
+    let query = this.db.selectFrom('recordings').selectAll().where('node_id', '=', this.nodeId);
     if (before !== undefined) query = query.where('end_ms', '<', before);
     if (after !== undefined)
       query = query.where((eb) =>

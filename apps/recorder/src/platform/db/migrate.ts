@@ -21,6 +21,7 @@ import { motion } from './migrations/0015_motion.js';
 import { zones } from './migrations/0016_zones.js';
 import { review } from './migrations/0017_review.js';
 import { mqtt } from './migrations/0018_mqtt.js';
+import { cluster } from './migrations/0019_cluster.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -42,6 +43,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0016_zones', zones],
   ['0017_review', review],
   ['0018_mqtt', mqtt],
+  ['0019_cluster', cluster],
 ];
 
 /** In the order they apply. */

@@ -217,6 +217,31 @@ export interface RecordingsTable {
   size_bytes: number;
   path: string;
   created_at: string;
+  /** the node whose disk holds the chunk (null: recorded before clustering, until the first node claims it) */
+  node_id: string | null;
+}
+
+/** A recorder process sharing this database (issue #22). */
+export interface NodesTable {
+  id: string;
+  name: string;
+  url: string;
+  version: string;
+  /** the most cameras it runs; also its weight when cameras are shared out */
+  capacity: number;
+  state: 'active' | 'draining';
+  started_at: string;
+  /** its last heartbeat on the database's clock, unix ms */
+  heartbeat_ms: number;
+}
+
+/** Which node runs a camera's pipelines; `fence` goes up at every change of hands and guards their writes. */
+export interface CameraLeasesTable {
+  camera_id: number;
+  node_id: string;
+  fence: number;
+  /** on the database's clock, unix ms */
+  expires_ms: number;
 }
 
 export interface SettingsTable {
@@ -514,6 +539,8 @@ export interface Database {
   review_items: ReviewItemsTable;
   camera_review_settings: CameraReviewSettingsTable;
   mqtt_settings: MqttSettingsTable;
+  nodes: NodesTable;
+  camera_leases: CameraLeasesTable;
 }
 
 /** The MQTT connection's stored settings (one row, id 1); an MQTT_* variable that is set wins over its column. */

@@ -12,6 +12,7 @@ export function streamTargetReactions(
     events.on('cloud-settings.changed', () => targets.syncAll()),
     events.on('camera.changed', (change) => targets.syncCamera(change.camera.id)),
     events.on('camera-config.changed', ({ cameraId }) => targets.syncCamera(cameraId)),
+    events.on('camera.ownership-changed', ({ cameraId }) => targets.syncCamera(cameraId)),
     events.on('backup.restored', () => targets.syncAll()),
   ]);
 }

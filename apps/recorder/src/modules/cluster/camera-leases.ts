@@ -1,0 +1,243 @@
+// Which cameras this node runs. Every camera's pipelines (recording, live view, motion, detection, stream
+// targets) run on exactly one node: the one holding the camera's lease in the shared database. A lease lasts
+// CLUSTER_LEASE_SECONDS and is renewed four times as often; a node that dies loses its cameras when their leases
+// expire, and the others take them. Each change of hands raises the lease's fence, and the writes a camera's
+// pipelines make carry the fence they started with, so a node that lost a lease without noticing (paused,
+// partitioned) has every such write refused. With one node (SQLite, or one recorder on PostgreSQL) the node
+// simply holds every camera.
+import type { FastifyBaseLogger } from 'fastify';
+import type { RecorderEventBus } from '../recorder-events.js';
+import type { ClusterRepository, HeldLease, NodeRow } from './cluster.repository.js';
+
+/** The token a camera's writes carry: refused once another node has taken the camera. */
+export interface Fence {
+  nodeId: string;
+  token: number;
+}
+
+/** What the pipelines ask before they run a camera, and what their writes carry. */
+export interface CameraOwnership {
+  readonly nodeId: string;
+  /** Whether this node runs the camera; takes a camera no node holds when this node has room for it. */
+  claim(cameraId: number): Promise<boolean>;
+  /** The fence of a lease this node holds (null: it holds none for the camera). */
+  fence(cameraId: number): Fence | null;
+}
+
+export interface NodeIdentity {
+  id: string;
+  name: string;
+  url: string;
+  version: string;
+  capacity: number;
+}
+
+/** The node's state as its database row says, or where this process is in its life. */
+export type LeaseKeeperState = NodeRow['state'] | 'starting' | 'stopped';
+
+export interface CameraLeasesOptions {
+  leaseMs: number;
+  /** how often leases are renewed and the cameras shared out again (default a quarter of leaseMs) */
+  renewMs?: number;
+}
+
+export class CameraLeases implements CameraOwnership {
+  readonly #held = new Map<number, number>();
+  readonly #releasing = new Set<number>();
+  /** cameras another node held when last asked, until when (local ms): claim() does not ask again before */
+  readonly #heldElsewhere = new Map<number, number>();
+  readonly #claims = new Map<number, Promise<boolean>>();
+  #state: LeaseKeeperState = 'starting';
+  #timer: NodeJS.Timeout | undefined;
+  #round: Promise<void> = Promise.resolve();
+  #databaseAway = false;
+  readonly #renewMs: number;
+
+  constructor(
+    private readonly repository: ClusterRepository,
+    private readonly node: NodeIdentity,
+    private readonly events: RecorderEventBus,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: CameraLeasesOptions,
+  ) {
+    this.#renewMs = options.renewMs ?? Math.max(500, Math.floor(options.leaseMs / 4));
+  }
+
+  get nodeId(): string {
+    return this.node.id;
+  }
+
+  /** The cameras this node holds now (status, tests). */
+  heldCameras(): number[] {
+    return [...this.#held.keys()].filter((id) => !this.#releasing.has(id)).sort((a, b) => a - b);
+  }
+
+  get state(): LeaseKeeperState {
+    return this.#state;
+  }
+
+  /**
+   * Registers the node, takes back the leases a previous run of it still holds (with new fences), shares the
+   * cameras out once, then keeps renewing. Runs before any pipeline starts.
+   */
+  async start(): Promise<void> {
+    const row = await this.repository.register({
+      id: this.node.id,
+      name: this.node.name,
+      url: this.node.url,
+      version: this.node.version,
+      capacity: this.node.capacity,
+      started_at: new Date().toISOString(),
+    });
+    this.#state = row.state;
+    for (const lease of await this.repository.retake(this.node.id, this.options.leaseMs))
+      this.#held.set(lease.cameraId, lease.fence);
+    await this.rebalance();
+    this.#timer = setInterval(() => void this.rebalance(), this.#renewMs);
+    this.#timer.unref();
+  }
+
+  /** After every pipeline has stopped (their chunks indexed): the leases go back, so others take over at once. */
+  async stop(): Promise<void> {
+    this.#state = 'stopped';
+    clearInterval(this.#timer);
+    await this.#round;
+    await Promise.all([...this.#claims.values()]);
+    for (const [cameraId, fence] of this.#held) {
+      await this.repository
+        .release(cameraId, this.node.id, fence)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, cameraId }, 'could not give a camera lease back'),
+        );
+    }
+    this.#held.clear();
+  }
+
+  fence(cameraId: number): Fence | null {
+    const token = this.#held.get(cameraId);
+    return token === undefined ? null : { nodeId: this.node.id, token };
+  }
+
+  claim(cameraId: number): Promise<boolean> {
+    if (this.#held.has(cameraId) && !this.#releasing.has(cameraId)) return Promise.resolve(true);
+    if (this.#state !== 'active' || this.#releasing.has(cameraId)) return Promise.resolve(false);
+    if ((this.#heldElsewhere.get(cameraId) ?? 0) > Date.now()) return Promise.resolve(false);
+    let claim = this.#claims.get(cameraId);
+    if (!claim) {
+      claim = this.#claim(cameraId).finally(() => this.#claims.delete(cameraId));
+      this.#claims.set(cameraId, claim);
+    }
+    return claim;
+  }
+
+  async #claim(cameraId: number): Promise<boolean> {
+    try {
+      const room = this.#held.size < (await this.#target());
+      const lease = room
+        ? await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs)
+        : undefined;
+      if (!lease || this.#state !== 'active') {
+        this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
+        return false;
+      }
+      this.#took(lease);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, cameraId }, 'could not claim a camera lease');
+      return false;
+    }
+  }
+
+  /** One round: heartbeat, renew, notice lost leases, then take or give back cameras. One at a time. */
+  rebalance(): Promise<void> {
+    const round = this.#round.then(() => (this.#state === 'stopped' ? undefined : this.#rebalance()));
+    this.#round = round.catch((error: unknown) => {
+      if (!this.#databaseAway)
+        this.log.warn({ err: error }, 'cluster round failed: cameras keep recording on the leases held');
+      this.#databaseAway = true;
+    });
+    return this.#round;
+  }
+
+  async #rebalance(): Promise<void> {
+    const me = (await this.repository.beat(this.node.id)) ?? (await this.#registerAgainDrained());
+    if (this.#state === 'stopped') return;
+    this.#state = me.state;
+    // Only leases held before the renewal are judged by it: a claim may take one while it runs.
+    const before = [...this.#held];
+    const renewed = new Map((await this.repository.renew(this.node.id, this.options.leaseMs)).map(toEntry));
+    if (this.#databaseAway) this.log.info('cluster round succeeded again');
+    this.#databaseAway = false;
+    for (const [cameraId, fence] of before) {
+      if (renewed.get(cameraId) === fence || this.#held.get(cameraId) !== fence) continue;
+      this.#held.delete(cameraId);
+      this.log.warn({ cameraId }, 'camera lease lost to another node: its pipelines stop here');
+      this.events.emit('camera.ownership-changed', { cameraId, owned: false });
+    }
+    if (this.#state === 'draining') {
+      await Promise.all(this.heldCameras().map((cameraId) => this.#release(cameraId)));
+      return;
+    }
+    const target = await this.#target();
+    const held = this.heldCameras();
+    if (held.length > target) {
+      // One camera per round: moving a camera costs its recording a short gap, so the moves are spread out.
+      await this.#release(held.at(-1)!);
+      return;
+    }
+    for (const cameraId of await this.repository.unheld(target - held.length)) {
+      const lease = await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs);
+      if (lease) this.#took(lease);
+    }
+  }
+
+  /** Cameras this node should hold: its capacity's share of every camera, never more than its capacity. */
+  async #target(): Promise<number> {
+    if (this.#state !== 'active') return 0;
+    const [cameras, capacity] = await Promise.all([
+      this.repository.cameraCount(),
+      this.repository.activeCapacity(this.options.leaseMs),
+    ]);
+    const share = capacity > 0 ? Math.ceil((cameras * this.node.capacity) / capacity) : cameras;
+    return Math.min(this.node.capacity, share);
+  }
+
+  #took(lease: HeldLease): void {
+    this.#held.set(lease.cameraId, lease.fence);
+    this.#heldElsewhere.delete(lease.cameraId);
+    this.log.info({ cameraId: lease.cameraId, fence: lease.fence }, 'camera lease taken');
+    this.events.emit('camera.ownership-changed', { cameraId: lease.cameraId, owned: true });
+  }
+
+  /** Stops the camera's pipelines here (their last chunks indexed under the lease), then gives the lease back. */
+  async #release(cameraId: number): Promise<void> {
+    const fence = this.#held.get(cameraId);
+    if (fence === undefined || this.#releasing.has(cameraId)) return;
+    this.#releasing.add(cameraId);
+    try {
+      await this.events.emitAndWait('camera.ownership-changed', { cameraId, owned: false });
+      await this.repository.release(cameraId, this.node.id, fence);
+      this.#held.delete(cameraId);
+      this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
+      this.log.info({ cameraId }, 'camera lease given back');
+    } finally {
+      this.#releasing.delete(cameraId);
+    }
+  }
+
+  /** The node's row was removed while it ran: it stays in the list, drained, until it is resumed. */
+  async #registerAgainDrained(): Promise<NodeRow> {
+    this.log.error('this node was removed from the cluster while running: it runs no cameras until resumed');
+    await this.repository.register({
+      id: this.node.id,
+      name: this.node.name,
+      url: this.node.url,
+      version: this.node.version,
+      capacity: this.node.capacity,
+      started_at: new Date().toISOString(),
+    });
+    return (await this.repository.setState(this.node.id, 'draining'))!;
+  }
+}
+
+const toEntry = (lease: HeldLease): [number, number] => [lease.cameraId, lease.fence];

@@ -1,0 +1,40 @@
+import type { PortableMigration } from './helpers.js';
+import { notNull } from './helpers.js';
+
+/**
+ * Issue #22: several recorders on one database. `nodes` is who is running (heartbeat in database-clock ms);
+ * `camera_leases` says which node runs a camera's pipelines, with the fencing token that every write of those
+ * pipelines carries; `recordings.node_id` says which node's disk holds a chunk (null: written before clustering,
+ * claimed by the first node that registers).
+ */
+export const cluster: PortableMigration = {
+  async up(db) {
+    await db.schema
+      .createTable('nodes')
+      .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+      .addColumn('name', 'varchar(200)', notNull)
+      .addColumn('url', 'varchar(500)', notNull)
+      .addColumn('version', 'varchar(50)', notNull)
+      .addColumn('capacity', 'integer', notNull)
+      .addColumn('state', 'varchar(16)', notNull)
+      .addColumn('started_at', 'varchar(32)', notNull)
+      .addColumn('heartbeat_ms', 'bigint', notNull)
+      .execute();
+    await db.schema
+      .createTable('camera_leases')
+      .addColumn('camera_id', 'integer', (col) =>
+        col.primaryKey().references('cameras.id').onDelete('cascade'),
+      )
+      .addColumn('node_id', 'varchar(36)', notNull)
+      .addColumn('fence', 'bigint', notNull)
+      .addColumn('expires_ms', 'bigint', notNull)
+      .execute();
+    await db.schema.createIndex('camera_leases_node').on('camera_leases').column('node_id').execute();
+    await db.schema.alterTable('recordings').addColumn('node_id', 'varchar(36)').execute();
+    await db.schema
+      .createIndex('recordings_node_start')
+      .on('recordings')
+      .columns(['node_id', 'start_ms'])
+      .execute();
+  },
+};
