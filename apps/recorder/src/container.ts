@@ -112,6 +112,7 @@ import { ClusterRepository } from './modules/cluster/cluster.repository.js';
 import { ClusterService } from './modules/cluster/cluster.service.js';
 import { clusterReactions } from './modules/cluster/cluster.reactions.js';
 import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
+import { checkClusterSecrets } from './modules/cluster/cluster-secrets.js';
 
 export interface Container {
   readonly config: Config;
@@ -259,6 +260,14 @@ export async function createContainer(
     ? Buffer.from(config.auth.jwtSecret, 'utf8')
     : loadOrCreateSecretFile(join(config.dataDir, 'jwt.secret'), 64);
   const jwt = new JwtService(jwtSecret);
+  const clusterRepository = new ClusterRepository(database.db, database.dialect);
+  // Nodes sharing a database must share these secrets too: a node with others refuses to start, saying which.
+  try {
+    await checkClusterSecrets(clusterRepository, secretBox, jwtSecret);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // Tickets carry their user's token epoch (`users` is bound below, before any ticket is issued).
   const tickets = new TicketService(jwt, (userId) => users.tokenEpochOf(userId));
   const hasher = overrides.passwordHasher ?? new PasswordHasher();
@@ -283,7 +292,6 @@ export async function createContainer(
   // This recorder as a node of the cluster that shares the database (one node with SQLite): the cameras whose
   // leases it holds are the ones it runs (modules/cluster).
   const nodeId = loadOrCreateNodeId(config.dataDir);
-  const clusterRepository = new ClusterRepository(database.db, database.dialect);
   const cameraLeases = new CameraLeases(
     clusterRepository,
     { id: nodeId, ...config.node, version: config.version },

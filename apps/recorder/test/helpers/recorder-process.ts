@@ -56,6 +56,8 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: RECORDER_ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
+      // Where other nodes of a cluster reach this one (a test cluster shares one PostgreSQL database).
+      NODE_URL: `http://${host}`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,14 +67,16 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  await eventually(
-    async () => {
-      if (child.exitCode !== null)
-        throw new Error(`recorder exited (${child.exitCode}): ${output.slice(-2000)}`);
-      return (await fetch(`http://${host}/health`)).ok;
-    },
-    { timeoutMs: 60_000, what: 'the recorder to listen' },
+  // A recorder that refuses to start (bad configuration) fails this at once, with what it said.
+  const gone = new AbortController();
+  void exited.then(() =>
+    gone.abort(new Error(`recorder exited (${child.exitCode}): ${output.slice(-2000)}`)),
   );
+  await eventually(async () => (await fetch(`http://${host}/health`)).ok, {
+    timeoutMs: 60_000,
+    what: 'the recorder to listen',
+    signal: gone.signal,
+  });
   const login = await fetch(`http://${host}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

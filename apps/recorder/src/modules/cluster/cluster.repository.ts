@@ -67,6 +67,20 @@ export class ClusterRepository {
     });
   }
 
+  /** The secrets check the first node stored, or (first node) the one given, stored now. */
+  async secretsCheck(mine: { master_key_check: string; jwt_secret_check: string }) {
+    await this.db
+      .insertInto('cluster_secrets')
+      .values({ id: 1, ...mine })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('cluster_secrets')
+      .select(['master_key_check', 'jwt_secret_check'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+  }
+
   /** The node's heartbeat; undefined when its row is gone (removed while it ran). */
   async beat(nodeId: string): Promise<NodeRow | undefined> {
     const row = await this.db

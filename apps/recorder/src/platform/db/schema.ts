@@ -244,6 +244,15 @@ export interface CameraLeasesTable {
   expires_ms: number;
 }
 
+/** Proof that a node has the cluster's MASTER_KEY and JWT_SECRET (one row, id 1; nothing secret in it). */
+export interface ClusterSecretsTable {
+  id: number;
+  /** a constant sealed with the master key */
+  master_key_check: string;
+  /** HMAC-SHA256 of a constant with the JWT secret */
+  jwt_secret_check: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -541,6 +550,7 @@ export interface Database {
   mqtt_settings: MqttSettingsTable;
   nodes: NodesTable;
   camera_leases: CameraLeasesTable;
+  cluster_secrets: ClusterSecretsTable;
 }
 
 /** The MQTT connection's stored settings (one row, id 1); an MQTT_* variable that is set wins over its column. */

@@ -30,6 +30,13 @@ export const cluster: PortableMigration = {
       .addColumn('expires_ms', 'bigint', notNull)
       .execute();
     await db.schema.createIndex('camera_leases_node').on('camera_leases').column('node_id').execute();
+    // One row: proof of the secrets every node must share, to refuse a node started with different ones.
+    await db.schema
+      .createTable('cluster_secrets')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('master_key_check', 'text', notNull)
+      .addColumn('jwt_secret_check', 'text', notNull)
+      .execute();
     await db.schema.alterTable('recordings').addColumn('node_id', 'varchar(36)').execute();
     await db.schema
       .createIndex('recordings_node_start')

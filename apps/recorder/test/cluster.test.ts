@@ -1,0 +1,312 @@
+// Several recorders on one PostgreSQL database (issue #22), as real processes with real test cameras: every
+// camera is recorded by exactly one node; a node killed with -9 loses its cameras to the others within the
+// lease time; a paused node that lost its leases writes no index row when it wakes (fencing); a drained node
+// hands its cameras over with gaps shorter than a chunk.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { endOrphans, startTestCluster, type TestCluster } from './helpers/cluster.js';
+import { POSTGRES_SKIP_REASON } from './helpers/database.js';
+import { eventually } from './helpers/eventually.js';
+import { startRecorderProcess, type RecorderProcess } from './helpers/recorder-process.js';
+import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+
+const LEASE_SECONDS = 3;
+const SEGMENT_SECONDS = 10;
+/** A camera moves within the lease, a round, and the start of its ffmpeg: 20 s is the documented bound. */
+const FAILOVER_BOUND_MS = 20_000;
+
+interface NodeView {
+  id: string;
+  name: string;
+  online: boolean;
+  state: string;
+  camera_ids: number[];
+}
+
+interface ChunkRow {
+  camera_id: number;
+  node_id: string;
+  start_ms: number;
+  end_ms: number;
+  path: string;
+}
+
+describe(
+  'recorders sharing one PostgreSQL database',
+  { skip: POSTGRES_SKIP_REASON ?? false, timeout: 300_000 },
+  () => {
+    let cluster: TestCluster;
+    let db: pg.Client;
+    const cameras: TestCamera[] = [];
+    const cameraIds: number[] = [];
+
+    const nodesSeenBy = async (node: RecorderProcess): Promise<NodeView[]> =>
+      (await node.api('GET', '/nodes')).body.nodes as NodeView[];
+    const chunks = async (cameraId: number): Promise<ChunkRow[]> =>
+      (
+        await db.query<ChunkRow>(
+          'select camera_id, node_id, start_ms, end_ms, path from recordings where camera_id = $1 order by start_ms',
+          [cameraId],
+        )
+      ).rows.map((row) => ({ ...row, start_ms: Number(row.start_ms), end_ms: Number(row.end_ms) }));
+    const nodeIdOf = async (node: RecorderProcess) =>
+      (await nodesSeenBy(node)).find((view) => (view as NodeView & { this_node: boolean }).this_node)!.id;
+    /** The node (among those given) that holds the camera, as the database says. */
+    const holderOf = async (cameraId: number): Promise<string | undefined> =>
+      (
+        await db.query<{ node_id: string }>(
+          'select node_id from camera_leases where camera_id = $1 and expires_ms > 0',
+          [cameraId],
+        )
+      ).rows[0]?.node_id;
+    /** Resolves once the camera has a chunk recorded by `nodeId` that starts after `afterMs`. */
+    const recordedBy = (cameraId: number, nodeId: string, afterMs: number, timeoutMs: number) =>
+      eventually(
+        async () =>
+          (await chunks(cameraId)).find((chunk) => chunk.node_id === nodeId && chunk.start_ms >= afterMs),
+        { timeoutMs, what: `camera ${cameraId} recorded by node ${nodeId}` },
+      );
+
+    before(async () => {
+      cluster = await startTestCluster({ nodes: 3, leaseSeconds: LEASE_SECONDS });
+      db = new pg.Client({ connectionString: cluster.database.url });
+      await db.connect();
+      for (let i = 0; i < 4; i++)
+        cameras.push(await startTestCamera({ gop: 10, fps: 10, width: 320, height: 180 }));
+      const [first] = cluster.nodes;
+      for (const [i, camera] of cameras.entries()) {
+        const created = await first!.api('POST', '/cameras', {
+          name: `cluster-${i}`,
+          ip_address: '127.0.0.1',
+          rtsp_url: camera.url,
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        cameraIds.push(created.body.id as number);
+        const configured = await first!.api('PATCH', `/camera-config/${created.body.id}`, {
+          recording_enabled: true,
+          recording_segment_seconds: SEGMENT_SECONDS,
+          transport_security: 'plaintext_allowed',
+        });
+        assert.equal(configured.status, 200, JSON.stringify(configured.body));
+      }
+    });
+    after(async () => {
+      await db?.end();
+      await cluster?.close();
+      for (const camera of cameras) await camera.close();
+    });
+
+    it('refuses to start a node whose MASTER_KEY differs from the cluster', async () => {
+      await assert.rejects(
+        startRecorderProcess({
+          env: {
+            DATABASE_URL: cluster.database.url,
+            MASTER_KEY: randomBytes(32).toString('hex'),
+            NODE_NAME: 'stranger',
+          },
+        }),
+        /MASTER_KEY differs from the one the other recorders on this database use/,
+      );
+    });
+
+    it('shares the cameras out: each is recorded by exactly one node, without overlapping chunks', async () => {
+      const [a, b, c] = cluster.nodes as [RecorderProcess, RecorderProcess, RecorderProcess];
+      // Every camera held, by one node each, no node above its share (ceil(4 / 3) = 2).
+      const nodes = await eventually(
+        async () => {
+          const views = await nodesSeenBy(b);
+          const held = views.flatMap((view) => view.camera_ids).sort((x, y) => x - y);
+          return JSON.stringify(held) === JSON.stringify(cameraIds) ? views : undefined;
+        },
+        { timeoutMs: 30_000, what: 'every camera held by a node' },
+      );
+      assert.equal(nodes.length, 3);
+      assert.ok(
+        nodes.every((view) => view.online && view.camera_ids.length <= 2),
+        JSON.stringify(nodes),
+      );
+      // Each camera records (two chunks each), only on its holder, and its chunks tile without overlapping.
+      for (const cameraId of cameraIds) {
+        const holder = nodes.find((view) => view.camera_ids.includes(cameraId))!.id;
+        const list = await eventually(
+          async () => ((await chunks(cameraId)).length >= 2 ? chunks(cameraId) : undefined),
+          {
+            timeoutMs: 60_000,
+            what: `two chunks of camera ${cameraId}`,
+          },
+        );
+        assert.deepEqual(new Set(list.map((chunk) => chunk.node_id)), new Set([holder]));
+        for (let i = 1; i < list.length; i++)
+          assert.ok(list[i]!.start_ms >= list[i - 1]!.end_ms - 50, `chunks ${i - 1} and ${i} overlap`);
+      }
+      // Each node's API says the same.
+      for (const node of [a, c]) {
+        const views = await nodesSeenBy(node);
+        assert.deepEqual(
+          views.map((view) => [view.id, view.camera_ids]),
+          nodes.map((view) => [view.id, view.camera_ids]),
+        );
+      }
+      // Only the holders run ffmpeg for their cameras: one recording process per camera across the cluster.
+      for (const cameraId of cameraIds) {
+        const writers = cluster.nodes.map((node) =>
+          pgrepCount(join(node.dataDir, 'recordings', `cam-${cameraId}`)),
+        );
+        assert.equal(
+          writers.reduce((sum, n) => sum + n, 0),
+          1,
+          `camera ${cameraId}: ${writers.join(',')}`,
+        );
+      }
+    });
+
+    it('fences a paused node out: after another node took its cameras it indexes nothing more', async () => {
+      const paused = await nodeWithCameras();
+      const pausedId = await nodeIdOf(paused);
+      const taken = (await nodesSeenBy(paused)).find((view) => view.id === pausedId)!.camera_ids;
+      const rowsBefore = await rowsOf(pausedId);
+      process.kill(paused.child.pid!, 'SIGSTOP');
+      try {
+        // The others take its cameras once the leases expire, and record them.
+        const since = Date.now();
+        for (const cameraId of taken) {
+          const holder = await eventually(
+            async () => {
+              const node = await holderOf(cameraId);
+              return node && node !== pausedId ? node : undefined;
+            },
+            { timeoutMs: FAILOVER_BOUND_MS, what: `camera ${cameraId} taken over` },
+          );
+          await recordedBy(
+            cameraId,
+            holder,
+            since - 5_000,
+            FAILOVER_BOUND_MS + SEGMENT_SECONDS * 1000 + 10_000,
+          );
+        }
+      } finally {
+        process.kill(paused.child.pid!, 'SIGCONT');
+      }
+      // Awake again, it finds its leases gone and stops those cameras; the chunk it was writing is refused.
+      for (const cameraId of taken) {
+        const dir = join(paused.dataDir, 'recordings', `cam-${cameraId}`);
+        await eventually(async () => pgrepCount(dir) === 0, {
+          timeoutMs: 30_000,
+          what: `the paused node to stop recording camera ${cameraId}`,
+        });
+        assert.ok(
+          existsSync(join(dir, '.fenced')) && readdirSync(join(dir, '.fenced')).length >= 1,
+          'the chunk written across the takeover is kept outside the index',
+        );
+      }
+      assert.deepEqual(await rowsOf(pausedId), rowsBefore, 'no index row from the fenced node');
+    });
+
+    it('moves the cameras of a node killed with -9 to the others, and keeps every chunk it closed', async () => {
+      const victim = await nodeWithCameras();
+      const victimId = await nodeIdOf(victim);
+      const taken = (await nodesSeenBy(victim)).find((view) => view.id === victimId)!.camera_ids;
+      const closedBefore = await rowsOf(victimId);
+      await victim.kill('SIGKILL');
+      const killedAt = Date.now();
+      await endOrphans(victim.dataDir);
+      for (const cameraId of taken) {
+        const holder = await eventually(
+          async () => {
+            const node = await holderOf(cameraId);
+            return node && node !== victimId ? node : undefined;
+          },
+          { timeoutMs: FAILOVER_BOUND_MS, what: `camera ${cameraId} taken over after the kill` },
+        );
+        await recordedBy(
+          cameraId,
+          holder,
+          killedAt - 5_000,
+          FAILOVER_BOUND_MS + SEGMENT_SECONDS * 1000 + 10_000,
+        );
+      }
+      // Everything it closed before the kill is still indexed and plays from its disk.
+      const after = new Set((await rowsOf(victimId)).map((row) => row.path));
+      for (const row of closedBefore) {
+        assert.ok(after.has(row.path), `${row.path} still indexed`);
+        const file = join(victim.dataDir, 'recordings', row.path);
+        const plays = Number(
+          execFileSync(
+            'ffprobe',
+            ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+            {
+              encoding: 'utf8',
+            },
+          ),
+        );
+        assert.ok(plays > 0, `${row.path} plays`);
+      }
+      cluster.nodes.splice(cluster.nodes.indexOf(victim), 1);
+    });
+
+    it('drains a node: its cameras move with gaps shorter than one chunk', async () => {
+      const drained = await nodeWithCameras();
+      const drainedId = await nodeIdOf(drained);
+      const other = cluster.nodes.find((node) => node !== drained)!;
+      const moving = (await nodesSeenBy(other)).find((view) => view.id === drainedId)!.camera_ids;
+      const answer = await other.api('POST', `/nodes/${drainedId}/drain`);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.state, 'draining');
+      const drainedAt = Date.now();
+      await eventually(
+        async () => (await nodesSeenBy(other)).find((view) => view.id === drainedId)!.camera_ids.length === 0,
+        { timeoutMs: FAILOVER_BOUND_MS, what: 'the drained node to hold no camera' },
+      );
+      for (const cameraId of moving) {
+        const holder = (await holderOf(cameraId))!;
+        assert.notEqual(holder, drainedId);
+        const first = await recordedBy(cameraId, holder, drainedAt - 5_000, SEGMENT_SECONDS * 1000 + 20_000);
+        const last = (await chunks(cameraId)).filter((chunk) => chunk.node_id === drainedId).at(-1)!;
+        assert.ok(
+          first.start_ms - last.end_ms <= SEGMENT_SECONDS * 1000,
+          `gap ${first.start_ms - last.end_ms} ms when camera ${cameraId} moved`,
+        );
+      }
+      // A drained node holding nothing can be removed; a running active one cannot.
+      const active = cluster.nodes.find((node) => node !== drained)!;
+      const refused = await other.api('DELETE', `/nodes/${await nodeIdOf(active)}`);
+      assert.equal(refused.status, 409);
+    });
+
+    /** A running node that holds at least one camera now. */
+    async function nodeWithCameras(): Promise<RecorderProcess> {
+      return eventually(
+        async () => {
+          for (const node of cluster.nodes) {
+            const id = await nodeIdOf(node);
+            const view = (await nodesSeenBy(node)).find((candidate) => candidate.id === id)!;
+            if (view.camera_ids.length > 0 && view.state === 'active') return node;
+          }
+          return undefined;
+        },
+        { timeoutMs: 30_000, what: 'a node holding cameras' },
+      );
+    }
+
+    async function rowsOf(nodeId: string): Promise<ChunkRow[]> {
+      const { rows } = await db.query<ChunkRow>(
+        'select camera_id, node_id, start_ms, end_ms, path from recordings where node_id = $1 order by path',
+        [nodeId],
+      );
+      return rows;
+    }
+  },
+);
+
+function pgrepCount(pattern: string): number {
+  try {
+    return Number(execFileSync('pgrep', ['-fc', pattern], { encoding: 'utf8' }).trim());
+  } catch {
+    return 0;
+  }
+}
