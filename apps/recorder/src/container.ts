@@ -456,6 +456,7 @@ export async function createContainer(
       cameraConfig,
       sources,
       streams,
+      nodeId,
       // The uploaded media-source CA bundle (API.md §13) verifies the S3 endpoint when use_byok is on.
       caBundle: async () => {
         const pem = await mediaTls.caBundle();
@@ -491,7 +492,7 @@ export async function createContainer(
     modelRuns,
   );
   const detectionResults = new DetectionResultsService(
-    new DetectionResultsRepository(database.db),
+    new DetectionResultsRepository(database.db, database.dialect),
     aiModels,
     access,
     audit,

@@ -120,12 +120,14 @@ describe('internal events', () => {
       'objects.tracked',
       'zones.changed',
       'zone.entered',
+      'camera.ownership-changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
-    // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics and
-    // tracking.
+    // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics,
+    // tracking and the camera leases (a new camera gets a node at once). camera.ownership-changed (this node took
+    // or gave back a camera): recording, live view, detection, motion and stream targets.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
@@ -133,7 +135,7 @@ describe('internal events', () => {
     // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
     // tracked objects, alerts, the TLS material and restores.
     assert.deepEqual(counts, {
-      'camera.changed': 9,
+      'camera.changed': 10,
       'camera-config.changed': 6,
       'ai-model.changed': 2,
       'media-tls.changed': 4,
@@ -149,6 +151,7 @@ describe('internal events', () => {
       'objects.tracked': 3,
       'zones.changed': 1,
       'zone.entered': 1,
+      'camera.ownership-changed': 5,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

@@ -13,6 +13,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraRow } from '../../platform/db/schema.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { CameraOwnership } from '../cluster/camera-leases.js';
+import type { LeaseFence } from '../../platform/db/lease-fence.js';
 import {
   planSource,
   streamInput,
@@ -27,6 +28,8 @@ export interface ResolvedSource {
   plan: SourcePlan;
   /** the ffmpeg input for an attempt (the transport alternates between attempts with `auto`) */
   input: (attempt: number) => StreamInput;
+  /** the camera's lease on this node: what the pipeline writes (chunk rows, results) goes in only while it holds */
+  fence: LeaseFence | null;
 }
 
 export type SourceResolution =
@@ -37,7 +40,7 @@ export class SourceResolver {
     private readonly cameras: CamerasService,
     private readonly configs: CameraConfigService,
     /** in a cluster, only the node holding a camera's lease reads it (modules/cluster) */
-    private readonly ownership: Pick<CameraOwnership, 'claim'>,
+    private readonly ownership: Pick<CameraOwnership, 'claim' | 'fence'>,
     private readonly verifyRtsps?: RtspsVerifier,
   ) {}
 
@@ -73,6 +76,7 @@ export class SourceResolver {
         config,
         plan,
         input: (attempt) => streamInput(plan.url, credentials, config, attempt),
+        fence: this.ownership.fence(cameraId),
       },
     };
   }

@@ -57,6 +57,8 @@ export interface CloudDependencies {
   cameraConfig: CameraConfigService;
   /** the uploaded media-source CA bundle (API.md §13), for S3 endpoints and RTMPS targets with a private CA */
   caBundle: () => Promise<Buffer | null>;
+  /** this node of the cluster: it uploads the chunks on its own disk */
+  nodeId: string;
 }
 
 /** Test seams. */
@@ -122,7 +124,7 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
     audit,
     deps.internalEvents,
   );
-  const uploadsRepository = new CloudUploadsRepository(db);
+  const uploadsRepository = new CloudUploadsRepository(db, deps.nodeId);
   const uploader = new S3Uploader(config.recordingsDir, deps.caBundle);
   const uploads = new CloudUploadsService(
     uploadsRepository,

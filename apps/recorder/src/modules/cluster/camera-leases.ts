@@ -6,14 +6,12 @@
 // partitioned) has every such write refused. With one node (SQLite, or one recorder on PostgreSQL) the node
 // simply holds every camera.
 import type { FastifyBaseLogger } from 'fastify';
+import type { LeaseFence } from '../../platform/db/lease-fence.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { ClusterRepository, HeldLease, NodeRow } from './cluster.repository.js';
 
 /** The token a camera's writes carry: refused once another node has taken the camera. */
-export interface Fence {
-  nodeId: string;
-  token: number;
-}
+export type Fence = LeaseFence;
 
 /** What the pipelines ask before they run a camera, and what their writes carry. */
 export interface CameraOwnership {

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DialectName } from '../../platform/db/database.js';
+import { underLease, type LeaseFence } from '../../platform/db/lease-fence.js';
 import type { AiDetectionResultsTable, Database } from '../../platform/db/schema.js';
 
 export type DetectionResultRow = Selectable<AiDetectionResultsTable> & { model_name: string | null };
@@ -20,7 +21,10 @@ type Eb = ExpressionBuilder<Database & { r: AiDetectionResultsTable }, 'r'>;
 const happenedAt = (eb: Eb) => eb.fn.coalesce('r.executed_at', 'r.created_at');
 
 export class DetectionResultsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
 
   async insert(row: NewDetectionResultRow): Promise<DetectionResultRow> {
     const { id } = await this.db
@@ -29,6 +33,19 @@ export class DetectionResultsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return (await this.findById(id))!;
+  }
+
+  /** A live result, stored only while its camera's lease carries the fence it was analysed under. */
+  async insertFenced(row: NewDetectionResultRow, fence: LeaseFence): Promise<DetectionResultRow | undefined> {
+    const id = await underLease(this.db, this.dialect, row.camera_id!, fence, async (trx) => {
+      const inserted = await trx
+        .insertInto('ai_detection_results')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    });
+    return id === undefined ? undefined : this.findById(id);
   }
 
   findById(id: number): Promise<DetectionResultRow | undefined> {

@@ -3,6 +3,7 @@
 // the view right, writing and deleting the manage right; results without a camera are the superuser's.
 import type { Principal, RequestContext } from '../../platform/auth/principal.js';
 import { ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
+import type { LeaseFence } from '../../platform/db/lease-fence.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
@@ -83,6 +84,15 @@ export class DetectionResultsService {
   /** For the detection loop: no authorization, no audit row (it is the system's own output). */
   async store(result: StoredResult): Promise<AIDetectionResultResponse> {
     return toResultResponse(await this.results.insert({ ...result, created_at: new Date().toISOString() }));
+  }
+
+  /**
+   * A live result of a camera's pipeline, under the camera's lease (modules/cluster): null when another node has
+   * taken the camera since the frame was read, and nothing is stored.
+   */
+  async storeFenced(result: StoredResult, fence: LeaseFence): Promise<AIDetectionResultResponse | null> {
+    const row = await this.results.insertFenced({ ...result, created_at: new Date().toISOString() }, fence);
+    return row ? toResultResponse(row) : null;
   }
 
   async list(context: RequestContext, query: AIDetectionResultQuery): Promise<AIDetectionResultList> {

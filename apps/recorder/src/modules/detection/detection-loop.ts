@@ -14,6 +14,7 @@ import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import type { AdapterEntry, AdapterRegistry } from '../adapters/adapter-registry.js';
 import type { AiModelRow } from '../../platform/db/schema.js';
+import type { LeaseFence } from '../../platform/db/lease-fence.js';
 import {
   DEFAULT_INTERVAL_SECONDS,
   parseModelConfig,
@@ -97,6 +98,8 @@ interface CameraFeed {
   key: string;
   fps: number;
   written: Map<number, Promise<string>>;
+  /** the camera's lease when the feed started: results are stored only while it holds (modules/cluster) */
+  fence: LeaseFence | null;
 }
 
 /** A `detection` event as the loop publishes it (timestamps in ms since epoch, for latency measurements). */
@@ -298,7 +301,8 @@ export class DetectionLoop {
       config?.detect_stream === 'main' ? 'main' : 'sub',
     );
     const source = await this.deps.sources.resolve(cameraId, role);
-    const key = JSON.stringify(source.ok ? { fps, role } : { reason: source.error });
+    const fence = source.ok ? source.source.fence : null;
+    const key = JSON.stringify(source.ok ? { fps, role, fence: fence?.token } : { reason: source.error });
     if (feed && feed.key === key) return;
     if (feed) await feed.grabber?.stop();
     const next: CameraFeed = {
@@ -308,6 +312,7 @@ export class DetectionLoop {
       key,
       fps,
       written: new Map(),
+      fence,
     };
     if (source.ok) {
       next.grabber = new FrameGrabber({
@@ -407,7 +412,7 @@ export class DetectionLoop {
       return;
     }
     if (!runner.active) return; // the model changed or went while the adapter worked
-    const stored = await this.deps.results.store({
+    const result = {
       model_id: model.id,
       camera_id: cameraId,
       task: model.task,
@@ -422,7 +427,11 @@ export class DetectionLoop {
       bbox_height: mapped.bbox?.height ?? null,
       latency_ms: mapped.latency_ms,
       executed_at: executedAt,
-    });
+    };
+    const stored = feed.fence
+      ? await this.deps.results.storeFenced(result, feed.fence)
+      : await this.deps.results.store(result);
+    if (!stored) return; // another node runs the camera now: this result is not its to write
     stats.runs += 1;
     stats.lastRunAt = stored.created_at;
     this.deps.metrics?.detectionAnalysed(

@@ -218,7 +218,7 @@ export class RecordingEngine {
     const { plan, input } = decision.source;
     const warning = plan.warning;
     const stream = await this.streams.stream(cameraId, 'main');
-    const fence = this.ownership.fence(cameraId);
+    const fence = decision.source.fence;
     const recorder = new CameraRecorder({
       cameraDir,
       input,

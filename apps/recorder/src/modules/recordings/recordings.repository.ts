@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, DialectName } from '../../platform/db/database.js';
+import { underLease, type LeaseFence } from '../../platform/db/lease-fence.js';
 import type { RecordingsTable } from '../../platform/db/schema.js';
 
 export type RecordingRow = Selectable<RecordingsTable>;
@@ -10,12 +11,6 @@ export interface RecordedSpanRow {
   startMs: number;
   endMs: number;
   chunks: number;
-}
-
-/** The lease a live recording writes under (modules/cluster): the row goes in only while it still holds. */
-export interface ChunkFence {
-  nodeId: string;
-  token: number;
 }
 
 /**
@@ -42,19 +37,10 @@ export class RecordingsRepository {
 
   /**
    * Indexes a chunk of a live recording only while its camera's lease still carries the recording's fence; false
-   * when another node has taken the camera since (the row is refused). On PostgreSQL the lease row is share-locked,
-   * so a takeover that commits first is seen, and one that comes later waits for this insert.
+   * when another node has taken the camera since (the row is refused).
    */
-  async insertFenced(row: NewRecordingRow, fence: ChunkFence): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const lease = trx
-        .selectFrom('camera_leases')
-        .select('camera_id')
-        .where('camera_id', '=', row.camera_id)
-        .where('node_id', '=', fence.nodeId)
-        .where('fence', '=', fence.token);
-      const held = await (this.dialect === 'postgres' ? lease.forShare() : lease).executeTakeFirst();
-      if (!held) return false;
+  async insertFenced(row: NewRecordingRow, fence: LeaseFence): Promise<boolean> {
+    const written = await underLease(this.db, this.dialect, row.camera_id, fence, async (trx) => {
       await trx
         .insertInto('recordings')
         .values({ ...row, node_id: this.nodeId })
@@ -62,6 +48,7 @@ export class RecordingsRepository {
         .execute();
       return true;
     });
+    return written === true;
   }
 
   /** Chunks that overlap [startMs, endMs], oldest first. */

@@ -444,6 +444,8 @@ export interface CloudUploadsTable {
   created_at: string;
   updated_at: string;
   uploaded_at: string | null;
+  /** the node whose disk holds the chunk: the only one that uploads it (null: queued before clustering) */
+  node_id: string | null;
 }
 
 export interface StreamTargetsTable {

@@ -16,7 +16,11 @@ export interface UploadStats {
 }
 
 export class CloudUploadsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** this node: it queues and uploads the chunks on its own disk */
+    private readonly nodeId: string,
+  ) {}
 
   async enqueue(
     row: Pick<UploadRow, 'camera_id' | 'recording_path' | 'object_key' | 'size_bytes'>,
@@ -34,6 +38,7 @@ export class CloudUploadsRepository {
         created_at: now,
         updated_at: now,
         uploaded_at: null,
+        node_id: this.nodeId,
       })
       .onConflict((oc) => oc.column('recording_path').doNothing())
       .execute();
@@ -44,6 +49,7 @@ export class CloudUploadsRepository {
       .selectFrom('cloud_uploads')
       .selectAll()
       .where(isDue(now))
+      .where('node_id', '=', this.nodeId)
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit)

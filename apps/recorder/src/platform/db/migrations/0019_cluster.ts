@@ -38,6 +38,8 @@ export const cluster: PortableMigration = {
       .addColumn('jwt_secret_check', 'text', notNull)
       .execute();
     await db.schema.alterTable('recordings').addColumn('node_id', 'varchar(36)').execute();
+    // An upload reads its chunk from the disk of the node that recorded it: only that node takes the job.
+    await db.schema.alterTable('cloud_uploads').addColumn('node_id', 'varchar(36)').execute();
     await db.schema
       .createIndex('recordings_node_start')
       .on('recordings')
