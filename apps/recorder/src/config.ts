@@ -15,6 +15,8 @@ export interface Config {
   readonly port: number;
   readonly dataDir: string;
   readonly recordingsDir: string;
+  /** RETENTION_INTERVAL_SECONDS: how often expired chunks are deleted and the free-space floor is checked */
+  readonly retentionIntervalSeconds: number;
   readonly framesDir: string;
   readonly database: DatabaseConfig;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer('RECORDER_PORT', 8000, 0, 65535),
     dataDir,
     recordingsDir: path(read('RECORDINGS_DIR'), resolve(dataDir, 'recordings')),
+    retentionIntervalSeconds: integer('RETENTION_INTERVAL_SECONDS', 60, 1, 24 * 3600),
     framesDir: path(read('FRAMES_DIR'), resolve(dataDir, 'frames')),
     database,
     logLevel,

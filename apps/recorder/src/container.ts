@@ -648,7 +648,11 @@ export async function createContainer(
     { name: 'camera streams', stop: () => streams.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
     { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
-    { name: 'retention', start: () => retention.start(), stop: () => retention.stop() },
+    {
+      name: 'retention',
+      start: () => retention.start(config.retentionIntervalSeconds * 1000),
+      stop: () => retention.stop(),
+    },
     { name: 'cloud', start: () => cloud.start(), stop: () => cloud.close() },
     { name: 'adapters', start: () => adapters.start(), stop: () => adapterRegistry.stop() },
     { name: 'frames cleaner', start: () => framesCleaner.start(), stop: () => framesCleaner.stop() },

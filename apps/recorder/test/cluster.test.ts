@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { endOrphans, startTestCluster, type TestCluster } from './helpers/cluster.js';
@@ -73,7 +73,11 @@ describe(
       );
 
     before(async () => {
-      cluster = await startTestCluster({ nodes: 3, leaseSeconds: LEASE_SECONDS });
+      cluster = await startTestCluster({
+        nodes: 3,
+        leaseSeconds: LEASE_SECONDS,
+        env: { RETENTION_INTERVAL_SECONDS: '2' },
+      });
       db = new pg.Client({ connectionString: cluster.database.url });
       await db.connect();
       for (let i = 0; i < 4; i++)
@@ -207,6 +211,50 @@ describe(
       assert.deepEqual(await rowsOf(pausedId), rowsBefore, 'no index row from the fenced node');
     });
 
+    it('runs retention on every node: each deletes the expired chunks on its own disk, and each chunk once', async () => {
+      const [first] = cluster.nodes;
+      const settings = await first!.api('PUT', '/settings/recording', {
+        retention_days: 7,
+        min_free_disk_gb: 0,
+      });
+      assert.equal(settings.status, 200, JSON.stringify(settings.body));
+      const deletedBefore = cluster.nodes.map((node) => deletedByAge(node.output()));
+      // One expired chunk on each node's disk, indexed as that node's.
+      const startMs = Date.now() - 30 * 24 * 3600 * 1000;
+      const expired = await Promise.all(
+        cluster.nodes.map(async (node, i) => {
+          const path = `cam-${cameraIds[0]}/expired/${startMs + i}.mp4`;
+          const file = join(node.dataDir, 'recordings', path);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, 'an old chunk');
+          await db.query(
+            `insert into recordings (camera_id, start_ms, end_ms, duration_seconds, size_bytes, path, created_at, node_id)
+           values ($1, $2, $3, 10, 12, $4, $5, $6)`,
+            [
+              cameraIds[0],
+              startMs + i,
+              startMs + i + 10_000,
+              path,
+              new Date().toISOString(),
+              await nodeIdOf(node),
+            ],
+          );
+          return { path, file };
+        }),
+      );
+      const paths = expired.map((chunk) => chunk.path);
+      await eventually(
+        async () => (await db.query('select 1 from recordings where path = any($1)', [paths])).rowCount === 0,
+        { timeoutMs: 30_000, what: 'the expired chunks to leave the index' },
+      );
+      for (const chunk of expired) assert.equal(existsSync(chunk.file), false, `${chunk.file} deleted`);
+      // Each node deleted exactly its own one.
+      assert.deepEqual(
+        cluster.nodes.map((node, i) => deletedByAge(node.output()) - deletedBefore[i]!),
+        cluster.nodes.map(() => 1),
+      );
+    });
+
     it('moves the cameras of a node killed with -9 to the others, and keeps every chunk it closed', async () => {
       const victim = await nodeWithCameras();
       const victimId = await nodeIdOf(victim);
@@ -302,6 +350,14 @@ describe(
     }
   },
 );
+
+/** Chunks a node's retention deleted by age, from its log lines. */
+function deletedByAge(log: string): number {
+  return log
+    .split('\n')
+    .filter((line) => line.includes('"retention deleted chunks"'))
+    .reduce((sum, line) => sum + (JSON.parse(line) as { deletedByAge: number }).deletedByAge, 0);
+}
 
 function pgrepCount(pattern: string): number {
   try {
