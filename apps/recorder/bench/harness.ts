@@ -51,7 +51,14 @@ export async function startRecorder(env: Record<string, string>): Promise<Runnin
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps/recorder/dist/main.js')], {
-    env: { ...process.env, RECORDER_PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      RECORDER_PORT: String(port),
+      HOST: '127.0.0.1',
+      // where other nodes of a cluster reach it (bench:cluster)
+      NODE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
