@@ -1,6 +1,11 @@
 // The in-process event bus: publish() stores the event (so reconnecting clients can replay it) and then fans it
 // out — to internal listeners (alert rules) and to bounded subscriptions (SSE and WebSocket clients).
 // Publishes are serialized so ids reach subscribers in increasing order, which keeps replay exact.
+// On PostgreSQL (several recorders may share the database) subscribers are fed by the relay instead, in the
+// database's id order with every node's events (event-relay.ts); internal listeners still get only this
+// process's own events, directly, so an alert rule runs once in a cluster.
+import type { Notifications } from '../db/pg-changes.js';
+import { EVENTS_CHANNEL, EventRelay } from './event-relay.js';
 import type { EventQuery, EventStore } from './event-store.js';
 import { EVENT_TYPES, SEVERITIES, type BusEvent, type EventInput, type EventType } from './event-types.js';
 import { Subscription, type EventFilter } from './subscription.js';
@@ -12,6 +17,8 @@ export interface EventBusOptions {
   pruneIntervalMs?: number;
   /** events a subscriber may have queued before the oldest are dropped (default 1000) */
   subscriberCapacity?: number;
+  /** PostgreSQL: subscribers get every recorder's events through the relay, woken by these notifications */
+  notifications?: Notifications | undefined;
 }
 
 export interface BusLog {
@@ -34,6 +41,9 @@ export class EventBus {
   readonly #retentionMs: number;
   readonly #pruneIntervalMs: number;
   readonly #capacity: number;
+  readonly #relay: EventRelay | undefined;
+  /** this process's newest event (relay: idle() waits until the subscribers have it) */
+  #lastOwnId = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -43,14 +53,18 @@ export class EventBus {
     this.#retentionMs = options.retentionMs ?? 7 * DAY_MS;
     this.#pruneIntervalMs = options.pruneIntervalMs ?? 3600 * 1000;
     this.#capacity = options.subscriberCapacity ?? 1000;
+    this.#relay =
+      options.notifications &&
+      new EventRelay(store, options.notifications, (event) => this.#offer(event), log);
   }
 
-  /** Starts periodic pruning (and prunes once now). */
-  start(): void {
+  /** Starts the relay (PostgreSQL) and periodic pruning (and prunes once now). */
+  async start(): Promise<void> {
     if (this.#pruneTimer) return;
     this.#track(this.prune());
     this.#pruneTimer = setInterval(() => this.#track(this.prune()), this.#pruneIntervalMs);
     this.#pruneTimer.unref();
+    await this.#relay?.start();
   }
 
   /**
@@ -61,7 +75,13 @@ export class EventBus {
     const run = this.#tail.then(() => this.#publishNow(input));
     this.#tail = run.catch(() => undefined);
     run.catch((error: unknown) => this.log.error({ err: error, type: input.type }, 'event publish failed'));
-    return run;
+    const relay = this.#relay;
+    if (!relay) return run;
+    // Resolves, as without the relay, once the subscribers have the event; the next publish need not wait.
+    return run.then(async (event) => {
+      await relay.delivered(event.id);
+      return event;
+    });
   }
 
   /** Internal, unbounded listener (alert rules). Returns the unsubscribe function. */
@@ -105,6 +125,7 @@ export class EventBus {
     for (;;) {
       const tail = this.#tail;
       await tail;
+      await this.#relay?.delivered(this.#lastOwnId);
       if (this.#background.size === 0 && tail === this.#tail) return;
       await Promise.all([...this.#background]);
     }
@@ -115,6 +136,7 @@ export class EventBus {
     clearInterval(this.#pruneTimer);
     this.#pruneTimer = undefined;
     for (const subscription of [...this.#subscriptions]) subscription.close();
+    await this.#relay?.close();
     await this.idle();
   }
 
@@ -125,15 +147,23 @@ export class EventBus {
     }
     const cameraId = input.camera_id ?? null;
     if (cameraId !== null && !Number.isInteger(cameraId)) throw new TypeError('camera_id must be an integer');
-    const event = (await this.store.insert({
+    const row = {
       type: input.type,
       camera_id: cameraId,
       source: input.source,
       severity: input.severity ?? null,
       timestamp: new Date().toISOString(),
       data: input.data ?? {},
-    })) as BusEvent<T>;
-    for (const subscription of this.#subscriptions) subscription.offer(event);
+    };
+    let event: BusEvent<T>;
+    if (this.#relay) {
+      event = (await this.store.insertInIdOrder(row, EVENTS_CHANNEL)) as BusEvent<T>;
+      this.#lastOwnId = event.id;
+      this.#relay.kick();
+    } else {
+      event = (await this.store.insert(row)) as BusEvent<T>;
+      this.#offer(event);
+    }
     for (const listener of this.#listeners) {
       try {
         const result = listener(event);
@@ -149,6 +179,10 @@ export class EventBus {
       }
     }
     return event;
+  }
+
+  #offer(event: BusEvent): void {
+    for (const subscription of this.#subscriptions) subscription.offer(event);
   }
 
   #track(task: Promise<unknown>): void {

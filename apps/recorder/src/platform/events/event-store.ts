@@ -1,4 +1,5 @@
 // The stored event log: SQL for both dialects. Ids are the order clients see and replay from.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { BusEvent, EventType, Severity } from './event-types.js';
 
@@ -31,23 +32,54 @@ const toEvent = (row: Row): BusEvent => ({
   data: JSON.parse(row.data) as Record<string, unknown>,
 });
 
+/** Held from id assignment to commit by every ordered insert (PostgreSQL), so ids commit in increasing order. */
+const ORDER_LOCK = 7_340_022;
+
+const toRow = (event: Omit<BusEvent, 'id'>) => ({
+  type: event.type,
+  camera_id: event.camera_id,
+  source: event.source,
+  severity: event.severity,
+  timestamp: event.timestamp,
+  data: JSON.stringify(event.data),
+});
+
 export class EventStore {
   constructor(private readonly db: Db) {}
 
   async insert(event: Omit<BusEvent, 'id'>): Promise<BusEvent> {
     const row = await this.db
       .insertInto('events')
-      .values({
-        type: event.type,
-        camera_id: event.camera_id,
-        source: event.source,
-        severity: event.severity,
-        timestamp: event.timestamp,
-        data: JSON.stringify(event.data),
-      })
+      .values(toRow(event))
       .returning('id')
       .executeTakeFirstOrThrow();
     return { ...event, id: row.id };
+  }
+
+  /**
+   * PostgreSQL, several recorders: an insert whose id becomes visible only after every smaller id did, so a reader
+   * that moves a cursor past an id never misses a smaller one committed later. Without the lock two writers may
+   * take ids 10 and 11 and commit 11 first. The transaction also announces the id on `channel` (sent at commit).
+   */
+  async insertInIdOrder(event: Omit<BusEvent, 'id'>, channel: string): Promise<BusEvent> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${ORDER_LOCK})`.execute(trx);
+      const row = await trx
+        .with('inserted', (db) => db.insertInto('events').values(toRow(event)).returning('id'))
+        .selectFrom('inserted')
+        .select(['id', sql<string>`pg_notify(${channel}, id::text)`.as('notified')])
+        .executeTakeFirstOrThrow();
+      return { ...event, id: row.id };
+    });
+  }
+
+  /** The newest id (0 when empty). */
+  async lastId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return row?.id ?? 0;
   }
 
   #filtered(query: EventQuery) {
