@@ -144,6 +144,12 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it('a failed publish that nobody awaits does not become an unhandled rejection', async () => {
+      void a.container.events.publish({ type: 'no.such.type' as 'detection', source: 'node-a', data: {} });
+      // An unhandled rejection would fail this test (node:test reports it).
+      await a.container.events.idle();
+    });
+
     it("node A's internal listeners hear A's own events only, each once", async () => {
       const own = await a.container.database.db
         .selectFrom('events')

@@ -78,10 +78,12 @@ export class EventBus {
     const relay = this.#relay;
     if (!relay) return run;
     // Resolves, as without the relay, once the subscribers have the event; the next publish need not wait.
-    return run.then(async (event) => {
+    const delivered = run.then(async (event) => {
       await relay.delivered(event.id);
       return event;
     });
+    delivered.catch(() => undefined); // logged above; a caller that does not await it must not crash the process
+    return delivered;
   }
 
   /** Internal, unbounded listener (alert rules). Returns the unsubscribe function. */

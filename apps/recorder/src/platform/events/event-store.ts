@@ -62,15 +62,28 @@ export class EventStore {
    * take ids 10 and 11 and commit 11 first. The transaction also announces the id on `channel` (sent at commit).
    */
   async insertInIdOrder(event: Omit<BusEvent, 'id'>, channel: string): Promise<BusEvent> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${ORDER_LOCK})`.execute(trx);
-      const row = await trx
-        .with('inserted', (db) => db.insertInto('events').values(toRow(event)).returning('id'))
-        .selectFrom('inserted')
-        .select(['id', sql<string>`pg_notify(${channel}, id::text)`.as('notified')])
-        .executeTakeFirstOrThrow();
-      return { ...event, id: row.id };
-    });
+    // One statement, so one round trip: the lock is taken (in the CTE, which the insert reads its one row from)
+    // before the id is drawn, and held until the statement's own transaction has committed.
+    const row = toRow(event);
+    const inserted = await this.db
+      .with('ordered', (db) => db.selectNoFrom(sql`pg_advisory_xact_lock(${ORDER_LOCK})`.as('locked')))
+      .insertInto('events')
+      .columns(['type', 'camera_id', 'source', 'severity', 'timestamp', 'data'])
+      .expression((eb) =>
+        eb
+          .selectFrom('ordered')
+          .select([
+            eb.val(row.type).as('type'),
+            sql<number | null>`${row.camera_id}::integer`.as('camera_id'),
+            eb.val(row.source).as('source'),
+            sql<string | null>`${row.severity}::varchar`.as('severity'),
+            eb.val(row.timestamp).as('timestamp'),
+            eb.val(row.data).as('data'),
+          ]),
+      )
+      .returning(['id', sql<string>`pg_notify(${channel}, id::text)`.as('notified')])
+      .executeTakeFirstOrThrow();
+    return { ...event, id: inserted.id };
   }
 
   /** The newest id (0 when empty). */
