@@ -131,17 +131,36 @@ for (const dialect of testDialects()) {
         );
       const published = await Promise.all([...burst(a), ...burst(b)]);
       const stored = await storedIds(floor);
+      // Every publish stored, with the id it was given (batches map ids to events in order).
+      const byId = [...published].sort((x, y) => x.id - y.id);
       assert.deepEqual(
-        [...stored].sort((x, y) => x - y),
-        published.map((e) => e.id).sort((x, y) => x - y),
+        stored,
+        byId.map((e) => e.id),
       );
-      const last = stored.at(-1)!;
       for (const client of [clientA, clientB]) {
-        await received(client, last);
-        const got = ids(client.messages.items);
-        assertIncreasing(got);
-        assert.deepEqual(got, stored);
+        await received(client, stored.at(-1)!);
+        assertIncreasing(ids(client.messages.items));
+        assert.deepEqual(
+          client.messages.items.map((m) => m.data as BusEvent),
+          byId,
+        );
       }
+    });
+
+    it('an event the database refuses fails its own publish only, not those stored with it', async () => {
+      const client = await stream(hostA, a.adminToken);
+      const [first, refused, last] = await Promise.allSettled([
+        publish(a, { type: 'detection', camera_id: 3, data: { n: 1 } }),
+        a.container.events.publish({ type: 'detection', source: 'x'.repeat(101), camera_id: 3, data: {} }),
+        publish(a, { type: 'detection', camera_id: 3, data: { n: 3 } }),
+      ]);
+      assert.equal(refused.status, 'rejected');
+      assert.ok(first.status === 'fulfilled' && last.status === 'fulfilled');
+      await received(client, last.value.id);
+      assert.deepEqual(
+        client.messages.items.map((m) => m.data as BusEvent),
+        [first.value, last.value],
+      );
     });
 
     it('a failed publish that nobody awaits does not become an unhandled rejection', async () => {

@@ -29,14 +29,43 @@ export interface BusLog {
 export type EventListener = (event: BusEvent) => void | Promise<void>;
 
 const DAY_MS = 24 * 3600 * 1000;
+/** events stored in one statement at most (relay) */
+const MAX_BATCH = 500;
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 const KNOWN_SEVERITIES = new Set<string>(SEVERITIES);
+
+/** A publish waiting for its batch (relay). */
+interface Queued {
+  input: EventInput;
+  resolve: (event: BusEvent) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The row for a valid event; throws for an invalid one. */
+function rowOf(input: EventInput): Omit<BusEvent, 'id'> {
+  if (!KNOWN_TYPES.has(input.type)) throw new TypeError(`unknown event type "${input.type}"`);
+  if (input.severity != null && !KNOWN_SEVERITIES.has(input.severity)) {
+    throw new TypeError(`unknown severity "${input.severity}"`);
+  }
+  const cameraId = input.camera_id ?? null;
+  if (cameraId !== null && !Number.isInteger(cameraId)) throw new TypeError('camera_id must be an integer');
+  return {
+    type: input.type,
+    camera_id: cameraId,
+    source: input.source,
+    severity: input.severity ?? null,
+    timestamp: new Date().toISOString(),
+    data: input.data ?? {},
+  };
+}
 
 export class EventBus {
   readonly #subscriptions = new Set<Subscription>();
   readonly #listeners = new Set<EventListener>();
   readonly #background = new Set<Promise<unknown>>();
   #tail: Promise<unknown> = Promise.resolve();
+  /** relay: publishes not yet stored */
+  readonly #queue: Queued[] = [];
   #pruneTimer: NodeJS.Timeout | undefined;
   readonly #retentionMs: number;
   readonly #pruneIntervalMs: number;
@@ -72,18 +101,22 @@ export class EventBus {
    * a failure is logged here and never becomes an unhandled rejection.
    */
   publish<T extends EventType>(input: EventInput<T>): Promise<BusEvent<T>> {
-    const run = this.#tail.then(() => this.#publishNow(input));
-    this.#tail = run.catch(() => undefined);
-    run.catch((error: unknown) => this.log.error({ err: error, type: input.type }, 'event publish failed'));
+    let run: Promise<BusEvent<T>>;
     const relay = this.#relay;
-    if (!relay) return run;
-    // Resolves, as without the relay, once the subscribers have the event; the next publish need not wait.
-    const delivered = run.then(async (event) => {
-      await relay.delivered(event.id);
-      return event;
-    });
-    delivered.catch(() => undefined); // logged above; a caller that does not await it must not crash the process
-    return delivered;
+    if (relay) {
+      const stored = new Promise<BusEvent>((resolve, reject) => this.#queue.push({ input, resolve, reject }));
+      this.#tail = this.#tail.then(() => this.#storeQueued(relay));
+      // Resolves, as without the relay, once the subscribers have the event; the next publish need not wait.
+      run = stored.then(async (event) => {
+        await relay.delivered(event.id);
+        return event as BusEvent<T>;
+      });
+    } else {
+      run = this.#tail.then(() => this.#publishNow(input));
+      this.#tail = run.catch(() => undefined);
+    }
+    run.catch((error: unknown) => this.log.error({ err: error, type: input.type }, 'event publish failed'));
+    return run;
   }
 
   /** Internal, unbounded listener (alert rules). Returns the unsubscribe function. */
@@ -143,29 +176,50 @@ export class EventBus {
   }
 
   async #publishNow<T extends EventType>(input: EventInput<T>): Promise<BusEvent<T>> {
-    if (!KNOWN_TYPES.has(input.type)) throw new TypeError(`unknown event type "${input.type}"`);
-    if (input.severity != null && !KNOWN_SEVERITIES.has(input.severity)) {
-      throw new TypeError(`unknown severity "${input.severity}"`);
+    const event = (await this.store.insert(rowOf(input))) as BusEvent<T>;
+    this.#offer(event);
+    this.#tellListeners(event);
+    return event;
+  }
+
+  /** Relay: stores what was queued meanwhile in one statement (the database's commits are the bottleneck). */
+  async #storeQueued(relay: EventRelay): Promise<void> {
+    const batch: { row: Omit<BusEvent, 'id'>; entry: Queued }[] = [];
+    for (const entry of this.#queue.splice(0, MAX_BATCH)) {
+      try {
+        batch.push({ row: rowOf(entry.input), entry });
+      } catch (error) {
+        entry.reject(error);
+      }
     }
-    const cameraId = input.camera_id ?? null;
-    if (cameraId !== null && !Number.isInteger(cameraId)) throw new TypeError('camera_id must be an integer');
-    const row = {
-      type: input.type,
-      camera_id: cameraId,
-      source: input.source,
-      severity: input.severity ?? null,
-      timestamp: new Date().toISOString(),
-      data: input.data ?? {},
-    };
-    let event: BusEvent<T>;
-    if (this.#relay) {
-      event = (await this.store.insertInIdOrder(row, EVENTS_CHANNEL)) as BusEvent<T>;
-      this.#lastOwnId = event.id;
-      this.#relay.kick();
-    } else {
-      event = (await this.store.insert(row)) as BusEvent<T>;
-      this.#offer(event);
+    if (batch.length > 0) await this.#storeInIdOrder(batch, relay);
+  }
+
+  async #storeInIdOrder(
+    batch: { row: Omit<BusEvent, 'id'>; entry: Queued }[],
+    relay: EventRelay,
+  ): Promise<void> {
+    let events: BusEvent[];
+    try {
+      events = await this.store.insertInIdOrder(
+        batch.map(({ row }) => row),
+        EVENTS_CHANNEL,
+      );
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.entry.reject(error);
+      // One bad row fails the statement: store them one by one, so that only it fails.
+      for (const one of batch) await this.#storeInIdOrder([one], relay);
+      return;
     }
+    this.#lastOwnId = events.at(-1)!.id;
+    relay.kick();
+    events.forEach((event, index) => {
+      this.#tellListeners(event);
+      batch[index]!.entry.resolve(event);
+    });
+  }
+
+  #tellListeners(event: BusEvent): void {
     for (const listener of this.#listeners) {
       try {
         const result = listener(event);
@@ -180,7 +234,6 @@ export class EventBus {
         this.log.error({ err: error, type: event.type }, 'event listener failed');
       }
     }
-    return event;
   }
 
   #offer(event: BusEvent): void {

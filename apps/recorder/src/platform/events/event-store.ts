@@ -57,33 +57,27 @@ export class EventStore {
   }
 
   /**
-   * PostgreSQL, several recorders: an insert whose id becomes visible only after every smaller id did, so a reader
-   * that moves a cursor past an id never misses a smaller one committed later. Without the lock two writers may
-   * take ids 10 and 11 and commit 11 first. The transaction also announces the id on `channel` (sent at commit).
+   * PostgreSQL, several recorders: inserts whose ids become visible only after every smaller id did, so a reader
+   * that moves a cursor past an id never misses a smaller one committed later (without the lock two writers may
+   * draw ids 10 and 11 and commit 11 first). Each id is announced on `channel` (sent at commit). One statement
+   * for the whole batch, whatever its size (arrays, so one prepared statement): the lock is taken in the CTE the
+   * rows are read from, before any id is drawn, and held until the statement's own transaction has committed;
+   * ids follow the order of `events`.
    */
-  async insertInIdOrder(event: Omit<BusEvent, 'id'>, channel: string): Promise<BusEvent> {
-    // One statement, so one round trip: the lock is taken (in the CTE, which the insert reads its one row from)
-    // before the id is drawn, and held until the statement's own transaction has committed.
-    const row = toRow(event);
-    const inserted = await this.db
-      .with('ordered', (db) => db.selectNoFrom(sql`pg_advisory_xact_lock(${ORDER_LOCK})`.as('locked')))
-      .insertInto('events')
-      .columns(['type', 'camera_id', 'source', 'severity', 'timestamp', 'data'])
-      .expression((eb) =>
-        eb
-          .selectFrom('ordered')
-          .select([
-            eb.val(row.type).as('type'),
-            sql<number | null>`${row.camera_id}::integer`.as('camera_id'),
-            eb.val(row.source).as('source'),
-            sql<string | null>`${row.severity}::varchar`.as('severity'),
-            eb.val(row.timestamp).as('timestamp'),
-            eb.val(row.data).as('data'),
-          ]),
-      )
-      .returning(['id', sql<string>`pg_notify(${channel}, id::text)`.as('notified')])
-      .executeTakeFirstOrThrow();
-    return { ...event, id: inserted.id };
+  async insertInIdOrder(events: readonly Omit<BusEvent, 'id'>[], channel: string): Promise<BusEvent[]> {
+    const rows = events.map(toRow);
+    const column = <K extends keyof ReturnType<typeof toRow>>(key: K) => rows.map((row) => row[key]);
+    const { rows: inserted } = await sql<{ id: number }>`
+      with ordered as (select pg_advisory_xact_lock(${ORDER_LOCK}))
+      insert into events (type, camera_id, source, severity, timestamp, data)
+      select e.type, e.camera_id, e.source, e.severity, e.timestamp, e.data
+      from ordered, unnest(${column('type')}::varchar[], ${column('camera_id')}::integer[],
+        ${column('source')}::varchar[], ${column('severity')}::varchar[], ${column('timestamp')}::varchar[],
+        ${column('data')}::text[]) with ordinality as e(type, camera_id, source, severity, timestamp, data, n)
+      order by e.n
+      returning id, pg_notify(${channel}, id::text)`.execute(this.db);
+    const ids = inserted.map((row) => row.id).sort((x, y) => x - y);
+    return events.map((event, index) => ({ ...event, id: ids[index]! }));
   }
 
   /** The newest id (0 when empty). */
