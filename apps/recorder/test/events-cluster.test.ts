@@ -5,13 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { LISTENER_NAME } from '../src/platform/db/pg-changes.js';
+import { EVENTS_CHANNEL } from '../src/platform/events/event-relay.js';
+import { EventStore } from '../src/platform/events/event-store.js';
 import type { BusEvent, EventInput } from '../src/platform/events/event-types.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './helpers/database.js';
 import { SseClient, listen, type SseMessage } from './helpers/event-clients.js';
 import { eventually } from './helpers/eventually.js';
 
-const CONCURRENT = 200;
+/** events each node publishes in the concurrency test, by CALLERS callers at once */
+const PER_NODE = 200;
+const CALLERS = 4;
 
 for (const dialect of testDialects()) {
   if (dialect !== 'postgres') continue;
@@ -112,6 +116,53 @@ for (const dialect of testDialects()) {
       assert.deepEqual(ids(client.messages.items), [unheard.id]);
     });
 
+    it('an event whose commit is slow reaches clients before every later id (ids commit in order)', async () => {
+      const client = await stream(hostA, a.adminToken);
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let inserted!: (event: BusEvent) => void;
+      const drawn = new Promise<BusEvent>((resolve) => (inserted = resolve));
+      // Node A's insert, held open after drawing its id as a slow commit would be.
+      const slowInsert = a.container.database.db.transaction().execute(async (trx) => {
+        const [event] = await new EventStore(trx).insertInIdOrder(
+          [
+            {
+              type: 'camera.online',
+              camera_id: 5,
+              source: 'held-open',
+              severity: null,
+              timestamp: new Date().toISOString(),
+              data: {},
+            },
+          ],
+          EVENTS_CHANNEL,
+        );
+        inserted(event!);
+        await committing;
+      });
+      const slow = await drawn;
+      const later = publish(b, { type: 'camera.offline', camera_id: 5, data: {} });
+      // B's insert now either waits for A's to commit (ordered) or has committed a bigger id before it.
+      let settled = false;
+      const settle = () => (settled = true);
+      later.then(settle, settle);
+      await eventually(
+        async () =>
+          settled ||
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'
+                and query like '%pg_advisory_xact_lock%'`.execute(a.container.database.db)
+          ).rows[0]!.n > 0,
+        { what: "B's insert waiting or done", intervalMs: 10 },
+      );
+      commit();
+      await slowInsert;
+      const last = await publish(a, { type: 'camera.online', camera_id: 5, data: {} });
+      await received(client, last.id);
+      assert.deepEqual(ids(client.messages.items), [slow.id, (await later).id, last.id]);
+    });
+
     it('both nodes publishing at once: a client on each receives all events, strictly increasing, none missing', async () => {
       const clientA = await stream(hostA, a.adminToken);
       const clientB = await stream(hostB, b.adminToken);
@@ -125,11 +176,18 @@ for (const dialect of testDialects()) {
             .execute()
         ).map((row) => row.id);
       const floor = (await storedIds(0)).at(-1) ?? 0;
-      const burst = (node: TestApp) =>
-        Array.from({ length: CONCURRENT }, (_, i) =>
-          publish(node, { type: 'detection', camera_id: node === a ? 1 : 2, data: { i } }),
-        );
-      const published = await Promise.all([...burst(a), ...burst(b)]);
+      // A few callers per node, each publishing one event after the other (like cameras): many small commits
+      // from both nodes interleave, which is where ids could commit out of order. Some publishes of a node queue
+      // up behind its statement under way and go in one batch.
+      const callers = (node: TestApp) =>
+        Array.from({ length: CALLERS }, async (_, caller) => {
+          const events: BusEvent[] = [];
+          for (let i = 0; i < PER_NODE / CALLERS; i++) {
+            events.push(await publish(node, { type: 'detection', camera_id: caller, data: { i } }));
+          }
+          return events;
+        });
+      const published = (await Promise.all([...callers(a), ...callers(b)])).flat();
       const stored = await storedIds(floor);
       // Every publish stored, with the id it was given (batches map ids to events in order).
       const byId = [...published].sort((x, y) => x.id - y.id);
@@ -176,7 +234,7 @@ for (const dialect of testDialects()) {
         .where('source', '=', 'node-a')
         .orderBy('id')
         .execute();
-      assert.ok(own.length > CONCURRENT);
+      assert.ok(own.length > PER_NODE);
       const heard = heardOnA.filter((e) => e.source === 'node-a' || e.source === 'node-b');
       assert.deepEqual(
         heard.map((e) => e.id),
