@@ -249,6 +249,8 @@ export async function createContainer(
   // The bus comes first: every service that reports something publishes through it.
   const events = new EventBus(new EventStore(database.db), {
     retentionMs: config.events.retentionDays * 24 * 3600 * 1000,
+    // PostgreSQL: clients get every recorder's events, in the database's order (event-relay.ts)
+    notifications: database.notifications,
   });
   // In-process change notifications between modules (modules/recorder-events.ts): each module that follows a
   // change registers its handlers in its own *.reactions.ts, listed in the start list below.

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config.js';
 import type { Database } from './schema.js';
-import { ChangeListener } from './pg-changes.js';
+import { ChangeListener, type Notifications } from './pg-changes.js';
 import { preparingPool } from './pg-driver.js';
 import { ResultCache } from './result-cache.js';
 import { wrapSqlite } from './sqlite-driver.js';
@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   readonly dialect: DialectName;
   /** the exact result cache of `cacheable` reads (result-cache.ts), for tests and diagnostics */
   readonly resultCache: ResultCache;
+  /** PostgreSQL only: notifications on the recorder's listening connection (the event relay's wake-up) */
+  readonly notifications?: Notifications;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       await listener.close();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', resultCache: cache, close };
+    return { db, dialect: 'postgres', resultCache: cache, notifications: listener, close };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SqliteDatabase(config.file);

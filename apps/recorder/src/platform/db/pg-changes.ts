@@ -4,6 +4,8 @@
 // and each recorder listens on one connection of its own. Its own writes stamp the cache at once
 // (pg-driver.ts); those of other nodes when their notification arrives (milliseconds). While the listening
 // connection is down, nothing is cached.
+// The same connection carries other channels for whoever asks (`Notifications`: the event relay listens on
+// `nvr_events`), so a recorder holds one listening connection whatever it follows.
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -48,9 +50,29 @@ export async function installChangeTriggers(db: Kysely<Database>): Promise<void>
   });
 }
 
-/** Keeps a LISTEN connection open and stamps the cache on every notification; caching is off while it is down. */
-export class ChangeListener {
+/** Follows one channel of the listening connection. */
+export interface ChannelHandler {
+  /** a notification on the channel (delivered when the sending transaction committed) */
+  notified(payload: string): void;
+  /** the channel is listened to (again): whatever was sent while it was not has been missed */
+  listening(): void;
+}
+
+/** PostgreSQL notifications on the recorder's one listening connection. */
+export interface Notifications {
+  /** Listens on a channel (reconnects included); returns the function that stops. */
+  listen(channel: string, handler: ChannelHandler): () => void;
+}
+
+/**
+ * Keeps a LISTEN connection open and stamps the cache on every notification; caching is off while it is down.
+ * Other channels' handlers are told each time their channel is listened to again.
+ */
+export class ChangeListener implements Notifications {
   #client: pg.Client | undefined;
+  /** the client whose LISTENs are all in place; undefined while (re)connecting */
+  #listening: pg.Client | undefined;
+  readonly #channels = new Map<string, Set<ChannelHandler>>();
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
   #closed = false;
@@ -67,6 +89,32 @@ export class ChangeListener {
     void this.#connect();
   }
 
+  listen(channel: string, handler: ChannelHandler): () => void {
+    if (channel === CHANGES_CHANNEL) throw new Error(`${CHANGES_CHANNEL} belongs to the result cache`);
+    let handlers = this.#channels.get(channel);
+    if (!handlers) {
+      this.#channels.set(channel, (handlers = new Set()));
+      const client = this.#listening;
+      // A connection already up listens now; one still connecting listens to every channel once it is up.
+      if (client) {
+        client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).then(
+          () => this.#listening === client && this.#tellListening(channel),
+          () => undefined, // the connection failed: its loss handler reconnects and listens again
+        );
+      }
+    } else if (this.#listening) {
+      queueMicrotask(() => handler.listening());
+    }
+    handlers.add(handler);
+    return () => {
+      handlers.delete(handler);
+      if (handlers.size > 0 || this.#channels.get(channel) !== handlers) return;
+      this.#channels.delete(channel);
+      const client = this.#listening;
+      if (client) client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
   async #connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.url,
@@ -77,6 +125,7 @@ export class ChangeListener {
     const lost = () => {
       if (this.#client !== client) return;
       this.#client = undefined;
+      this.#listening = undefined;
       this.cache.setEnabled(false);
       clearInterval(this.#heartbeat);
       client.removeAllListeners();
@@ -86,8 +135,11 @@ export class ChangeListener {
     };
     client.on('error', lost);
     client.on('end', lost);
-    // An empty payload (a delete, or a recorder of an earlier version) may have changed any table.
-    client.on('notification', ({ payload }) => this.cache.bump(payload ? [payload] : 'all'));
+    client.on('notification', ({ channel, payload }) => {
+      // An empty payload (a delete, or a recorder of an earlier version) may have changed any table.
+      if (channel === CHANGES_CHANNEL) this.cache.bump(payload ? [payload] : 'all');
+      else for (const handler of this.#channels.get(channel) ?? []) handler.notified(payload ?? '');
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
@@ -96,11 +148,28 @@ export class ChangeListener {
         this.cache.setEnabled(true);
         this.#heartbeat = setInterval(() => void this.#beat(client, lost), HEARTBEAT_MS).unref();
       }
+      // Every channel followed so far, and those asked for while these LISTENs ran.
+      const listened = new Set<string>();
+      for (let missing = [...this.#channels.keys()]; missing.length > 0;) {
+        for (const channel of missing) {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          listened.add(channel);
+        }
+        missing = [...this.#channels.keys()].filter((channel) => !listened.has(channel));
+      }
+      if (this.#client === client && !this.#closed) {
+        this.#listening = client;
+        for (const channel of listened) this.#tellListening(channel);
+      }
     } catch {
       lost();
     } finally {
       this.#onReady();
     }
+  }
+
+  #tellListening(channel: string): void {
+    for (const handler of this.#channels.get(channel) ?? []) handler.listening();
   }
 
   async #beat(client: pg.Client, lost: () => void): Promise<void> {
@@ -119,6 +188,7 @@ export class ChangeListener {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#listening = undefined;
     clearTimeout(this.#timer);
     clearInterval(this.#heartbeat);
     this.cache.setEnabled(false);
