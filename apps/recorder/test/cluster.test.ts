@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
@@ -14,6 +15,13 @@ import { POSTGRES_SKIP_REASON } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
 import { startRecorderProcess, type RecorderProcess } from './helpers/recorder-process.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import { SseClient } from './helpers/event-clients.js';
+import {
+  peopleStill,
+  recorderEnvFor,
+  startAdapterProcess,
+  type AdapterProcess,
+} from './helpers/adapter-process.js';
 
 const LEASE_SECONDS = 3;
 const SEGMENT_SECONDS = 10;
@@ -42,6 +50,10 @@ describe(
   () => {
     let cluster: TestCluster;
     let db: pg.Client;
+    let adapter: AdapterProcess;
+    /** a camera showing people, for detections */
+    let peopleCameraId: number;
+    const scratch = mkdtempSync(join(tmpdir(), 'nvr-cluster-'));
     const cameras: TestCamera[] = [];
     const cameraIds: number[] = [];
 
@@ -73,10 +85,11 @@ describe(
       );
 
     before(async () => {
+      adapter = await startAdapterProcess({ workers: 1 });
       cluster = await startTestCluster({
         nodes: 3,
         leaseSeconds: LEASE_SECONDS,
-        env: { RETENTION_INTERVAL_SECONDS: '2' },
+        env: { RETENTION_INTERVAL_SECONDS: '2', ...recorderEnvFor(adapter) },
       });
       db = new pg.Client({ connectionString: cluster.database.url });
       await db.connect();
@@ -98,11 +111,25 @@ describe(
         });
         assert.equal(configured.status, 200, JSON.stringify(configured.body));
       }
+      // Not recorded: a still of people, only for live detections.
+      const people = await startTestCamera({ image: peopleStill(scratch) });
+      cameras.push(people);
+      const created = await first!.api('POST', '/cameras', {
+        name: 'cluster-people',
+        ip_address: '127.0.0.1',
+        rtsp_url: people.url,
+      });
+      peopleCameraId = created.body.id as number;
+      await first!.api('PATCH', `/camera-config/${peopleCameraId}`, {
+        transport_security: 'plaintext_allowed',
+      });
     });
     after(async () => {
       await db?.end();
       await cluster?.close();
       for (const camera of cameras) await camera.close();
+      await adapter?.close();
+      rmSync(scratch, { recursive: true, force: true });
     });
 
     it('refuses to start a node whose MASTER_KEY differs from the cluster', async () => {
@@ -125,7 +152,7 @@ describe(
         async () => {
           const views = await nodesSeenBy(b);
           const held = views.flatMap((view) => view.camera_ids).sort((x, y) => x - y);
-          return JSON.stringify(held) === JSON.stringify(cameraIds) ? views : undefined;
+          return JSON.stringify(held) === JSON.stringify([...cameraIds, peopleCameraId]) ? views : undefined;
         },
         { timeoutMs: 30_000, what: 'every camera held by a node' },
       );
@@ -134,6 +161,7 @@ describe(
         nodes.every((view) => view.online && view.camera_ids.length <= 2),
         JSON.stringify(nodes),
       );
+      assert.ok(nodes.some((view) => view.camera_ids.includes(peopleCameraId)));
       // Each camera records (two chunks each), only on its holder, and its chunks tile without overlapping.
       for (const cameraId of cameraIds) {
         const holder = nodes.find((view) => view.camera_ids.includes(cameraId))!.id;
@@ -169,10 +197,49 @@ describe(
       }
     });
 
+    it('delivers a detection made on one node to an event stream on another, and replays it there', async () => {
+      const holderId = (await holderOf(peopleCameraId))!;
+      const nodeIds = await Promise.all(cluster.nodes.map(nodeIdOf));
+      const holder = cluster.nodes[nodeIds.indexOf(holderId)]!;
+      const elsewhere = cluster.nodes.find((node) => node !== holder)!;
+      const stream = await elsewhere.events('?type=detection');
+      try {
+        const model = await holder.api('POST', '/ai-models', {
+          name: 'people across nodes',
+          model_name: 'centernet',
+          task: 'person_counting',
+          inference_interval: 2,
+          assigned_camera_id: peopleCameraId,
+          config: JSON.stringify({ trigger: 'always', params: { min_confidence: 0.3 } }),
+        });
+        assert.equal(model.status, 201, JSON.stringify(model.body));
+        const detection = await stream.messages.waitFor(
+          (message) => message.event === 'detection' && message.data.camera_id === peopleCameraId,
+          'a detection from the node that runs the camera',
+          60_000,
+        );
+        assert.ok(detection.data.data.count >= 1, JSON.stringify(detection.data));
+        await holder.api('DELETE', `/ai-models/${model.body.id}`);
+        // A client that reconnects to this node with the id before it gets it again.
+        const replay = await SseClient.open(elsewhere.host, '/api/v1/events/stream?type=detection', {
+          authorization: `Bearer ${elsewhere.token}`,
+          'last-event-id': String(Number(detection.id) - 1),
+        });
+        try {
+          const again = await replay.messages.waitFor((message) => message.id === detection.id, 'the replay');
+          assert.deepEqual(again.data, detection.data);
+        } finally {
+          replay.close();
+        }
+      } finally {
+        stream.close();
+      }
+    });
+
     it('fences a paused node out: after another node took its cameras it indexes nothing more', async () => {
       const paused = await nodeWithCameras();
       const pausedId = await nodeIdOf(paused);
-      const taken = (await nodesSeenBy(paused)).find((view) => view.id === pausedId)!.camera_ids;
+      const taken = recorded((await nodesSeenBy(paused)).find((view) => view.id === pausedId)!);
       const rowsBefore = await rowsOf(pausedId);
       process.kill(paused.child.pid!, 'SIGSTOP');
       try {
@@ -258,7 +325,7 @@ describe(
     it('moves the cameras of a node killed with -9 to the others, and keeps every chunk it closed', async () => {
       const victim = await nodeWithCameras();
       const victimId = await nodeIdOf(victim);
-      const taken = (await nodesSeenBy(victim)).find((view) => view.id === victimId)!.camera_ids;
+      const taken = recorded((await nodesSeenBy(victim)).find((view) => view.id === victimId)!);
       const closedBefore = await rowsOf(victimId);
       await victim.kill('SIGKILL');
       const killedAt = Date.now();
@@ -301,7 +368,7 @@ describe(
       const drained = await nodeWithCameras();
       const drainedId = await nodeIdOf(drained);
       const other = cluster.nodes.find((node) => node !== drained)!;
-      const moving = (await nodesSeenBy(other)).find((view) => view.id === drainedId)!.camera_ids;
+      const moving = recorded((await nodesSeenBy(other)).find((view) => view.id === drainedId)!);
       const answer = await other.api('POST', `/nodes/${drainedId}/drain`);
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.equal(answer.body.state, 'draining');
@@ -326,14 +393,17 @@ describe(
       assert.equal(refused.status, 409);
     });
 
-    /** A running node that holds at least one camera now. */
+    /** The recorded cameras a node holds (the people camera only shows detections). */
+    const recorded = (view: NodeView) => view.camera_ids.filter((id) => cameraIds.includes(id));
+
+    /** A running node that holds at least one recorded camera now. */
     async function nodeWithCameras(): Promise<RecorderProcess> {
       return eventually(
         async () => {
           for (const node of cluster.nodes) {
             const id = await nodeIdOf(node);
             const view = (await nodesSeenBy(node)).find((candidate) => candidate.id === id)!;
-            if (view.camera_ids.length > 0 && view.state === 'active') return node;
+            if (recorded(view).length > 0 && view.state === 'active') return node;
           }
           return undefined;
         },
