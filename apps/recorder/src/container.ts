@@ -308,7 +308,10 @@ export async function createContainer(
   );
 
   // What this node cannot answer itself goes to the node that can, with the caller's own credentials.
-  const nodeProxy = new NodeProxy(clusterRepository, { nodeId, leaseMs: config.node.leaseSeconds * 1000 });
+  const nodeProxy = new NodeProxy(clusterRepository, cameraLeases, {
+    nodeId,
+    leaseMs: config.node.leaseSeconds * 1000,
+  });
 
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);

@@ -14,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.js';
 import { limitStream } from '../../platform/net/outbound-http.js';
+import type { CameraOwnership } from './camera-leases.js';
 import type { ClusterRepository, NodeRow } from './cluster.repository.js';
 
 /** Marks a request one node sent another (its value: the sending node's id). */
@@ -89,6 +90,8 @@ export class NodeProxy {
 
   constructor(
     private readonly repository: ClusterRepository,
+    /** this node's leases: a camera it runs needs no look-up */
+    private readonly ownership: Pick<CameraOwnership, 'fence'>,
     private readonly options: NodeProxyOptions,
   ) {}
 
@@ -98,6 +101,7 @@ export class NodeProxy {
 
   /** The node that runs the camera when it is another one (live view and snapshots are answered there). */
   async holderElsewhere(cameraId: number): Promise<string | null> {
+    if (this.ownership.fence(cameraId) !== null) return null;
     const holder = await this.repository.holderOf(cameraId);
     return holder && holder.node_id !== this.options.nodeId ? holder.node_id : null;
   }
@@ -184,6 +188,8 @@ export class NodeProxy {
     if (url.origin !== base.origin) throw new AppError(400, 'Not a path of this API');
     const unreachable = (why: string) =>
       new AppError(503, `Recorder node ${node.name}, which holds this, is unreachable: ${why}`);
+    const tooLarge = () =>
+      new AppError(503, `Recorder node ${node.name} answered more than the ${to.maxBytes} bytes expected`);
     const sent: Record<string, string | number> = { ...headers, [FORWARDED_HEADER]: this.options.nodeId };
     if (body !== undefined) sent['content-length'] = Buffer.byteLength(body);
     return new Promise((resolve, reject) => {
@@ -206,7 +212,7 @@ export class NodeProxy {
         const status = answer.statusCode ?? 502;
         if (Number(answer.headers['content-length']) > to.maxBytes) {
           answer.destroy();
-          return reject(unreachable(`its answer is larger than the ${to.maxBytes} bytes expected`));
+          return reject(tooLarge());
         }
         // A body that stops flowing ends the exchange (the caller sees a cut-off answer).
         outgoing.setTimeout(this.options.stallMs ?? 30_000, () => outgoing.destroy(new Error('stalled')));
