@@ -123,8 +123,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
       await api.register(onvifRoutes(container.onvif));
-      await api.register(recordingsRoutes(container.recordings));
-      await api.register(liveRoutes(container.live));
+      await api.register(recordingsRoutes(container.recordings, container.nodeProxy));
+      await api.register(liveRoutes(container.live, container.nodeProxy));
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));

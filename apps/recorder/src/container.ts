@@ -113,6 +113,8 @@ import { ClusterService } from './modules/cluster/cluster.service.js';
 import { clusterReactions } from './modules/cluster/cluster.reactions.js';
 import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
 import { checkClusterSecrets } from './modules/cluster/cluster-secrets.js';
+import { NodeProxy } from './modules/cluster/node-proxy.js';
+import { FootageNodes } from './modules/recordings/footage-nodes.js';
 
 export interface Container {
   readonly config: Config;
@@ -181,6 +183,8 @@ export interface Container {
   readonly cameraLeases: CameraLeases;
   /** the nodes API */
   readonly cluster: ClusterService;
+  /** the node-to-node channel: footage and live view of the other nodes (docs/cluster.md) */
+  readonly nodeProxy: NodeProxy;
   /** the one logger of the process (the HTTP app logs through it too) */
   readonly logger: FastifyBaseLogger;
   close(): Promise<void>;
@@ -305,6 +309,12 @@ export async function createContainer(
     },
   );
 
+  // What this node cannot answer itself goes to the node that can, with the caller's own credentials.
+  const nodeProxy = new NodeProxy(clusterRepository, cameraLeases, {
+    nodeId,
+    leaseMs: config.node.leaseSeconds * 1000,
+  });
+
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);
   const cameraStatus = new CameraStatusService();
@@ -349,6 +359,7 @@ export async function createContainer(
     access,
     audit,
     config.recordingsDir,
+    new FootageNodes(config.recordingsDir, nodeProxy),
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
@@ -412,6 +423,7 @@ export async function createContainer(
     streams,
     liveHls,
     liveWebRtc,
+    nodeProxy,
   );
   const eventStreams = new EventsService(
     events,
@@ -648,6 +660,7 @@ export async function createContainer(
     // go back so that other nodes take the cameras at once.
     { name: 'camera leases', start: () => cameraLeases.start(), stop: () => cameraLeases.stop() },
     { name: 'camera streams', stop: () => streams.close() },
+    { name: 'node channel', stop: () => nodeProxy.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
     { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
     {
@@ -712,6 +725,7 @@ export async function createContainer(
     mqtt,
     cameraLeases,
     cluster,
+    nodeProxy,
     logger,
     recordings,
     recordingEngine,

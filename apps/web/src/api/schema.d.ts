@@ -662,7 +662,7 @@ export interface paths {
         };
         /**
          * Live low-latency HLS (fMP4 parts), started on demand and shared by every viewer of the camera
-         * @description The multivariant playlist players open; its one variant is `media.m3u8` (the media playlist). With `?ticket=`, every URI carries the same ticket. `?stream=sub` plays the substream (grid tiles; the main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time.
+         * @description The multivariant playlist players open; its one variant is `media.m3u8` (the media playlist). With `?ticket=`, every URI carries the same ticket. `?stream=sub` plays the substream (grid tiles; the main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time. On a recorder node that does not run the camera, the node that does answers it through this one (header x-nvr-node); 503 naming that node when it cannot be reached.
          */
         get: operations["getLivePlaylist"];
         put?: never;
@@ -704,7 +704,7 @@ export interface paths {
         put?: never;
         /**
          * WebRTC live view (WHEP): SDP offer in, SDP answer out; needs webrtc_publisher
-         * @description The request body is the SDP offer (`Content-Type: application/sdp`). The answer comes back as application/sdp with the session URL in `Location`; DELETE that URL to end the session.
+         * @description The request body is the SDP offer (`Content-Type: application/sdp`). The answer comes back as application/sdp with the session URL in `Location`; DELETE that URL to end the session. On a recorder node that does not run the camera, the node that does answers it through this one (header x-nvr-node); 503 naming that node when it cannot be reached. The media then flows between the browser and that node directly.
          */
         post: operations["createWhepSession"];
         delete?: never;
@@ -723,7 +723,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Ends a WHEP session */
+        /**
+         * Ends a WHEP session
+         * @description On a recorder node that does not run the camera, the node that does answers it through this one (header x-nvr-node); 503 naming that node when it cannot be reached.
+         */
         delete: operations["deleteWhepSession"];
         options?: never;
         head?: never;
@@ -739,7 +742,7 @@ export interface paths {
         };
         /**
          * A live init section, part or segment named by the live playlist
-         * @description `init-<n>.mp4` (the fMP4 init section of packager run n), `part-<n>.m4s` (partial segment n, numbered across segments; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all sent as video/mp4; one `Range: bytes=` range may be asked for (206).
+         * @description `init-<n>.mp4` (the fMP4 init section of packager run n), `part-<n>.m4s` (partial segment n, numbered across segments; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all sent as video/mp4; one `Range: bytes=` range may be asked for (206). On a recorder node that does not run the camera, the node that does answers it through this one (header x-nvr-node); 503 naming that node when it cannot be reached.
          */
         get: operations["getLiveSegment"];
         put?: never;
@@ -845,7 +848,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current picture of the camera (JPEG) */
+        /**
+         * The current picture of the camera (JPEG)
+         * @description On a recorder node that does not run the camera, the node that does answers it through this one (header x-nvr-node); 503 naming that node when it cannot be reached.
+         */
         get: operations["getCameraSnapshot"];
         put?: never;
         post?: never;
@@ -1602,12 +1608,15 @@ export interface paths {
         };
         /**
          * One chunk (video/mp4, HTTP Range)
-         * @description The chunk file. One `Range: bytes=` range may be asked for (206); `?ticket=` (a media ticket) works in place of the Authorization header.
+         * @description The chunk file. One `Range: bytes=` range may be asked for (206); `?ticket=` (a media ticket) works in place of the Authorization header. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
          */
         get: operations["getRecordingChunk"];
         put?: never;
         post?: never;
-        /** Delete one chunk and its file (manage right) */
+        /**
+         * Delete one chunk and its file (manage right)
+         * @description A chunk on another recorder node is deleted by that node.
+         */
         delete: operations["deleteRecordingChunk"];
         options?: never;
         head?: never;
@@ -1643,7 +1652,7 @@ export interface paths {
         };
         /**
          * One MP4 of the range (at most 4 h), trimmed to it, as an attachment
-         * @description start_unix and end_unix are both required here. One `Range: bytes=` range may be asked for (206).
+         * @description start_unix and end_unix are both required here. One `Range: bytes=` range may be asked for (206). Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
          */
         get: operations["exportRecording"];
         put?: never;
@@ -1663,7 +1672,7 @@ export interface paths {
         };
         /**
          * HLS VOD playlist over the chunks of a range (plays in browsers with hls.js)
-         * @description With `?ticket=`, the chunk URIs in the playlist carry the same ticket.
+         * @description With `?ticket=`, the chunk URIs in the playlist carry the same ticket. Chunks on other recorder nodes play through this one. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
          */
         get: operations["getRecordingPlaylist"];
         put?: never;
@@ -1683,7 +1692,7 @@ export interface paths {
         };
         /**
          * A scrub preview: the keyframe at or before an instant, as a small JPEG
-         * @description From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage does not change.
+         * @description From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage does not change. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
          */
         get: operations["getRecordingThumbnail"];
         put?: never;
@@ -6991,6 +7000,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getLiveSegment: {
@@ -7065,6 +7083,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12796,6 +12823,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     deleteRecordingChunk: {
@@ -12846,6 +12882,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13015,6 +13060,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getRecordingPlaylist: {
@@ -13070,6 +13124,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13134,6 +13197,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,12 +7,32 @@ import { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
 import { sendBytes } from '../../platform/http/file-response.js';
 import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { LiveService } from './live.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NodeProxy } from '../cluster/node-proxy.js';
+import type { LiveRequestKind, LiveService } from './live.service.js';
+
+/** How a cluster answers live requests (docs/cluster.md). */
+const HOLDER =
+  'On a recorder node that does not run the camera, the node that does answers it through this one (header ' +
+  'x-nvr-node); 503 naming that node when it cannot be reached.';
 
 export const liveRoutes =
-  (live: LiveService): FastifyPluginAsyncTypebox =>
+  (live: LiveService, nodes: NodeProxy): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['live'];
+    /**
+     * A camera another node runs: the request goes to that node, as it came (the paths are the same there, so
+     * the relative URIs of its playlists come back here and go there too). Undefined when this node answers.
+     */
+    const viaHolder = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      cameraId: number,
+      kind: LiveRequestKind,
+    ): Promise<FastifyReply | undefined> => {
+      const to = await live.elsewhere(requestContext(request), cameraId, kind);
+      return to ? nodes.forward(request, reply, to) : undefined;
+    };
     app.post(
       '/cameras/:id/stream-ticket',
       {
@@ -40,7 +60,8 @@ export const liveRoutes =
           description:
             'The multivariant playlist players open; its one variant is `media.m3u8` (the media playlist). With ' +
             '`?ticket=`, every URI carries the same ticket. `?stream=sub` plays the substream (grid tiles; the ' +
-            'main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time.',
+            'main stream when the camera has none). 503 when the camera cannot be read or sends nothing in time. ' +
+            HOLDER,
           params: CameraIdParams,
           querystring: LiveQuery,
           response: {
@@ -50,6 +71,8 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'playlist');
+        if (forwarded) return forwarded;
         const playlist = await live.liveMultivariant(
           requestContext(request),
           request.params.id,
@@ -80,6 +103,8 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'playlist');
+        if (forwarded) return forwarded;
         const playlist = await live.liveMediaPlaylist(
           requestContext(request),
           request.params.id,
@@ -99,7 +124,8 @@ export const liveRoutes =
           description:
             '`init-<n>.mp4` (the fMP4 init section of packager run n), `part-<n>.m4s` (partial segment n, ' +
             'numbered across segments; the one the playlist hints at next is waited for) or `seg-<n>.m4s` (a whole segment), all ' +
-            'sent as video/mp4; one `Range: bytes=` range may be asked for (206).',
+            'sent as video/mp4; one `Range: bytes=` range may be asked for (206). ' +
+            HOLDER,
           params: Type.Object({
             id: Type.Integer({ minimum: 1 }),
             file: Type.String({
@@ -111,11 +137,14 @@ export const liveRoutes =
             200: mediaResponse('video/mp4', Binary, 'The init section or the media segment', FILE_HEADERS),
             206: partialFileResponse('video/mp4'),
             404: ErrorResponse,
+            503: ErrorResponse,
             ...authErrors,
           },
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'media');
+        if (forwarded) return forwarded;
         const media = await live.liveMedia(
           requestContext(request),
           request.params.id,
@@ -148,7 +177,9 @@ export const liveRoutes =
           summary: 'WebRTC live view (WHEP): SDP offer in, SDP answer out; needs webrtc_publisher',
           description:
             'The request body is the SDP offer (`Content-Type: application/sdp`). The answer comes back as ' +
-            'application/sdp with the session URL in `Location`; DELETE that URL to end the session.',
+            'application/sdp with the session URL in `Location`; DELETE that URL to end the session. ' +
+            HOLDER +
+            ' The media then flows between the browser and that node directly.',
           consumes: ['application/sdp'],
           params: CameraIdParams,
           querystring: LiveQuery,
@@ -168,6 +199,8 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'whep');
+        if (forwarded) return forwarded;
         const { id } = request.params;
         const { sessionId, answer } = await live.whepOffer(
           requestContext(request),
@@ -190,12 +223,15 @@ export const liveRoutes =
           tags,
           operationId: 'deleteWhepSession',
           summary: 'Ends a WHEP session',
+          description: HOLDER,
           params: Type.Object({ id: Type.Integer({ minimum: 1 }), session: Type.String({ format: 'uuid' }) }),
           querystring: TicketQuery,
-          response: { 204: Type.Null(), 404: ErrorResponse, ...authErrors },
+          response: { 204: Type.Null(), 404: ErrorResponse, 503: ErrorResponse, ...authErrors },
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'whep');
+        if (forwarded) return forwarded;
         await live.whepEnd(requestContext(request), request.params.id, request.params.session);
         return reply.status(204).send(null);
       },
@@ -208,6 +244,7 @@ export const liveRoutes =
           tags,
           operationId: 'getCameraSnapshot',
           summary: 'The current picture of the camera (JPEG)',
+          description: HOLDER,
           params: CameraIdParams,
           querystring: TicketQuery,
           response: {
@@ -219,6 +256,8 @@ export const liveRoutes =
         },
       },
       async (request, reply) => {
+        const forwarded = await viaHolder(request, reply, request.params.id, 'snapshot');
+        if (forwarded) return forwarded;
         const image = await live.snapshot(requestContext(request), request.params.id);
         return reply.type('image/jpeg').header('cache-control', 'no-store').send(image);
       },

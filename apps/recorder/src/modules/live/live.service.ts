@@ -10,11 +10,26 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
 import type { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
 
-const MAX_SNAPSHOT_BYTES = 20 * 1024 * 1024;
+const MB = 1024 * 1024;
+const MAX_SNAPSHOT_BYTES = 20 * MB;
+
+/** What a live request is, for the bounds of its answer when another node gives it. */
+export type LiveRequestKind = 'playlist' | 'media' | 'whep' | 'snapshot';
+
+/**
+ * The bounds of live answers from the node that runs the camera: a playlist may wait for a live session to start
+ * (15 s) or block for its next part (6 s); media is a part, a segment or an init section; a WHEP answer is SDP.
+ */
+const FORWARD_BOUNDS: Record<Exclude<LiveRequestKind, 'snapshot'>, Omit<Forwarding, 'nodeId'>> = {
+  playlist: { maxBytes: MB, firstByteMs: 20_000 },
+  media: { maxBytes: 16 * MB, firstByteMs: 10_000 },
+  whep: { maxBytes: 64 * 1024, firstByteMs: 20_000 },
+};
 
 export class LiveService {
   constructor(
@@ -27,8 +42,29 @@ export class LiveService {
     private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
+    /** which node runs a camera, in a cluster (modules/cluster/node-proxy.ts) */
+    private readonly nodes: Pick<NodeProxy, 'holderElsewhere'>,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
+
+  /**
+   * Where a live request for the camera goes when another node runs the camera (its pipelines are there), once
+   * the caller may view it here; null when this node answers it.
+   */
+  async elsewhere(
+    context: RequestContext,
+    cameraId: number,
+    kind: LiveRequestKind,
+  ): Promise<Forwarding | null> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const nodeId = await this.nodes.holderElsewhere(cameraId);
+    if (nodeId === null) return null;
+    const bounds =
+      kind === 'snapshot'
+        ? { maxBytes: MAX_SNAPSHOT_BYTES, firstByteMs: this.snapshotTimeoutMs + 5_000 }
+        : FORWARD_BOUNDS[kind];
+    return { nodeId, ...bounds };
+  }
 
   /**
    * What a player opens: the multivariant playlist of the camera's main stream or its substream (`sub`: grid

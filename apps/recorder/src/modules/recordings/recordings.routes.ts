@@ -16,13 +16,20 @@ import {
   RecordingUsage,
   ThumbnailQuery,
 } from './recordings.schemas.js';
+import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingsService } from './recordings.service.js';
 
 export const recordingsRoutes =
-  (recordings: RecordingsService): FastifyPluginAsyncTypebox =>
+  (recordings: RecordingsService, nodes: NodeProxy): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['recordings'];
+    /** Footage on another node's disk: the request goes there (docs/cluster.md). */
+    const elsewhere =
+      "Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); " +
+      '503 naming the node when it cannot be reached.';
     const found = { 404: ErrorResponse, ...authErrors };
+    /** answers that may come from another node, or say it cannot be reached */
+    const footage = { ...found, 503: ErrorResponse };
     const playlist = mediaResponse(
       'application/vnd.apple.mpegurl',
       Type.String(),
@@ -71,12 +78,13 @@ export const recordingsRoutes =
           summary: 'One chunk (video/mp4, HTTP Range)',
           description:
             'The chunk file. One `Range: bytes=` range may be asked for (206); `?ticket=` (a media ticket) ' +
-            'works in place of the Authorization header.',
+            'works in place of the Authorization header. ' +
+            elsewhere,
           params: ChunkParams,
           response: {
             200: mediaResponse('video/mp4', Binary, 'The chunk (fragmented MP4)', FILE_HEADERS),
             206: partialFileResponse('video/mp4'),
-            ...found,
+            ...footage,
           },
         },
       },
@@ -86,7 +94,8 @@ export const recordingsRoutes =
           request.params.camera_id,
           Number.parseInt(request.params.chunk, 10),
         );
-        return sendFile(request, reply, file, 'video/mp4');
+        if ('remote' in file) return nodes.forward(request, reply, file.remote);
+        return sendFile(request, reply, file.here, 'video/mp4');
       },
     );
     app.get(
@@ -99,10 +108,11 @@ export const recordingsRoutes =
           summary: 'A scrub preview: the keyframe at or before an instant, as a small JPEG',
           description:
             'From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage ' +
-            'does not change.',
+            'does not change. ' +
+            elsewhere,
           params: RecordingParams,
           querystring: Type.Object({ ...ThumbnailQuery.properties, ticket: TicketQuery.properties.ticket }),
-          response: { 200: mediaResponse('image/jpeg', Binary, 'The preview picture'), ...found },
+          response: { 200: mediaResponse('image/jpeg', Binary, 'The preview picture'), ...footage },
         },
       },
       async (request, reply) => {
@@ -111,7 +121,8 @@ export const recordingsRoutes =
           request.params.camera_id,
           request.query,
         );
-        return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(jpeg);
+        if ('remote' in jpeg) return nodes.forward(request, reply, jpeg.remote);
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(jpeg.here);
       },
     );
     app.get(
@@ -122,13 +133,16 @@ export const recordingsRoutes =
           tags,
           operationId: 'getRecordingPlaylist',
           summary: 'HLS VOD playlist over the chunks of a range (plays in browsers with hls.js)',
-          description: 'With `?ticket=`, the chunk URIs in the playlist carry the same ticket.',
+          description:
+            'With `?ticket=`, the chunk URIs in the playlist carry the same ticket. Chunks on other recorder ' +
+            'nodes play through this one. ' +
+            elsewhere,
           params: RecordingParams,
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
           }),
-          response: { 200: playlist, ...found },
+          response: { 200: playlist, ...footage },
         },
       },
       async (request, reply) => {
@@ -138,8 +152,13 @@ export const recordingsRoutes =
           request.params.camera_id,
           range,
           ticket,
+          callerCredentials(request),
         );
-        return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(playlist);
+        if ('remote' in playlist) return nodes.forward(request, reply, playlist.remote);
+        return reply
+          .type('application/vnd.apple.mpegurl')
+          .header('cache-control', 'no-store')
+          .send(playlist.here);
       },
     );
     app.get(
@@ -151,7 +170,8 @@ export const recordingsRoutes =
           operationId: 'exportRecording',
           summary: 'One MP4 of the range (at most 4 h), trimmed to it, as an attachment',
           description:
-            'start_unix and end_unix are both required here. One `Range: bytes=` range may be asked for (206).',
+            'start_unix and end_unix are both required here. One `Range: bytes=` range may be asked for (206). ' +
+            elsewhere,
           params: RecordingParams,
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
@@ -165,13 +185,20 @@ export const recordingsRoutes =
               }),
             }),
             206: partialFileResponse('video/mp4'),
-            ...found,
+            ...footage,
           },
         },
       },
       async (request, reply) => {
         const { ticket: _, ...range } = request.query;
-        const file = await recordings.export(requestContext(request), request.params.camera_id, range);
+        const exported = await recordings.export(
+          requestContext(request),
+          request.params.camera_id,
+          range,
+          callerCredentials(request),
+        );
+        if ('remote' in exported) return nodes.forward(request, reply, exported.remote);
+        const file = exported.here;
         reply.raw.once('close', () => void file.dispose());
         reply.header('content-disposition', `attachment; filename="${file.name}"`);
         return sendFile(request, reply, file, 'video/mp4');
@@ -184,13 +211,19 @@ export const recordingsRoutes =
           tags,
           operationId: 'deleteRecordingChunk',
           summary: 'Delete one chunk and its file (manage right)',
+          description: 'A chunk on another recorder node is deleted by that node.',
           params: ChunkParams,
-          response: { 204: Type.Null(), ...found },
+          response: { 204: Type.Null(), ...footage },
         },
       },
       async (request, reply) => {
         const { camera_id, chunk } = request.params;
-        await recordings.deleteChunk(requestContext(request), camera_id, Number.parseInt(chunk, 10));
+        const deleted = await recordings.deleteChunk(
+          requestContext(request),
+          camera_id,
+          Number.parseInt(chunk, 10),
+        );
+        if ('remote' in deleted) return nodes.forward(request, reply, deleted.remote);
         return reply.status(204).send(null);
       },
     );

@@ -6,9 +6,10 @@ import { FieldValidationError, NotFoundError } from '../../platform/http/errors.
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
-import { initSectionLength } from '../../media/mp4.js';
 import { exportRange, type ChunkFile } from '../../media/ffmpeg/export.js';
 import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
+import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
+import type { FootageNodes } from './footage-nodes.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
   DEFAULT_RECORDING_SETTINGS,
@@ -27,6 +28,13 @@ const MAX_SPAN_SECONDS = 31 * DAY;
 const SETTINGS_KEY = 'recording';
 const MAX_EXPORT_SECONDS = 4 * 3600;
 const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+/** What another node's answers may be at most: a playlist, a preview picture, an error or a 204. */
+const PLAYLIST_MAX_BYTES = MB;
+const THUMBNAIL_MAX_BYTES = 4 * MB;
+const SMALL_ANSWER_BYTES = 64 * 1024;
+/** Another node exports before it sends the first byte: as long as the export's own ffmpeg may take. */
+const EXPORT_FIRST_BYTE_MS = 10 * 60_000;
 
 export interface ExportedFile {
   path: string;
@@ -45,6 +53,8 @@ export class RecordingsService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly recordingsRoot: string,
+    /** which node's disk holds a chunk, and the way to the others (modules/cluster/node-proxy.ts) */
+    private readonly footage: FootageNodes,
     private readonly ffmpegPath = 'ffmpeg',
   ) {
     this.#thumbnails = new ThumbnailMaker(ffmpegPath);
@@ -58,6 +68,15 @@ export class RecordingsService {
     cameraId: number,
     query: RecordingRangeQuery,
   ): Promise<RecordingChunk[]> {
+    return (await this.#rowsIn(context, cameraId, query)).map(toChunk);
+  }
+
+  /** The chunk rows overlapping the range (default: the last 24 h), oldest first, once the caller may view them. */
+  async #rowsIn(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+  ): Promise<RecordingRow[]> {
     await this.#camera(context, cameraId, 'view');
     const end = query.end_unix ?? Math.ceil(Date.now() / 1000);
     const start = query.start_unix ?? end - DAY;
@@ -66,8 +85,7 @@ export class RecordingsService {
     if (end - start > MAX_SPAN_SECONDS) {
       throw new FieldValidationError(['query', 'end_unix'], 'The range may span at most 31 days');
     }
-    const rows = await this.recordings.overlapping(cameraId, start * 1000, end * 1000);
-    return rows.map(toChunk);
+    return this.recordings.overlapping(cameraId, start * 1000, end * 1000);
   }
 
   /**
@@ -102,16 +120,18 @@ export class RecordingsService {
     };
   }
 
-  /** The file behind a chunk, for download. */
+  /** The file behind a chunk, for download: here, or on the node whose disk holds it. */
   async chunkFile(
     context: RequestContext,
     cameraId: number,
     chunkId: number,
-  ): Promise<{ path: string; size: number }> {
+  ): Promise<Served<{ path: string; size: number }>> {
     await this.#camera(context, cameraId, 'view');
     const row = await this.recordings.find(cameraId, chunkId);
     if (!row) throw new NotFoundError('Recording chunk');
-    return { path: join(this.recordingsRoot, row.path), size: row.size_bytes };
+    const [chunk] = await this.footage.place([row]);
+    if (chunk!.nodeId !== null) return { remote: this.footage.forwarding(chunk!.nodeId, row.size_bytes) };
+    return { here: { path: this.footage.path(row), size: row.size_bytes } };
   }
 
   /**
@@ -123,17 +143,22 @@ export class RecordingsService {
     cameraId: number,
     query: RecordingRangeQuery,
     ticket: string | undefined,
-  ): Promise<string> {
-    const chunks = await this.list(context, cameraId, query);
+    caller: CallerCredentials,
+  ): Promise<Served<string>> {
+    const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
+    // Footage wholly on another node: that node writes the playlist (its chunk URIs are relative, so they
+    // come back here and are forwarded one by one).
+    const holder = this.footage.soleHolder(chunks);
+    if (holder) return { remote: this.footage.forwarding(holder, PLAYLIST_MAX_BYTES) };
     const suffix = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
     const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS'];
-    const target = Math.ceil(Math.max(1, ...chunks.map((c) => c.duration_seconds)));
+    const target = Math.ceil(Math.max(1, ...chunks.map((c) => c.row.duration_seconds)));
     lines.push(`#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0');
     let first = true;
-    for (const chunk of chunks) {
-      const row = await this.recordings.find(cameraId, chunk.id);
-      if (!row) continue;
-      const initLength = await initSectionLength(join(this.recordingsRoot, row.path)).catch(() => null);
+    for (const placed of chunks) {
+      const row = placed.row;
+      const chunk = toChunk(row);
+      const initLength = await this.footage.initLength(placed, caller);
       if (initLength === null) continue;
       // Relative to the playlist (…/recordings/{camera_id}/playlist.m3u8): the chunk download route.
       const uri = `chunks/${chunk.id}.mp4${suffix}`;
@@ -148,14 +173,14 @@ export class RecordingsService {
       );
     }
     lines.push('#EXT-X-ENDLIST');
-    return lines.join('\n') + '\n';
+    return { here: lines.join('\n') + '\n' };
   }
 
   /**
    * A scrub preview: the keyframe at or before the instant in the chunk that holds it (or the nearest chunk, in
    * the gap between two), as a small JPEG; 404 where nothing was recorded.
    */
-  async thumbnail(context: RequestContext, cameraId: number, query: ThumbnailQuery): Promise<Buffer> {
+  async thumbnail(context: RequestContext, cameraId: number, query: ThumbnailQuery): Promise<Served<Buffer>> {
     await this.#camera(context, cameraId, 'view');
     // The chunk that holds the instant, or the nearest one within the small gap between two chunks.
     const near = await this.recordings.overlapping(
@@ -168,10 +193,16 @@ export class RecordingsService {
     if (!row) throw new NotFoundError('Recording at this instant');
     // ffmpeg finds no picture when asked for the very end of a file: the last second goes to its last keyframe.
     const offsetMs = Math.max(0, Math.min(query.at_ms - row.start_ms, row.end_ms - row.start_ms - 1000));
-    const file = join(this.recordingsRoot, row.path);
-    return this.#thumbnails.keyframe(file, offsetMs / 1000, query.width).catch(() => {
-      throw new NotFoundError('Picture at this instant');
-    });
+    // A chunk on another node: that node picks the same chunk from the shared index and decodes the picture.
+    const [chunk] = await this.footage.place([row]);
+    if (chunk!.nodeId !== null)
+      return { remote: this.footage.forwarding(chunk!.nodeId, THUMBNAIL_MAX_BYTES) };
+    const jpeg = await this.#thumbnails
+      .keyframe(this.footage.path(row), offsetMs / 1000, query.width)
+      .catch(() => {
+        throw new NotFoundError('Picture at this instant');
+      });
+    return { here: jpeg };
   }
 
   /** The chunk files of the camera that overlap [fromMs, toMs], oldest first (for the recorder's own use). */
@@ -184,8 +215,16 @@ export class RecordingsService {
     }));
   }
 
-  /** One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. */
-  async export(context: RequestContext, cameraId: number, query: RecordingRangeQuery): Promise<ExportedFile> {
+  /**
+   * One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. Footage wholly on
+   * another node is exported there; footage across nodes is exported here, from copies of the others' chunks.
+   */
+  async export(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+    caller: CallerCredentials,
+  ): Promise<Served<ExportedFile>> {
     if (query.start_unix === undefined || query.end_unix === undefined) {
       throw new FieldValidationError(
         ['query', 'start_unix'],
@@ -195,35 +234,40 @@ export class RecordingsService {
     if (query.end_unix - query.start_unix > MAX_EXPORT_SECONDS) {
       throw new FieldValidationError(['query', 'end_unix'], 'An export may span at most 4 hours');
     }
-    const chunks = await this.list(context, cameraId, query);
+    const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
     if (chunks.length === 0) throw new NotFoundError('Recording in this range');
-    const rows = await Promise.all(chunks.map((chunk) => this.recordings.find(cameraId, chunk.id)));
+    const holder = this.footage.soleHolder(chunks);
+    if (holder) {
+      // The export is the range's chunks, stream-copied and trimmed: never more than they are, plus its index.
+      const bytes = chunks.reduce((sum, chunk) => sum + chunk.row.size_bytes, 0);
+      return {
+        remote: this.footage.forwarding(holder, Math.ceil(bytes * 1.1) + MB, EXPORT_FIRST_BYTE_MS),
+      };
+    }
+    const copies = await this.footage.localFiles(chunks, caller);
     const file = await exportRange(
       this.ffmpegPath,
-      rows
-        .filter((row): row is RecordingRow => row !== undefined)
-        .map((row) => ({
-          path: join(this.recordingsRoot, row.path),
-          startMs: row.start_ms,
-          endMs: row.end_ms,
-        })),
+      copies.files,
       query.start_unix * 1000,
       query.end_unix * 1000,
-    );
+    ).finally(() => copies.dispose());
     await this.audit.record(context, {
       action: 'recording.export',
       entityType: 'camera',
       entityId: cameraId,
       details: { start_unix: query.start_unix, end_unix: query.end_unix },
     });
-    return { ...file, name: `camera-${cameraId}-${query.start_unix}-${query.end_unix}.mp4` };
+    return { here: { ...file, name: `camera-${cameraId}-${query.start_unix}-${query.end_unix}.mp4` } };
   }
 
-  async deleteChunk(context: RequestContext, cameraId: number, chunkId: number): Promise<void> {
+  /** Deletes a chunk and its file; a chunk on another node's disk is deleted by that node. */
+  async deleteChunk(context: RequestContext, cameraId: number, chunkId: number): Promise<Served<void>> {
     await this.#camera(context, cameraId, 'manage');
     const row = await this.recordings.find(cameraId, chunkId);
     if (!row) throw new NotFoundError('Recording chunk');
-    await rm(join(this.recordingsRoot, row.path), { force: true });
+    const [chunk] = await this.footage.place([row]);
+    if (chunk!.nodeId !== null) return { remote: this.footage.forwarding(chunk!.nodeId, SMALL_ANSWER_BYTES) };
+    await rm(this.footage.path(row), { force: true });
     await this.recordings.delete(row.id);
     await this.audit.record(context, {
       action: 'recording.delete',
@@ -231,6 +275,7 @@ export class RecordingsService {
       entityId: cameraId,
       details: { chunk_id: row.id, start_time: new Date(row.start_ms).toISOString() },
     });
+    return { here: undefined };
   }
 
   async settings(context: RequestContext): Promise<RecordingSettings> {

@@ -1,0 +1,277 @@
+// Footage and live view from any node of a cluster (issue #22), with real recorder processes and a real test
+// camera: the node that does not run the camera (and does not hold its chunks) serves its chunks, VOD playlist,
+// export, previews, live HLS and snapshots through the node-to-node channel, with the caller's own credentials;
+// what mixes footage from both nodes is put together on the node asked; a node that is gone is named in a 503.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { endOrphans, startTestCluster, type TestCluster } from './helpers/cluster.js';
+import { POSTGRES_SKIP_REASON } from './helpers/database.js';
+import { eventually } from './helpers/eventually.js';
+import type { RecorderProcess } from './helpers/recorder-process.js';
+import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+
+const SEGMENT_SECONDS = 10;
+
+interface ChunkRow {
+  id: number;
+  node_id: string;
+  start_ms: number;
+  end_ms: number;
+  path: string;
+  size_bytes: number;
+}
+
+interface NodeView {
+  id: string;
+  name: string;
+  this_node: boolean;
+  camera_ids: number[];
+}
+
+describe(
+  'footage and live view from any node',
+  { skip: POSTGRES_SKIP_REASON ?? false, timeout: 180_000 },
+  () => {
+    let cluster: TestCluster;
+    let db: pg.Client;
+    let camera: TestCamera;
+    let cameraId: number;
+    /** the node that runs the camera and holds its first chunks, the other one, and their names */
+    let holder: RecorderProcess;
+    let other: RecorderProcess;
+    const names = new Map<RecorderProcess, { id: string; name: string }>();
+    let first: ChunkRow;
+
+    const chunks = async (nodeId?: string): Promise<ChunkRow[]> =>
+      (
+        await db.query<ChunkRow>(
+          'select id, node_id, start_ms, end_ms, path, size_bytes from recordings where camera_id = $1 ' +
+            'and ($2::text is null or node_id = $2) order by start_ms',
+          [cameraId, nodeId ?? null],
+        )
+      ).rows.map((row) => ({ ...row, start_ms: Number(row.start_ms), end_ms: Number(row.end_ms) }));
+    /** A GET on a node as admin (or with other headers), the body as bytes. */
+    const get = async (node: RecorderProcess, path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`http://${node.host}/api/v1${path}`, {
+        headers: { authorization: `Bearer ${node.token}`, ...headers },
+      });
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const onDisk = (node: RecorderProcess, chunk: ChunkRow) =>
+      readFileSync(join(node.dataDir, 'recordings', chunk.path));
+
+    before(async () => {
+      cluster = await startTestCluster({ nodes: 2 });
+      db = new pg.Client({ connectionString: cluster.database.url });
+      await db.connect();
+      camera = await startTestCamera({ gop: 10, fps: 10, width: 320, height: 180 });
+      const [a] = cluster.nodes as [RecorderProcess];
+      const created = await a.api('POST', '/cameras', {
+        name: 'footage',
+        ip_address: '127.0.0.1',
+        rtsp_url: camera.url,
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      cameraId = created.body.id as number;
+      const configured = await a.api('PATCH', `/camera-config/${cameraId}`, {
+        recording_enabled: true,
+        recording_segment_seconds: SEGMENT_SECONDS,
+        transport_security: 'plaintext_allowed',
+      });
+      assert.equal(configured.status, 200, JSON.stringify(configured.body));
+      for (const node of cluster.nodes) {
+        const me = ((await node.api('GET', '/nodes')).body.nodes as NodeView[]).find((n) => n.this_node)!;
+        names.set(node, { id: me.id, name: me.name });
+      }
+      first = await eventually(async () => (await chunks())[0], {
+        timeoutMs: 40_000,
+        what: 'a first chunk of the camera',
+      });
+      holder = cluster.nodes.find((node) => names.get(node)!.id === first.node_id)!;
+      other = cluster.nodes.find((node) => node !== holder)!;
+    });
+    after(async () => {
+      await db?.end();
+      await cluster?.close();
+      await camera?.close();
+    });
+
+    it('downloads a chunk recorded on one node through the other, byte for byte, and by range', async () => {
+      const file = onDisk(holder, first);
+      const whole = await get(other, `/recordings/${cameraId}/chunks/${first.id}`);
+      assert.equal(whole.response.status, 200);
+      assert.equal(whole.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.equal(whole.response.headers.get('content-type'), 'video/mp4');
+      assert.ok(whole.bytes.equals(file), 'the same bytes as on the recording node');
+
+      const part = await get(other, `/recordings/${cameraId}/chunks/${first.id}`, {
+        range: 'bytes=100-1099',
+      });
+      assert.equal(part.response.status, 206);
+      assert.equal(part.response.headers.get('content-range'), `bytes 100-1099/${file.length}`);
+      assert.ok(part.bytes.equals(file.subarray(100, 1100)));
+
+      // A media ticket (no header) works too: the holder redeems it again.
+      const ticket = (await other.api('POST', `/cameras/${cameraId}/stream-ticket`)).body.ticket as string;
+      const byTicket = await fetch(
+        `http://${other.host}/api/v1/recordings/${cameraId}/chunks/${first.id}?ticket=${encodeURIComponent(ticket)}`,
+      );
+      assert.equal(byTicket.status, 200);
+      assert.ok(Buffer.from(await byTicket.arrayBuffer()).equals(file));
+    });
+
+    it("serves the VOD playlist, its chunk byte ranges, a preview and an export of the other node's footage", async () => {
+      const range = `start_unix=${Math.floor(first.start_ms / 1000)}&end_unix=${Math.ceil(first.end_ms / 1000)}`;
+      const playlist = await get(other, `/recordings/${cameraId}/playlist.m3u8?${range}`);
+      assert.equal(playlist.response.status, 200);
+      assert.equal(playlist.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      const text = playlist.bytes.toString('utf8');
+      const [, length, offset, uri, id] = /#EXT-X-BYTERANGE:(\d+)@(\d+)\n(chunks\/(\d+)\.mp4)/.exec(text)!;
+      assert.equal(Number(id), first.id, text);
+      const start = Number(offset);
+      const end = start + Number(length);
+      const segment = await get(other, `/recordings/${cameraId}/${uri}`, {
+        range: `bytes=${start}-${end - 1}`,
+      });
+      assert.equal(segment.response.status, 206);
+      assert.ok(segment.bytes.equals(onDisk(holder, first).subarray(start, end)));
+
+      const preview = await get(other, `/recordings/${cameraId}/thumbnail?at_ms=${first.start_ms + 1000}`);
+      assert.equal(preview.response.status, 200);
+      assert.deepEqual([...preview.bytes.subarray(0, 2)], [0xff, 0xd8], 'a JPEG');
+
+      const exported = await get(other, `/recordings/${cameraId}/export?${range}`);
+      assert.equal(exported.response.status, 200);
+      assert.equal(exported.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.match(exported.response.headers.get('content-disposition') ?? '', /attachment/);
+      assert.ok(probeDuration(exported.bytes) > 1, 'the export plays');
+    });
+
+    it('serves live HLS and snapshots of a camera the other node runs', async () => {
+      const index = await get(other, `/cameras/${cameraId}/live/index.m3u8`);
+      assert.equal(index.response.status, 200, index.bytes.toString());
+      assert.equal(index.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.match(index.bytes.toString(), /media\.m3u8/);
+      const media = await get(other, `/cameras/${cameraId}/live/media.m3u8`);
+      assert.equal(media.response.status, 200);
+      const text = media.bytes.toString();
+      const part = /#EXT-X-PART:[^\n]*URI="(part-\d+\.m4s)"/.exec(text);
+      assert.ok(part, text);
+      const bytes = await get(other, `/cameras/${cameraId}/live/${part[1]}`);
+      assert.equal(bytes.response.status, 200);
+      assert.equal(bytes.response.headers.get('content-type'), 'video/mp4');
+      assert.ok(bytes.bytes.includes(Buffer.from('moof')), 'an fMP4 part');
+
+      const snapshot = await get(other, `/cameras/${cameraId}/snapshot`);
+      assert.equal(snapshot.response.status, 200);
+      assert.equal(snapshot.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.deepEqual([...snapshot.bytes.subarray(0, 2)], [0xff, 0xd8], 'a JPEG');
+    });
+
+    it('checks credentials and rights on the node asked, before anything is forwarded', async () => {
+      const anonymous = await fetch(`http://${other.host}/api/v1/recordings/${cameraId}/chunks/${first.id}`);
+      assert.equal(anonymous.status, 401);
+      assert.equal(anonymous.headers.get('x-nvr-node'), null);
+
+      const user = await other.api('POST', '/users', {
+        username: 'no_rights',
+        password: 'Str0ng-pass-phrase',
+      });
+      assert.equal(user.status, 201, JSON.stringify(user.body));
+      const login = await fetch(`http://${other.host}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=no_rights&password=Str0ng-pass-phrase',
+      });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      for (const path of [`/recordings/${cameraId}/chunks/${first.id}`, `/cameras/${cameraId}/snapshot`]) {
+        const refused = await fetch(`http://${other.host}/api/v1${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        assert.equal(refused.status, 404, path);
+        assert.equal(refused.headers.get('x-nvr-node'), null, path);
+      }
+    });
+
+    it("deletes a chunk on the other node's disk through this one", async () => {
+      const victim = await eventually(
+        async () => (await chunks(names.get(holder)!.id)).find((chunk) => chunk.id !== first.id),
+        { timeoutMs: (SEGMENT_SECONDS + 10) * 1000, what: 'a second chunk on the holder' },
+      );
+      const deleted = await other.api('DELETE', `/recordings/${cameraId}/chunks/${victim.id}`);
+      assert.equal(deleted.status, 204);
+      assert.equal(
+        (await chunks()).find((chunk) => chunk.id === victim.id),
+        undefined,
+      );
+      assert.throws(() => onDisk(holder, victim), /ENOENT/);
+    });
+
+    it('exports and plays footage that spans both nodes from the node asked', async () => {
+      // The holder is drained: the camera moves to the other node, which records on.
+      const drained = await other.api('POST', `/nodes/${names.get(holder)!.id}/drain`);
+      assert.equal(drained.status, 200, JSON.stringify(drained.body));
+      const moved = await eventually(async () => (await chunks(names.get(other)!.id))[0], {
+        timeoutMs: 30_000,
+        what: 'a chunk recorded by the other node',
+      });
+      const before = (await chunks(names.get(holder)!.id)).at(-1)!;
+      const range = `start_unix=${Math.floor(before.start_ms / 1000)}&end_unix=${Math.ceil(moved.end_ms / 1000)}`;
+
+      const playlist = await get(holder, `/recordings/${cameraId}/playlist.m3u8?${range}`);
+      assert.equal(playlist.response.status, 200);
+      assert.equal(playlist.response.headers.get('x-nvr-node'), null, 'written by the node asked');
+      const maps = [
+        ...playlist.bytes.toString().matchAll(/#EXT-X-MAP:URI="chunks\/(\d+)\.mp4",BYTERANGE="(\d+)@0"/g),
+      ];
+      const map = maps.find((match) => Number(match[1]) === moved.id);
+      assert.ok(map, playlist.bytes.toString());
+      const init = await get(holder, `/recordings/${cameraId}/chunks/${moved.id}`, {
+        range: `bytes=0-${Number(map[2]) - 1}`,
+      });
+      assert.ok(init.bytes.equals(onDisk(other, moved).subarray(0, Number(map[2]))));
+      assert.ok(
+        onDisk(other, moved)
+          .subarray(Number(map[2]), Number(map[2]) + 8)
+          .includes(Buffer.from('moof')),
+      );
+
+      const exported = await get(holder, `/recordings/${cameraId}/export?${range}`);
+      assert.equal(exported.response.status, 200);
+      assert.equal(exported.response.headers.get('x-nvr-node'), null, 'exported by the node asked');
+      const both = (before.end_ms - before.start_ms + (moved.end_ms - moved.start_ms)) / 1000;
+      assert.ok(probeDuration(exported.bytes) >= both - 1, 'the export holds both chunks');
+    });
+
+    it('answers 503 naming the node when the node holding a chunk is gone', async () => {
+      const gone = names.get(holder)!;
+      await holder.kill('SIGKILL');
+      await endOrphans(holder.dataDir);
+      cluster.nodes.splice(cluster.nodes.indexOf(holder), 1);
+      const answer = await get(other, `/recordings/${cameraId}/chunks/${first.id}`);
+      assert.equal(answer.response.status, 503);
+      assert.match(JSON.parse(answer.bytes.toString()).detail as string, new RegExp(`node ${gone.name}\\b`));
+    });
+  },
+);
+
+/** The duration ffprobe reads from an MP4 (0 when it plays nothing). */
+function probeDuration(mp4: Buffer): number {
+  const dir = mkdtempSync(join(tmpdir(), 'nvr-footage-'));
+  try {
+    writeFileSync(join(dir, 'export.mp4'), mp4);
+    const out = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'export.mp4')],
+      { encoding: 'utf8' },
+    );
+    return Number(out.trim()) || 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
