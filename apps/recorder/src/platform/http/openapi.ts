@@ -69,6 +69,11 @@ export const API_TAGS = [
     name: 'integrations',
     description: 'MQTT broker connection with Home Assistant discovery (superuser; docs/mqtt.md).',
   },
+  {
+    name: 'nodes',
+    description:
+      'The recorders sharing one PostgreSQL database, the cameras each runs; drain, resume, remove (superuser; docs/cluster.md).',
+  },
 ];
 
 /** A body that is bytes, not JSON (a file, a picture, a stream). */
