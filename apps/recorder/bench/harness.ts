@@ -2,7 +2,7 @@
 // autocannon, and print a table.
 import { request as httpRequest } from 'node:http';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { openSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,10 @@ export async function startRecorder(env: Record<string, string>): Promise<Runnin
       NODE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: 'ignore',
+    // BENCH_LOGS=<dir>: each recorder's log goes to <dir>/recorder-<port>.log (to look into a run afterwards).
+    stdio: process.env.BENCH_LOGS
+      ? ['ignore', openSync(join(process.env.BENCH_LOGS, `recorder-${port}.log`), 'a'), 'inherit']
+      : 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/health`, child);

@@ -112,6 +112,7 @@ import { ClusterRepository } from './modules/cluster/cluster.repository.js';
 import { ClusterService } from './modules/cluster/cluster.service.js';
 import { clusterReactions } from './modules/cluster/cluster.reactions.js';
 import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
+import { StatusSharing } from './modules/cluster/status-sharing.js';
 import { checkClusterSecrets } from './modules/cluster/cluster-secrets.js';
 import { NodeProxy } from './modules/cluster/node-proxy.js';
 import { FootageNodes } from './modules/recordings/footage-nodes.js';
@@ -317,7 +318,11 @@ export async function createContainer(
 
   const camerasRepository = new CamerasRepository(database.db);
   const access = new CameraAccess(camerasRepository);
-  const cameraStatus = new CameraStatusService();
+  // A camera another node runs shows that node's report (shared through the database: status-sharing.ts).
+  const cameraStatus = new CameraStatusService((cameraId) => cameraLeases.fence(cameraId) !== null);
+  const statusSharing = new StatusSharing(clusterRepository, cameraStatus, cameraLeases, logger, {
+    refreshMs: cameraLeases.renewMs,
+  });
   const skills = new SkillsService(new SkillsRepository(database.db, database.dialect), access, audit);
   // Plain users' cameras may not point at this machine or its link (checked on save and on connect).
   const cameraHosts = new CameraHostPolicy(async (userId) => {
@@ -659,6 +664,7 @@ export async function createContainer(
     // Before any pipeline, stopped after all of them: their last chunks are indexed under the leases, which then
     // go back so that other nodes take the cameras at once.
     { name: 'camera leases', start: () => cameraLeases.start(), stop: () => cameraLeases.stop() },
+    { name: 'camera statuses', start: () => statusSharing.start(), stop: () => statusSharing.stop() },
     { name: 'camera streams', stop: () => streams.close() },
     { name: 'node channel', stop: () => nodeProxy.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },

@@ -18,7 +18,7 @@ export interface TestCluster {
 
 export interface TestClusterOptions {
   nodes: number;
-  /** CLUSTER_LEASE_SECONDS (default 3, the smallest allowed) */
+  /** CLUSTER_LEASE_SECONDS (default 5: failovers in seconds, and room for a node the suite starves of CPU) */
   leaseSeconds?: number;
   env?: Record<string, string>;
 }
@@ -29,7 +29,7 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
     DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(32).toString('hex'),
     MASTER_KEY: randomBytes(32).toString('hex'),
-    CLUSTER_LEASE_SECONDS: String(options.leaseSeconds ?? 3),
+    CLUSTER_LEASE_SECONDS: String(options.leaseSeconds ?? 5),
     ...options.env,
   };
   const nodes: RecorderProcess[] = [];

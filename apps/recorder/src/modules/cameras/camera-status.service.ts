@@ -1,6 +1,7 @@
 // Runtime state of each camera's pipelines, as last reported by the media layer. Kept in memory: it describes
 // this process's ffmpeg supervisors and is rebuilt as they start. Until a supervisor reports, a camera shows
-// the honest "unknown" values.
+// the honest "unknown" values. In a cluster, a camera another node runs shows what that node reported (the
+// cluster module shares the reports through the database: modules/cluster/status-sharing.ts).
 
 /** API.md §4's six states, and `storage_error`: the recordings disk is full, read-only or not mounted. */
 export type RecordingState =
@@ -17,11 +18,22 @@ export interface CameraRuntimeStatus {
   motion_active: boolean | null;
 }
 
+export type StatusListener = (cameraId: number, status: Partial<CameraRuntimeStatus>) => void;
+
 export class CameraStatusService {
   readonly #reported = new Map<number, Partial<CameraRuntimeStatus>>();
+  /** what the nodes running other cameras reported (cluster) */
+  #elsewhere = new Map<number, Partial<CameraRuntimeStatus>>();
+  readonly #listeners = new Set<StatusListener>();
+
+  constructor(
+    /** whether this node runs the camera (cluster: its lease holder); else another node's report counts */
+    private readonly runsHere: (cameraId: number) => boolean = () => true,
+  ) {}
 
   get(cameraId: number, recordingEnabled: boolean | null): CameraRuntimeStatus {
-    const reported = this.#reported.get(cameraId) ?? {};
+    const reported =
+      (this.runsHere(cameraId) ? this.#reported.get(cameraId) : this.#elsewhere.get(cameraId)) ?? {};
     return {
       live_online: reported.live_online ?? null,
       recording_state: reported.recording_state ?? (recordingEnabled ? 'stopped' : 'disabled'),
@@ -34,7 +46,25 @@ export class CameraStatusService {
   }
 
   report(cameraId: number, status: Partial<CameraRuntimeStatus>): void {
-    this.#reported.set(cameraId, { ...this.#reported.get(cameraId), ...status });
+    const merged = { ...this.#reported.get(cameraId), ...status };
+    this.#reported.set(cameraId, merged);
+    for (const listener of this.#listeners) listener(cameraId, merged);
+  }
+
+  /** Follows every report of this node (the cluster shares them); returns the function that stops following. */
+  onReport(listener: StatusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** What this node reported for a camera (the cluster shares it). */
+  reportedHere(cameraId: number): Partial<CameraRuntimeStatus> | undefined {
+    return this.#reported.get(cameraId);
+  }
+
+  /** The reports of the cameras other nodes run, as the cluster last read them. */
+  replaceElsewhere(statuses: Map<number, Partial<CameraRuntimeStatus>>): void {
+    this.#elsewhere = statuses;
   }
 
   forget(cameraId: number): void {

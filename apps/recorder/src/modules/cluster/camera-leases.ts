@@ -65,6 +65,11 @@ export class CameraLeases implements CameraOwnership {
     return this.node.id;
   }
 
+  /** How often the leases are renewed (and the cameras shared out). */
+  get renewMs(): number {
+    return this.#renewMs;
+  }
+
   /** The cameras this node holds now (status, tests). */
   heldCameras(): number[] {
     return [...this.#held.keys()].filter((id) => !this.#releasing.has(id)).sort((a, b) => a - b);

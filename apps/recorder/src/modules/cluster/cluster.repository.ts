@@ -257,6 +257,42 @@ export class ClusterRepository {
       .execute();
   }
 
+  /** Shares what this node reports of a camera it runs. */
+  async saveStatus(cameraId: number, nodeId: string, status: string): Promise<void> {
+    const updated_at = new Date().toISOString();
+    await this.db
+      .insertInto('camera_runtime')
+      .columns(['camera_id', 'node_id', 'status', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('cameras')
+          .select([
+            'id',
+            sql.lit(nodeId).as('node_id'),
+            sql<string>`${status}`.as('status'),
+            sql<string>`${updated_at}`.as('updated_at'),
+          ])
+          .where('id', '=', cameraId),
+      )
+      .onConflict((oc) => oc.column('camera_id').doUpdateSet({ node_id: nodeId, status, updated_at }))
+      .execute();
+  }
+
+  /** The statuses of the cameras other nodes hold now, as those nodes reported them. */
+  async statusesElsewhere(nodeId: string): Promise<{ camera_id: number; status: string }[]> {
+    return this.db
+      .selectFrom('camera_runtime')
+      .innerJoin('camera_leases', (join) =>
+        join
+          .onRef('camera_leases.camera_id', '=', 'camera_runtime.camera_id')
+          .onRef('camera_leases.node_id', '=', 'camera_runtime.node_id'),
+      )
+      .select(['camera_runtime.camera_id', 'camera_runtime.status'])
+      .where('camera_runtime.node_id', '!=', nodeId)
+      .where('camera_leases.expires_ms', '>', this.#now())
+      .execute();
+  }
+
   /** Which node holds a camera now (for redirects and messages), with its URL. */
   async holderOf(cameraId: number): Promise<{ node_id: string; name: string; url: string } | undefined> {
     return this.db

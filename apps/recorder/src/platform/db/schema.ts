@@ -244,6 +244,14 @@ export interface CameraLeasesTable {
   expires_ms: number;
 }
 
+/** The runtime status the node running a camera last reported (JSON of CameraRuntimeStatus fields). */
+export interface CameraRuntimeTable {
+  camera_id: number;
+  node_id: string;
+  status: string;
+  updated_at: string;
+}
+
 /** Proof that a node has the cluster's MASTER_KEY and JWT_SECRET (one row, id 1; nothing secret in it). */
 export interface ClusterSecretsTable {
   id: number;
@@ -553,6 +561,7 @@ export interface Database {
   nodes: NodesTable;
   camera_leases: CameraLeasesTable;
   cluster_secrets: ClusterSecretsTable;
+  camera_runtime: CameraRuntimeTable;
 }
 
 /** The MQTT connection's stored settings (one row, id 1); an MQTT_* variable that is set wins over its column. */

@@ -30,6 +30,16 @@ export const cluster: PortableMigration = {
       .addColumn('expires_ms', 'bigint', notNull)
       .execute();
     await db.schema.createIndex('camera_leases_node').on('camera_leases').column('node_id').execute();
+    // What the node running a camera reports of it (recording state, online …), for the other nodes' API.
+    await db.schema
+      .createTable('camera_runtime')
+      .addColumn('camera_id', 'integer', (col) =>
+        col.primaryKey().references('cameras.id').onDelete('cascade'),
+      )
+      .addColumn('node_id', 'varchar(36)', notNull)
+      .addColumn('status', 'text', notNull)
+      .addColumn('updated_at', 'varchar(32)', notNull)
+      .execute();
     // One row: proof of the secrets every node must share, to refuse a node started with different ones.
     await db.schema
       .createTable('cluster_secrets')
