@@ -84,14 +84,7 @@ export class CameraLeases implements CameraOwnership {
    * cameras out once, then keeps renewing. Runs before any pipeline starts.
    */
   async start(): Promise<void> {
-    const row = await this.repository.register({
-      id: this.node.id,
-      name: this.node.name,
-      url: this.node.url,
-      version: this.node.version,
-      capacity: this.node.capacity,
-      started_at: new Date().toISOString(),
-    });
+    const row = await this.#register();
     this.#state = row.state;
     for (const lease of await this.repository.retake(this.node.id, this.options.leaseMs))
       this.#held.set(lease.cameraId, lease.fence);
@@ -231,15 +224,20 @@ export class CameraLeases implements CameraOwnership {
   /** The node's row was removed while it ran: it stays in the list, drained, until it is resumed. */
   async #registerAgainDrained(): Promise<NodeRow> {
     this.log.error('this node was removed from the cluster while running: it runs no cameras until resumed');
-    await this.repository.register({
-      id: this.node.id,
-      name: this.node.name,
-      url: this.node.url,
-      version: this.node.version,
-      capacity: this.node.capacity,
+    await this.#register();
+    return (await this.repository.setState(this.node.id, 'draining'))!;
+  }
+
+  #register(): Promise<NodeRow> {
+    const { id, name, url, version, capacity } = this.node;
+    return this.repository.register({
+      id,
+      name,
+      url,
+      version,
+      capacity,
       started_at: new Date().toISOString(),
     });
-    return (await this.repository.setState(this.node.id, 'draining'))!;
   }
 }
 
