@@ -14,6 +14,7 @@ import { POSTGRES_SKIP_REASON } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
 import type { RecorderProcess } from './helpers/recorder-process.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
+import { offer } from './helpers/webrtc-viewer.js';
 
 const SEGMENT_SECONDS = 10;
 
@@ -171,6 +172,34 @@ describe(
       assert.equal(snapshot.response.status, 200);
       assert.equal(snapshot.response.headers.get('x-nvr-node'), names.get(holder)!.name);
       assert.deepEqual([...snapshot.bytes.subarray(0, 2)], [0xff, 0xd8], 'a JPEG');
+    });
+
+    it('answers a WHEP offer for a camera the other node runs; the media then comes from that node', async () => {
+      const configured = await holder.api('PATCH', `/camera-config/${cameraId}`, { webrtc_publisher: true });
+      assert.equal(configured.status, 200, JSON.stringify(configured.body));
+      const { pc, sdp, viewer } = await offer();
+      try {
+        const answer = await fetch(`http://${other.host}/api/v1/cameras/${cameraId}/live/whep`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/sdp' },
+          body: sdp,
+        });
+        const body = await answer.text();
+        assert.equal(answer.status, 201, body);
+        assert.equal(answer.headers.get('x-nvr-node'), names.get(holder)!.name);
+        assert.equal(answer.headers.get('content-type'), 'application/sdp');
+        const session = answer.headers.get('location')!;
+        assert.match(session, new RegExp(`^/api/v1/cameras/${cameraId}/live/whep/[0-9a-f-]{36}$`));
+        await pc.setRemoteDescription({ type: 'answer', sdp: body });
+        await viewer.keyframe;
+        const ended = await fetch(`http://${other.host}${session}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${other.token}` },
+        });
+        assert.equal(ended.status, 204);
+      } finally {
+        await pc.close();
+      }
     });
 
     it('checks credentials and rights on the node asked, before anything is forwarded', async () => {
