@@ -367,7 +367,9 @@ for (const dialect of testDialects()) {
 for (const dialect of testDialects().filter((d) => d === 'postgres')) {
   describe('cloud jobs pulled by two recorders sharing one PostgreSQL database', { timeout: 120_000 }, () => {
     const JOBS = 40;
+    // Nodes of one cluster share these (a node with others refuses to start: docs/cluster.md).
     const MASTER_KEY = randomBytes(32).toString('hex');
+    const JWT_SECRET = randomBytes(32).toString('hex');
     let t: TestApp;
     let second: Container;
     let secondDir: string;
@@ -378,7 +380,7 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       [hfA, hfB] = await Promise.all([startFakeHuggingFace(TOKEN), startFakeHuggingFace(TOKEN)]);
       // Slow enough that node B's next poll (every 2 s) finds work node A has not claimed yet.
       hfA.behaviour = hfB.behaviour = { kind: 'delay', ms: 300 };
-      const shared = { MASTER_KEY, CLOUD_JOB_CONCURRENCY: '2', LOG_LEVEL: 'silent' };
+      const shared = { MASTER_KEY, JWT_SECRET, CLOUD_JOB_CONCURRENCY: '2', LOG_LEVEL: 'silent' };
       t = await createTestApp({ dialect, env: { ...shared, HUGGINGFACE_BASE_URL: hfA.url } });
       secondDir = mkdtempSync(join(tmpdir(), 'nvr-node-b-'));
       const url = t.config.database.dialect === 'postgres' ? t.config.database.url : '';
@@ -388,8 +390,8 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       await second.start();
     });
     after(async () => {
-      await second.close();
-      await t.close();
+      await second?.close();
+      await t?.close();
       await Promise.all([hfA.close(), hfB.close()]);
       rmSync(secondDir, { recursive: true, force: true });
     });
