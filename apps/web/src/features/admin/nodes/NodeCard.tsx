@@ -61,7 +61,7 @@ export function NodeCard({
         <NodeActions node={node} othersActive={othersActive} />
       </div>
       <Liveness node={node} />
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">State</dt>
         <dd>
           {node.state === 'active' ? 'Active: takes its share of the cameras' : 'Draining: takes no camera'}
