@@ -117,7 +117,10 @@ export class ClusterRepository {
     return row && toNode(row);
   }
 
-  /** Every node with the cameras it holds, and the database's clock to judge heartbeats by. */
+  /**
+   * Every node with the cameras it holds, and the database's clock to judge heartbeats by. A lease given back
+   * (a drain) or run out (a dead node) stays as a row until another node takes it: it is held by nobody.
+   */
   async nodes(): Promise<{ nodes: NodeWithLoad[]; nowMs: number }> {
     const [rows, leases, now] = await Promise.all([
       this.db.selectFrom('nodes').selectAll().orderBy('started_at').orderBy('id').execute(),
@@ -126,6 +129,7 @@ export class ClusterRepository {
         .innerJoin('cameras', 'cameras.id', 'camera_leases.camera_id')
         .select(['camera_leases.camera_id', 'camera_leases.node_id'])
         .where('cameras.deleted_at', 'is', null)
+        .where('camera_leases.expires_ms', '>', this.#now())
         .orderBy('camera_leases.camera_id')
         .execute(),
       this.clock(),

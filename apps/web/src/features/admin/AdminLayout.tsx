@@ -7,6 +7,7 @@
 //   /admin/cloud        cloud recording and streaming settings (secrets write-only), stream targets' state
 //   /admin/tls          media-source TLS: the parsed certificate, its key, the CA bundle, expiry warnings
 //   /admin/integrations MQTT / Home Assistant: the connection's state, its settings (password write-only), topics
+//   /admin/nodes        the recorder nodes sharing the database, the cameras each runs; drain, resume, remove
 import { Outlet } from 'react-router';
 import { SectionNav } from '../../components/SectionNav';
 
@@ -18,6 +19,7 @@ const SECTIONS = [
   { to: '/admin/cloud', label: 'Cloud' },
   { to: '/admin/tls', label: 'Media TLS' },
   { to: '/admin/integrations', label: 'Integrations' },
+  { to: '/admin/nodes', label: 'Nodes' },
 ];
 
 /** A deep link of someone who is not an administrator: say so plainly instead of a broken screen. */

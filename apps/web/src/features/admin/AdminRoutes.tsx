@@ -7,6 +7,7 @@ import { AuditPage } from './AuditPage';
 import { CloudSettingsPage } from './CloudSettingsPage';
 import { IntegrationsPage } from './integrations/IntegrationsPage';
 import { MediaTlsPage } from './MediaTlsPage';
+import { NodesPage } from './nodes/NodesPage';
 import { SystemPage } from './SystemPage';
 import { UserPage } from './UserPage';
 import { UsersPage } from './UsersPage';
@@ -25,6 +26,7 @@ export default function AdminRoutes({ isSuperuser }: { isSuperuser: boolean }) {
         <Route path="cloud" element={<CloudSettingsPage />} />
         <Route path="tls" element={<MediaTlsPage />} />
         <Route path="integrations" element={<IntegrationsPage />} />
+        <Route path="nodes" element={<NodesPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
