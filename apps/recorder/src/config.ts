@@ -172,10 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  const port = integer('RECORDER_PORT', 8000, 0, 65535);
   const config: Config = {
     version: VERSION,
     host: read('HOST') ?? '0.0.0.0',
-    port: integer('RECORDER_PORT', 8000, 0, 65535),
+    port,
     dataDir,
     recordingsDir: path(read('RECORDINGS_DIR'), resolve(dataDir, 'recordings')),
     retentionIntervalSeconds: integer('RETENTION_INTERVAL_SECONDS', 60, 1, 24 * 3600),
@@ -223,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken,
     mqtt: mqttEnv(read, problems),
-    node: nodeConfig(read, integer, urlList, problems),
+    node: nodeConfig(read, integer, urlList, port, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
@@ -233,9 +234,9 @@ function nodeConfig(
   read: (name: string) => string | undefined,
   integer: (name: string, fallback: number, min: number, max: number) => number,
   urlList: (name: string, fallback: string[]) => string[],
+  port: number,
   problems: string[],
 ): NodeConfig {
-  const port = integer('RECORDER_PORT', 8000, 0, 65535);
   const name = read('NODE_NAME') ?? hostname();
   if (name.length > 200) problems.push('NODE_NAME must be at most 200 characters');
   const url = urlList('NODE_URL', [`http://${hostname()}:${port}`])[0] ?? `http://${hostname()}:${port}`;

@@ -40,7 +40,7 @@ export async function createTestApp(
     /** extra routes for platform tests, registered before the app is ready */
     routes?: (app: FastifyInstance) => void;
     overrides?: ContainerOverrides;
-    /** an existing database (a restart on the same data); the caller drops it */
+    /** an existing database (a restart on the same data, or a second node); the caller drops it */
     database?: TestDatabase;
     /** a first start without ADMIN_PASSWORD: the recorder generates the admin's password */
     generatedAdminPassword?: boolean;
@@ -53,6 +53,8 @@ export async function createTestApp(
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',
     ADMIN_PASSWORD,
+    // A recorder started again on a database, or beside another, has its secrets (docs/cluster.md).
+    ...(options.database ? options.database.secrets : {}),
     ...options.env,
   });
   const logStream = new PassThrough();

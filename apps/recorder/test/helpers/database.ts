@@ -34,8 +34,15 @@ export interface TestDatabase {
   config: DatabaseConfig;
   /** the value for DATABASE_URL */
   url: string;
+  /** MASTER_KEY and JWT_SECRET for every recorder started on it: recorders sharing a database must share them */
+  secrets: { MASTER_KEY: string; JWT_SECRET: string };
   drop(): Promise<void>;
 }
+
+const newSecrets = () => ({
+  MASTER_KEY: randomBytes(32).toString('hex'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
+});
 
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
@@ -44,6 +51,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     return {
       config: { dialect: 'sqlite', file },
       url: `sqlite:${file}`,
+      secrets: newSecrets(),
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -59,6 +67,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   return {
     config: { dialect: 'postgres', url: url.toString() },
     url: url.toString(),
+    secrets: newSecrets(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
