@@ -106,12 +106,6 @@ describe(
         });
         assert.equal(created.status, 201, JSON.stringify(created.body));
         cameraIds.push(created.body.id as number);
-        const configured = await first!.api('PATCH', `/camera-config/${created.body.id}`, {
-          recording_enabled: true,
-          recording_segment_seconds: SEGMENT_SECONDS,
-          transport_security: 'plaintext_allowed',
-        });
-        assert.equal(configured.status, 200, JSON.stringify(configured.body));
       }
       // Not recorded: a still of people, only for live detections.
       const people = await startTestCamera({ image: peopleStill(scratch) });
@@ -125,6 +119,19 @@ describe(
       await first!.api('PATCH', `/camera-config/${peopleCameraId}`, {
         transport_security: 'plaintext_allowed',
       });
+      // Recording is switched on through the node that runs each camera: a change made through another node
+      // reaches it only when the camera moves (docs/cluster.md, "Not done yet").
+      for (const cameraId of cameraIds) {
+        const holderId = await eventually(() => holderOf(cameraId), { what: `camera ${cameraId} held` });
+        const nodeIds = await Promise.all(cluster.nodes.map(nodeIdOf));
+        const holder = cluster.nodes[nodeIds.indexOf(holderId)]!;
+        const configured = await holder.api('PATCH', `/camera-config/${cameraId}`, {
+          recording_enabled: true,
+          recording_segment_seconds: SEGMENT_SECONDS,
+          transport_security: 'plaintext_allowed',
+        });
+        assert.equal(configured.status, 200, JSON.stringify(configured.body));
+      }
     });
     after(async () => {
       await db?.end();
