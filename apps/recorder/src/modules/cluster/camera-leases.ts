@@ -70,13 +70,9 @@ export class CameraLeases implements CameraOwnership {
     return this.#renewMs;
   }
 
-  /** The cameras this node holds now (status, tests). */
+  /** The cameras this node holds now, those it is giving back left out. */
   heldCameras(): number[] {
     return [...this.#held.keys()].filter((id) => !this.#releasing.has(id)).sort((a, b) => a - b);
-  }
-
-  get state(): LeaseKeeperState {
-    return this.#state;
   }
 
   /**
@@ -132,7 +128,12 @@ export class CameraLeases implements CameraOwnership {
       const lease = room
         ? await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs)
         : undefined;
-      if (!lease || this.#state !== 'active') {
+      if (lease && this.#state !== 'active') {
+        // Stopped or drained while it asked: not this node's to keep (stop() no longer sees it).
+        await this.repository.release(cameraId, this.node.id, lease.fence);
+        return false;
+      }
+      if (!lease) {
         this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
         return false;
       }
