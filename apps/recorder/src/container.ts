@@ -115,6 +115,7 @@ import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
 import { StatusSharing } from './modules/cluster/status-sharing.js';
 import { checkClusterSecrets } from './modules/cluster/cluster-secrets.js';
 import { NodeProxy } from './modules/cluster/node-proxy.js';
+import { ChangeRelay } from './modules/cluster/change-relay.js';
 import { FootageNodes } from './modules/recordings/footage-nodes.js';
 
 export interface Container {
@@ -528,6 +529,8 @@ export async function createContainer(
     audit,
     config.adapters,
     secretBox,
+    internalEvents,
+    logger,
   );
   const faces = new FacesService(adapterRegistry, audit);
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
@@ -612,6 +615,18 @@ export async function createContainer(
     },
     overrides.mqtt,
   );
+  // PostgreSQL: the configuration changes made through this node reach the nodes that run the cameras, and
+  // theirs reach this one (modules/cluster/change-relay.ts).
+  const changeRelay =
+    database.notifications &&
+    new ChangeRelay({
+      events: internalEvents,
+      notifications: database.notifications,
+      repository: clusterRepository,
+      nodeId,
+      cameraIds: () => cameras.allIds(),
+      log: logger,
+    });
   const cluster = new ClusterService(clusterRepository, audit, {
     nodeId,
     leaseMs: config.node.leaseSeconds * 1000,
@@ -656,6 +671,7 @@ export async function createContainer(
       },
       stop: () => removeReactions(),
     },
+    { name: 'changes of other nodes', start: () => changeRelay?.start(), stop: () => changeRelay?.stop() },
     { name: 'stream config probes', stop: () => cameraConfig.idle() },
     { name: 'event streams', stop: () => eventStreams.closeStreams() },
     { name: 'alerts', start: () => alerts.start(), stop: () => alerts.stop() },

@@ -119,13 +119,20 @@ describe(
       await first!.api('PATCH', `/camera-config/${peopleCameraId}`, {
         transport_security: 'plaintext_allowed',
       });
-      // Recording is switched on through the node that runs each camera: a change made through another node
-      // reaches it only when the camera moves (docs/cluster.md, "Not done yet").
+      // Every node runs some of the cameras; then recording is switched on through the first node, also for the
+      // cameras the others run: the change reaches them (modules/cluster/change-relay.ts).
+      await eventually(
+        async () => {
+          const held = await Promise.all([...cameraIds, peopleCameraId].map(holderOf));
+          return held.every(Boolean) && new Set(held).size === cluster.nodes.length ? true : undefined;
+        },
+        { what: 'every node running some of the cameras' },
+      );
+      const firstId = await nodeIdOf(first!);
+      const runElsewhere = (await Promise.all(cameraIds.map(holderOf))).filter((node) => node !== firstId);
+      assert.ok(runElsewhere.length > 0, 'some recorded cameras run on the other nodes');
       for (const cameraId of cameraIds) {
-        const holderId = await eventually(() => holderOf(cameraId), { what: `camera ${cameraId} held` });
-        const nodeIds = await Promise.all(cluster.nodes.map(nodeIdOf));
-        const holder = cluster.nodes[nodeIds.indexOf(holderId)]!;
-        const configured = await holder.api('PATCH', `/camera-config/${cameraId}`, {
+        const configured = await first!.api('PATCH', `/camera-config/${cameraId}`, {
           recording_enabled: true,
           recording_segment_seconds: SEGMENT_SECONDS,
           transport_security: 'plaintext_allowed',
@@ -235,7 +242,8 @@ describe(
       const elsewhere = cluster.nodes.find((node) => node !== holder)!;
       const stream = await elsewhere.events('?type=detection');
       try {
-        const model = await holder.api('POST', '/ai-models', {
+        // Made through a node that does not run the camera: the one that does starts the model.
+        const model = await elsewhere.api('POST', '/ai-models', {
           name: 'people across nodes',
           model_name: 'centernet',
           task: 'person_counting',
@@ -250,7 +258,7 @@ describe(
           60_000,
         );
         assert.ok(detection.data.data.count >= 1, JSON.stringify(detection.data));
-        await holder.api('DELETE', `/ai-models/${model.body.id}`);
+        await elsewhere.api('DELETE', `/ai-models/${model.body.id}`);
         // A client that reconnects to this node with the id before it gets it again.
         const replay = await SseClient.open(elsewhere.host, '/api/v1/events/stream?type=detection', {
           authorization: `Bearer ${elsewhere.token}`,

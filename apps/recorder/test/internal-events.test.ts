@@ -61,6 +61,36 @@ describe('internal events', () => {
     assert.deepEqual(failures, ['restored: broken']);
   });
 
+  it('tells handlers whether a change was relayed from another node, and so what they emit at once', async () => {
+    const events = new InternalEvents<{ changed: { id: number }; followed: { id: number } }>(() => undefined);
+    const seen: string[] = [];
+    let later!: () => void;
+    const laterEmitted = new Promise<void>((resolve) => (later = resolve));
+    events.on('changed', async ({ id }, { relayed }) => {
+      seen.push(`changed ${id} ${relayed ? 'relayed' : 'here'}`);
+      events.emit('followed', { id });
+      await new Promise((resolve) => setImmediate(resolve));
+      // After an await: a change of this node again (its sockets and timers are not the other node's).
+      events.emit('followed', { id: id * 10 });
+      later();
+    });
+    events.on('followed', ({ id }, { relayed }) =>
+      seen.push(`followed ${id} ${relayed ? 'relayed' : 'here'}`),
+    );
+    events.emitRelayed('changed', { id: 1 });
+    events.emit('changed', { id: 2 });
+    await laterEmitted;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(seen, [
+      'changed 1 relayed',
+      'followed 1 relayed',
+      'changed 2 here',
+      'followed 2 here',
+      'followed 10 here',
+      'followed 20 here',
+    ]);
+  });
+
   it('starts parts in order, stops them in reverse, and undoes a start that fails half way', async () => {
     const steps: string[] = [];
     const part = (name: string, failStart = false) => ({
@@ -121,6 +151,7 @@ describe('internal events', () => {
       'zones.changed',
       'zone.entered',
       'camera.ownership-changed',
+      'adapters.changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
@@ -133,7 +164,8 @@ describe('internal events', () => {
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
     // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
     // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
-    // tracked objects, alerts, the TLS material and restores.
+    // tracked objects, alerts, the TLS material and restores. adapters.changed: the registry (relayed ones; on
+    // PostgreSQL the change relay adds one handler to each event it sends to the other nodes).
     assert.deepEqual(counts, {
       'camera.changed': 10,
       'camera-config.changed': 6,
@@ -152,6 +184,7 @@ describe('internal events', () => {
       'zones.changed': 1,
       'zone.entered': 1,
       'camera.ownership-changed': 5,
+      'adapters.changed': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

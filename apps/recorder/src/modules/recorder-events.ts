@@ -3,7 +3,6 @@
 import type { InternalEvents } from '../platform/events/internal-events.js';
 import type { AlertResponse } from './alerts/alerts.schemas.js';
 import type { CameraChange } from './cameras/camera-change.js';
-import type { CloudSettingsRow } from '../platform/db/schema.js';
 import type { IndexedChunk, RecordingNotice } from './recordings/recording-notice.js';
 import type { Detection } from './detection/result-mapping.js';
 import type { TrackedObject } from './tracking/object-tracker.js';
@@ -56,7 +55,9 @@ export interface RecorderEvents {
   /** the media-source TLS material changed (upload, delete, restore) */
   'media-tls.changed': Record<string, never>;
   /** the cloud recording and streaming settings were saved with a change */
-  'cloud-settings.changed': { settings: CloudSettingsRow };
+  'cloud-settings.changed': Record<string, never>;
+  /** an adapter was registered or removed through the API */
+  'adapters.changed': Record<string, never>;
   /** a camera's recording changed state, or the recordings volume did (published to the event log too) */
   'recording.notice': RecordingNotice;
   /** a closed chunk was indexed */

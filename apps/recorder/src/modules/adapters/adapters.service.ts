@@ -12,6 +12,7 @@ import type { BusLog } from '../../platform/events/event-bus.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
 import { AdapterCallError } from './adapter-client.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import type { AdapterEntry, AdapterRegistry } from './adapter-registry.js';
 import type { AdaptersRepository } from './adapters.repository.js';
 import type { AdapterCreate, AdapterList, AdapterResponse, HardwareEvaluation } from './adapters.schemas.js';
@@ -45,6 +46,8 @@ export class AdaptersService {
     private readonly audit: AuditService,
     private readonly configured: readonly AdapterEndpointConfig[],
     private readonly secretBox: SecretBox,
+    /** announces registrations and removals ('adapters.changed'): the other nodes of a cluster follow them */
+    private readonly events: Pick<RecorderEventBus, 'emit'> | null = null,
     private readonly log: BusLog = console,
   ) {}
 
@@ -61,6 +64,18 @@ export class AdaptersService {
   /** After a configuration restore: the adapters registered through the API become what the database holds. */
   async reloadRegistered(): Promise<void> {
     for (const entry of this.registry.list()) if (entry.source === 'api') this.registry.remove(entry.name);
+    await this.#addRegistered();
+  }
+
+  /**
+   * After another node registered or removed an adapter: the registry follows the database, keeping the
+   * entries (and what their polls found) of the adapters that did not change.
+   */
+  async syncRegistered(): Promise<void> {
+    const stored = new Map((await this.repository.list()).map((row) => [row.name, row.url]));
+    for (const entry of this.registry.list()) {
+      if (entry.source === 'api' && stored.get(entry.name) !== entry.url) this.registry.remove(entry.name);
+    }
     await this.#addRegistered();
   }
 
@@ -106,6 +121,7 @@ export class AdaptersService {
       token === null ? null : this.secretBox.seal(token, ADAPTER_TOKEN_PURPOSE),
     );
     const entry = this.registry.add(body.name, body.url, 'api', token);
+    this.events?.emit('adapters.changed', {});
     await this.audit.record(context, {
       action: 'adapter.create',
       entityType: 'adapter',
@@ -154,6 +170,7 @@ export class AdaptersService {
       });
     await this.repository.delete(name);
     this.registry.remove(name);
+    this.events?.emit('adapters.changed', {});
     await this.audit.record(context, {
       action: 'adapter.delete',
       entityType: 'adapter',

@@ -297,6 +297,11 @@ export class ClusterRepository {
       .execute();
   }
 
+  /** Sends a notification to every node listening on the channel (PostgreSQL; delivered once it commits). */
+  async announce(channel: string, payload: string): Promise<void> {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
+  }
+
   /** Which node holds a camera now (for redirects and messages), with its URL. */
   async holderOf(cameraId: number): Promise<{ node_id: string; name: string; url: string } | undefined> {
     return this.db

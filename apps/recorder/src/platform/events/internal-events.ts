@@ -2,11 +2,27 @@
 // log (event-bus.ts). The publishing module emits; each reacting module registers its handlers in its own
 // `*.reactions.ts` file and gets back the function that removes them. A handler's failure is logged and never
 // reaches the publisher or the other handlers.
+// On a cluster (docs/cluster.md) some events also come from other nodes (modules/cluster/change-relay.ts): they
+// are emitted here as *relayed*, and so is what their handlers emit at once (before their first await), so that
+// handlers can tell a change made here (probe it, send it on) from one that only needs following. Only at once:
+// a context that followed every await would also follow the sockets and processes a handler opens, and mark
+// later changes made here (an MQTT command on a connection opened then) as relayed.
 
-export type InternalHandler<T> = (payload: T) => unknown;
+/** Where the change an event announces was made. */
+export interface EventOrigin {
+  /** on another node (or in reaction to a change made there): follow it, do not send it on */
+  relayed: boolean;
+}
+
+export type InternalHandler<T> = (payload: T, origin: EventOrigin) => unknown;
+
+const HERE: EventOrigin = Object.freeze({ relayed: false });
+const ELSEWHERE: EventOrigin = Object.freeze({ relayed: true });
 
 export class InternalEvents<M extends object> {
   readonly #handlers = new Map<keyof M, Set<InternalHandler<never>>>();
+  /** > 0 while the handlers of a relayed event run (until their first await) */
+  #relaying = 0;
 
   constructor(private readonly onError: (event: string, error: unknown) => void) {}
 
@@ -20,9 +36,10 @@ export class InternalEvents<M extends object> {
 
   /** Calls every handler of the event now; promises they return run on, their failures logged. */
   emit<K extends keyof M>(event: K, payload: M[K]): void {
+    const origin = this.#origin();
     for (const handler of [...(this.#handlers.get(event) ?? [])]) {
       try {
-        const result = (handler as InternalHandler<M[K]>)(payload);
+        const result = (handler as InternalHandler<M[K]>)(payload, origin);
         if (result instanceof Promise) result.catch((error: unknown) => this.onError(String(event), error));
       } catch (error) {
         this.onError(String(event), error);
@@ -36,13 +53,28 @@ export class InternalEvents<M extends object> {
    * notifications). A failure is logged and the next handler still runs.
    */
   async emitAndWait<K extends keyof M>(event: K, payload: M[K]): Promise<void> {
+    const origin = this.#origin();
     for (const handler of [...(this.#handlers.get(event) ?? [])]) {
       try {
-        await (handler as InternalHandler<M[K]>)(payload);
+        await (handler as InternalHandler<M[K]>)(payload, origin);
       } catch (error) {
         this.onError(String(event), error);
       }
     }
+  }
+
+  /** Emits an event another node announced: its handlers, and whatever they emit, see it as relayed. */
+  emitRelayed<K extends keyof M>(event: K, payload: M[K]): void {
+    this.#relaying += 1;
+    try {
+      this.emit(event, payload);
+    } finally {
+      this.#relaying -= 1;
+    }
+  }
+
+  #origin(): EventOrigin {
+    return this.#relaying > 0 ? ELSEWHERE : HERE;
   }
 
   /** How many handlers an event has (for tests). */

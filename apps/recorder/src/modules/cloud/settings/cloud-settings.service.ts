@@ -141,7 +141,7 @@ export class CloudSettingsService {
       entityType: 'cloud_settings',
       details: { changed },
     });
-    this.events.emit('cloud-settings.changed', { settings: next });
+    this.events.emit('cloud-settings.changed', {});
     return toResponse(next);
   }
 }
