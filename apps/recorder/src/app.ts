@@ -129,7 +129,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(alertsRoutes(container.alerts));
       await api.register(alertActionsRoutes(container.alertActions));
       await api.register(cloudRoutes(container.cloud));
-      await api.register(aiModelsRoutes(container.aiModels));
+      await api.register(aiModelsRoutes(container.aiModels, container.nodeProxy));
       await api.register(modelTrialRoutes(container.modelTrial));
       await api.register(motionRoutes(container.motion));
       await api.register(zonesRoutes(container.zones));

@@ -510,6 +510,7 @@ export async function createContainer(
     users,
     internalEvents,
     modelRuns,
+    nodeProxy,
   );
   const detectionResults = new DetectionResultsService(
     new DetectionResultsRepository(database.db, database.dialect),

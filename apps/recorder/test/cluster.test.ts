@@ -258,6 +258,14 @@ describe(
           60_000,
         );
         assert.ok(detection.data.data.count >= 1, JSON.stringify(detection.data));
+        // Its status and a try of it, asked of the node that does not run the camera, come from the one that does.
+        const status = await elsewhere.api('GET', `/ai-models/${model.body.id}/status`);
+        assert.equal(status.status, 200, JSON.stringify(status.body));
+        assert.equal(status.body.state, 'running', JSON.stringify(status.body));
+        assert.ok(status.body.runs >= 1, JSON.stringify(status.body));
+        const tried = await elsewhere.api('POST', `/ai-models/${model.body.id}/try`, {});
+        assert.equal(tried.status, 200, JSON.stringify(tried.body));
+        assert.ok(tried.body.count >= 1, JSON.stringify({ ...tried.body, image: undefined }));
         await elsewhere.api('DELETE', `/ai-models/${model.body.id}`);
         // A client that reconnects to this node with the id before it gets it again.
         const replay = await SseClient.open(elsewhere.host, '/api/v1/events/stream?type=detection', {

@@ -11,9 +11,10 @@ import {
   AIModelUpdate,
 } from './ai-models.schemas.js';
 import type { AiModelsService } from './ai-models.service.js';
+import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 
 export const aiModelsRoutes =
-  (models: AiModelsService): FastifyPluginAsyncTypebox =>
+  (models: AiModelsService, nodes: Pick<NodeProxy, 'forward'>): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['ai'];
     app.post(
@@ -63,11 +64,21 @@ export const aiModelsRoutes =
           tags,
           operationId: 'getAiModelStatus',
           summary: "The detection loop's view of the model (recording models: analysis progress)",
+          description:
+            'On a cluster, a live model is answered by the node that runs its camera (this node forwards the ' +
+            'request; 503 when that node cannot be reached); a recording model by each node for its own disk.',
           params: IdParams,
-          response: { 200: AIModelStatus, 404: ErrorResponse, ...authErrors },
+          response: { 200: AIModelStatus, 404: ErrorResponse, 503: ErrorResponse, ...authErrors },
         },
       },
-      async (request) => models.status(requestContext(request), request.params.id),
+      async (request, reply) => {
+        const served = await models.status(
+          requestContext(request),
+          request.params.id,
+          callerCredentials(request),
+        );
+        return 'here' in served ? served.here : nodes.forward(request, reply, served.remote);
+      },
     );
     // PUT and PATCH are the same partial update; each needs its own operationId.
     for (const [method, operationId] of [

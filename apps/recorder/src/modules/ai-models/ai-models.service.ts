@@ -23,6 +23,7 @@ import {
 } from './ai-models.schemas.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { ModelRuns } from './model-runs.js';
+import type { CallerCredentials, NodeProxy, Served } from '../cluster/node-proxy.js';
 
 export function toModelResponse(row: AiModelRow): AIModelResponse {
   return {
@@ -41,6 +42,9 @@ export function toModelResponse(row: AiModelRow): AIModelResponse {
   };
 }
 
+/** A status answer is small and immediate. */
+const STATUS_FORWARDING = { maxBytes: 64 * 1024, firstByteMs: 10_000 };
+
 export class AiModelsService {
   constructor(
     private readonly models: AiModelsRepository,
@@ -52,6 +56,8 @@ export class AiModelsService {
     private readonly events: RecorderEventBus,
     /** how each model's runs stand (written by the detection loop) */
     private readonly runs: ModelRuns,
+    /** where a camera runs, when another node runs it (and its live models) */
+    private readonly nodes: Pick<NodeProxy, 'holderElsewhere'>,
   ) {}
 
   async create(context: RequestContext, body: AIModelCreate): Promise<AIModelResponse> {
@@ -100,8 +106,22 @@ export class AiModelsService {
     return toModelResponse(await this.#visible(context.principal, id));
   }
 
-  async status(context: RequestContext, id: number): Promise<AIModelStatus> {
-    return this.runs.status(await this.#visible(context.principal, id));
+  /**
+   * How the model's runs stand. A live model runs on the node that runs its camera: when that is another node,
+   * the request goes there (unless it was forwarded here already: then this node's own view). A recording
+   * model's analysis runs on every node over the chunks on its disk; each node reports its own.
+   */
+  async status(
+    context: RequestContext,
+    id: number,
+    caller: CallerCredentials,
+  ): Promise<Served<AIModelStatus>> {
+    const model = await this.#visible(context.principal, id);
+    if (model.source_type === 'live' && model.assigned_camera_id !== null && !caller.forwarded) {
+      const nodeId = await this.nodes.holderElsewhere(model.assigned_camera_id);
+      if (nodeId !== null) return { remote: { nodeId, ...STATUS_FORWARDING } };
+    }
+    return { here: this.runs.status(model) };
   }
 
   /** The model, when the caller may change it (manage right on its camera; without a camera: superuser). */

@@ -4,6 +4,7 @@ import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, IdParams, authErrors } from '../../platform/http/schemas.js';
 import { AIModelTryRequest, AIModelTryResponse } from '../ai-models/ai-models.schemas.js';
 import type { ModelTrial } from './model-trial.js';
+import { callerCredentials } from '../cluster/node-proxy.js';
 
 export const modelTrialRoutes =
   (trial: ModelTrial): FastifyPluginAsyncTypebox =>
@@ -28,6 +29,12 @@ export const modelTrialRoutes =
           },
         },
       },
-      async (request) => trial.run(requestContext(request), request.params.id, request.body.camera_id),
+      async (request) =>
+        trial.run(
+          requestContext(request),
+          callerCredentials(request),
+          request.params.id,
+          request.body.camera_id,
+        ),
     );
   };

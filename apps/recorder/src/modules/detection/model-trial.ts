@@ -9,21 +9,28 @@ import type { AdapterRegistry } from '../adapters/adapter-registry.js';
 import { parseModelConfig, type AIModelTryResponse } from '../ai-models/ai-models.schemas.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { LiveService } from '../live/live.service.js';
+import type { CallerCredentials } from '../cluster/node-proxy.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
 export class ModelTrial {
   constructor(
     private readonly models: Pick<AiModelsService, 'manageable'>,
-    private readonly live: Pick<LiveService, 'snapshot'>,
+    private readonly live: Pick<LiveService, 'snapshotAnywhere'>,
     private readonly registry: Pick<AdapterRegistry, 'pick' | 'infer'>,
   ) {}
 
-  async run(context: RequestContext, modelId: number, cameraId?: number): Promise<AIModelTryResponse> {
+  async run(
+    context: RequestContext,
+    caller: CallerCredentials,
+    modelId: number,
+    cameraId?: number,
+  ): Promise<AIModelTryResponse> {
     const model = await this.models.manageable(context, modelId);
     const camera = cameraId ?? model.assigned_camera_id;
     if (camera === null)
       throw new FieldValidationError(['body', 'camera_id'], 'The model has no camera: name one to try it on');
-    const jpeg = await this.live.snapshot(context, camera); // the view right on that camera, or 403/404
+    // the view right on that camera, or 403/404; taken by the node that runs the camera
+    const jpeg = await this.live.snapshotAnywhere(context, camera, caller);
     const adapter = this.registry.pick(model.task, { detector: DETECTOR_TASKS.has(model.task) });
     if (!adapter) throw new AppError(503, `No available adapter serves ${model.task} now`);
     const config = parseModelConfig(model.config);

@@ -10,7 +10,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
-import type { Forwarding, NodeProxy } from '../cluster/node-proxy.js';
+import type { CallerCredentials, Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
 import type { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
@@ -43,7 +43,7 @@ export class LiveService {
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
     /** which node runs a camera, in a cluster (modules/cluster/node-proxy.ts) */
-    private readonly nodes: Pick<NodeProxy, 'holderElsewhere'>,
+    private readonly nodes: Pick<NodeProxy, 'holderElsewhere' | 'fetchBytes'>,
     private readonly snapshotTimeoutMs = 10_000,
   ) {}
 
@@ -184,6 +184,21 @@ export class LiveService {
    * keyframe interval old and needs no new connection when anyone else reads the camera. 503 when the camera
    * does not deliver one in time.
    */
+  /**
+   * A picture of the camera now for a feature of this node (trying a model): taken here, or by the node that runs
+   * the camera, asked with the caller's own credentials.
+   */
+  async snapshotAnywhere(
+    context: RequestContext,
+    cameraId: number,
+    caller: CallerCredentials,
+  ): Promise<Buffer> {
+    const to = caller.forwarded ? null : await this.elsewhere(context, cameraId, 'snapshot');
+    return to
+      ? this.nodes.fetchBytes(to, `/cameras/${cameraId}/snapshot`, caller)
+      : this.snapshot(context, cameraId);
+  }
+
   async snapshot(context: RequestContext, cameraId: number): Promise<Buffer> {
     await this.access.require(context.principal, cameraId, 'view');
     await this.#requireReadable(cameraId);
