@@ -135,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The detection loop's view of the model (recording models: analysis progress) */
+        /**
+         * The detection loop's view of the model (recording models: analysis progress)
+         * @description On a cluster, a live model is answered by the node that runs its camera (this node forwards the request; 503 when that node cannot be reached); a recording model by each node for its own disk.
+         */
         get: operations["getAiModelStatus"];
         put?: never;
         post?: never;
@@ -3218,6 +3221,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
