@@ -1,6 +1,6 @@
 // Recording-mode models analyse recorded chunks once (one frame per inference_interval seconds of footage)
-// with the real adapter, reporting progress in their status; new chunks are picked up later. And the frames
-// directory cleaner.
+// with the real adapter, reporting progress in their status; new chunks are picked up later; recorders that
+// share a recordings mount analyse each chunk once between them. And the frames directory cleaner.
 import assert from 'node:assert/strict';
 import {
   existsSync,
@@ -23,7 +23,12 @@ import {
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
-import { testDialects } from './helpers/database.js';
+import {
+  createTestDatabase,
+  POSTGRES_SKIP_REASON,
+  testDialects,
+  type TestDatabase,
+} from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
 
 const work = mkdtempSync(join(tmpdir(), 'nvr-ai-rec-'));
@@ -152,3 +157,81 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe(
+  'recording analysis on two recorders sharing a recordings mount',
+  { skip: POSTGRES_SKIP_REASON ?? false },
+  () => {
+    let database: TestDatabase;
+    const nodes: TestApp[] = [];
+    const mount = join(work, 'shared-recordings');
+    before(async () => {
+      database = await createTestDatabase('postgres');
+      for (let i = 0; i < 2; i++) {
+        nodes.push(
+          await createTestApp({
+            database,
+            env: { ...recorderEnvFor(adapter), RECORDINGS_DIR: mount },
+            overrides: { recordingRescanMs: 300 },
+          }),
+        );
+      }
+    });
+    after(async () => {
+      for (const node of nodes) await node.close();
+      await database?.drop();
+    });
+
+    it('analyses each chunk once, though both nodes see every file', async () => {
+      const [a, b] = nodes as [TestApp, TestApp];
+      const camera = await createCamera(a, a.adminToken);
+      const start = Date.parse('2026-02-01T08:00:00Z');
+      const dir = join(mount, `cam-${camera.id}`, '2026', '02', '01');
+      mkdirSync(dir, { recursive: true });
+      const chunks = 6;
+      for (let i = 0; i < chunks; i++)
+        writeFileSync(join(dir, `${start + i * 60_000}.mp4`), readFileSync(clip));
+      const created = await a.request({
+        method: 'POST',
+        url: '/api/v1/ai-models',
+        token: a.adminToken,
+        payload: {
+          name: 'Shared footage people',
+          model_name: 'centernet',
+          task: 'person_counting',
+          source_type: 'recording',
+          inference_interval: 2,
+          assigned_camera_id: camera.id,
+        },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.json().id as number;
+      // Each node reports the analysis it did; done when the files both did add up to all of them.
+      const status = async (node: TestApp) =>
+        (
+          await node.request({ method: 'GET', url: `/api/v1/ai-models/${id}/status`, token: node.adminToken })
+        ).json();
+      const statuses = await eventually(
+        async () => {
+          const both = await Promise.all([status(a), status(b)]);
+          return both.every((s) => s.progress?.completed && s.progress.files_done === chunks)
+            ? both
+            : undefined;
+        },
+        { timeoutMs: 90_000, what: 'every chunk analysed' },
+      );
+      const results = (
+        await a.request({
+          method: 'GET',
+          url: `/api/v1/ai-detection-results?model_id=${id}&limit=500`,
+          token: a.adminToken,
+        })
+      ).json();
+      // One result per analysed frame: no frame of any chunk twice.
+      const times = results.results.map((r: { executed_at: string }) => r.executed_at);
+      assert.equal(new Set(times).size, times.length, 'a frame analysed twice');
+      assert.equal(results.total, statuses[0]!.runs + statuses[1]!.runs);
+      assert.ok(results.total >= chunks * 2, JSON.stringify(statuses));
+    });
+  },
+);

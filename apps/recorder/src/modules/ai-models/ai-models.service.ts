@@ -195,6 +195,19 @@ export class AiModelsService {
     return this.models.markAnalysed(modelId, path, frames);
   }
 
+  /** Takes a file for analysis, unless another node analyses it (see AiModelsRepository.claimFile). */
+  claimFile(modelId: number, path: string, staleBefore: Date): Promise<boolean> {
+    return this.models.claimFile(modelId, path, staleBefore);
+  }
+
+  renewClaim(modelId: number, path: string): Promise<void> {
+    return this.models.renewClaim(modelId, path);
+  }
+
+  releaseClaim(modelId: number, path: string): Promise<void> {
+    return this.models.releaseClaim(modelId, path);
+  }
+
   /**
    * Why the model may not analyse footage of camera `cameraId` (null: footage that belongs to no camera), or
    * null when it may. Asked for every chunk at analysis time, so a right lost since the model was set up

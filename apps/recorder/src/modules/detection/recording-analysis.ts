@@ -1,6 +1,7 @@
 // Recording-mode models (API.md §8): analyse the chunks under the model's recording_path (or its camera's
 // recordings directory) once each, one frame per `inference_interval` seconds of footage, and report progress
-// in the model status. Chunks that appear later are picked up at the next scan. Results carry the footage time
+// in the model status. Chunks that appear later are picked up at the next scan. Each file is claimed before its
+// analysis, so recorders sharing a recordings mount analyse it once between them (docs/cluster.md). Results carry the footage time
 // as executed_at; they are stored but not published live (they describe the past) and raise no alerts.
 // Results belong to the camera that recorded the footage, so only those who may view it read them; before each
 // chunk the model's right to that footage is checked again (AiModelsService.footageRefusal): a refused chunk
@@ -36,6 +37,8 @@ export interface RecordingAnalysisDeps {
 }
 
 const CHUNK_NAME = /^(\d{10,})\.mp4$/;
+/** A file whose analysis mark was not renewed for this long was left by a node that died: it is taken again. */
+const CLAIM_STALE_MS = 120_000;
 /** How long to wait before asking again for an adapter, or after an unreachable one. */
 const RETRY_MS = 1000;
 
@@ -108,9 +111,14 @@ export class RecordingAnalysis {
           progress.files_total -= 1;
           continue;
         }
+        // Another node sharing the recordings mount may be analysing it: then it is theirs.
+        const models = this.deps.models;
+        if (!(await models.claimFile(this.model.id, key(file), new Date(Date.now() - CLAIM_STALE_MS))))
+          continue;
         progress.current_file = key(file);
         const startMs = Number(CHUNK_NAME.exec(basename(file))?.[1] ?? Number.NaN);
         let frames = 0;
+        let renewedAt = Date.now();
         try {
           frames = await extractFileFrames(
             this.deps.ffmpegPath,
@@ -120,11 +128,18 @@ export class RecordingAnalysis {
               const footageMs = Number.isFinite(startMs) ? startMs + index * interval * 1000 : null;
               await this.#analyse(jpeg, index, footageMs, params, cameraId);
               progress.frames_analysed += 1;
+              if (Date.now() - renewedAt > CLAIM_STALE_MS / 4) {
+                renewedAt = Date.now();
+                await models.renewClaim(this.model.id, key(file));
+              }
             },
             this.#abort.signal,
           );
         } catch (error) {
-          if (this.#abort.signal.aborted) throw new Stopped();
+          if (this.#abort.signal.aborted) {
+            await models.releaseClaim(this.model.id, key(file)).catch(() => undefined);
+            throw new Stopped();
+          }
           // An unreadable chunk is recorded as analysed (with no frames) so it is not retried for ever.
           this.stats.failures += 1;
           this.stats.lastError = error instanceof Error ? error.message : String(error);
