@@ -133,7 +133,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(modelTrialRoutes(container.modelTrial));
       await api.register(motionRoutes(container.motion));
       await api.register(zonesRoutes(container.zones));
-      await api.register(reviewRoutes(container.review));
+      await api.register(reviewRoutes(container.review, container.nodeProxy));
       await api.register(detectionResultsRoutes(container.detectionResults));
       await api.register(adaptersRoutes(container.adapters));
       await api.register(facesRoutes(container.faces));

@@ -584,7 +584,10 @@ export async function createContainer(
   // Review items: incidents from tracked objects, with snapshot and clip; retention keeps the footage they cover.
   const reviewItems = new ReviewRepository(database.db);
   const reviewFiles = new ReviewFiles(join(config.dataDir, 'review'));
-  const review = new ReviewService(reviewItems, reviewFiles, access, audit);
+  const review = new ReviewService(reviewItems, reviewFiles, access, audit, {
+    id: nodeId,
+    isMember: (id) => nodeProxy.isMember(id),
+  });
   retention.keepFor(review);
   const reviewBuilder = new ReviewBuilder(
     {
@@ -595,6 +598,7 @@ export async function createContainer(
       events,
       ffmpegPath: config.media.ffmpegPath,
       log: logger,
+      nodeId,
     },
     overrides.reviewCloseAfterMs === undefined ? {} : { closeAfterMs: overrides.reviewCloseAfterMs },
   );

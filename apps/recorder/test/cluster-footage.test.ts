@@ -4,7 +4,8 @@
 // what mixes footage from both nodes is put together on the node asked; a node that is gone is named in a 503.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -275,6 +276,45 @@ describe(
       assert.equal(exported.response.headers.get('x-nvr-node'), null, 'exported by the node asked');
       const both = (before.end_ms - before.start_ms + (moved.end_ms - moved.start_ms)) / 1000;
       assert.ok(probeDuration(exported.bytes) >= both - 1, 'the export holds both chunks');
+    });
+
+    it("serves a review item's pictures and clip from the node that built it, and deletes them there", async () => {
+      // An incident the holder built: its row names the holder, its files are in the holder's DATA_DIR (how
+      // items are built is review.test.ts's business).
+      const now = new Date().toISOString();
+      const { rows } = await db.query<{ id: number }>(
+        `insert into review_items (camera_id, start_ms, end_ms, clip_from_ms, clip_to_ms, severity, labels, zones,
+           track_ids, boxes, has_snapshot, clip_status, reviewed, reviewed_at, created_at, updated_at, node_id)
+         values ($1, $2, $3, $2, $3, 'detection', '["person"]', '[]', '[]', '[]', true, 'ready', false, null, $4, $4, $5)
+         returning id`,
+        [cameraId, first.start_ms, first.end_ms, now, names.get(holder)!.id],
+      );
+      const itemId = rows[0]!.id;
+      const dir = join(holder.dataDir, 'review', `cam-${cameraId}`);
+      mkdirSync(dir, { recursive: true });
+      const picture = Buffer.concat([Buffer.from([0xff, 0xd8]), randomBytes(3000)]);
+      writeFileSync(join(dir, `${itemId}.jpg`), picture);
+      writeFileSync(join(dir, `${itemId}.mp4`), onDisk(holder, first));
+
+      const snapshot = await get(other, `/review-items/${itemId}/snapshot`);
+      assert.equal(snapshot.response.status, 200);
+      assert.equal(snapshot.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.ok(snapshot.bytes.equals(picture));
+      const part = await get(other, `/review-items/${itemId}/clip`, { range: 'bytes=100-1099' });
+      assert.equal(part.response.status, 206);
+      assert.ok(part.bytes.equals(onDisk(holder, first).subarray(100, 1100)));
+
+      const deleted = await fetch(`http://${other.host}/api/v1/review-items/${itemId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      assert.equal(deleted.status, 204, await deleted.text());
+      assert.equal(deleted.headers.get('x-nvr-node'), names.get(holder)!.name);
+      assert.deepEqual(
+        readdirSync(dir).filter((name) => name.startsWith(`${itemId}.`)),
+        [],
+      );
+      assert.equal((await db.query('select 1 from review_items where id = $1', [itemId])).rowCount, 0);
     });
 
     it('answers 503 naming the node when the node holding a chunk is gone', async () => {

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { RecordingsRepository } from '../src/modules/recordings/recordings.repository.js';
 import { ReviewRepository } from '../src/modules/review/review.repository.js';
+import { ClusterRepository } from '../src/modules/cluster/cluster.repository.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 
@@ -181,7 +183,7 @@ describe('recording retention and settings', () => {
     )!;
     const reviewItems = new ReviewRepository(t.container.database.db);
     /** A closed incident whose span (with its rolls) is [fromMs, toMs]. */
-    const incident = (fromMs: number, toMs: number) => {
+    const incident = (fromMs: number, toMs: number, nodeId: string | null = null) => {
       const now = new Date().toISOString();
       return reviewItems.insert({
         camera_id: camera.id,
@@ -198,6 +200,7 @@ describe('recording retention and settings', () => {
         clip_status: 'unavailable',
         reviewed: false,
         reviewed_at: null,
+        node_id: nodeId,
         created_at: now,
         updated_at: now,
       });
@@ -217,8 +220,26 @@ describe('recording retention and settings', () => {
       payload: { retention_days: 1 },
     });
     assert.equal(put.statusCode, 200, put.body);
-    assert.equal(await t.container.review.expire(), 1);
+    // On a cluster each node expires the items whose files it holds, and those of nodes that left: not the items
+    // of another node still in the cluster (that node deletes them with their files).
+    const otherNode = randomUUID();
+    const cluster = new ClusterRepository(t.container.database.db, 'sqlite');
+    await cluster.register({
+      id: otherNode,
+      name: 'other',
+      url: 'http://127.0.0.1:1',
+      version: 'test',
+      capacity: 10,
+      started_at: new Date().toISOString(),
+    });
+    const others = await incident(coveredRow.start_ms + 1000, coveredRow.end_ms - 1000, otherNode);
+    const leftBehind = await incident(coveredRow.start_ms + 1000, coveredRow.end_ms - 1000, randomUUID());
+    assert.equal(await t.container.review.expire(), 2);
     assert.equal(await reviewItems.find(item.id), undefined);
+    assert.equal(await reviewItems.find(leftBehind.id), undefined);
+    assert.ok(await reviewItems.find(others.id), 'the other node’s item stays');
+    await reviewItems.delete(others.id);
+    await cluster.remove(otherNode);
     assert.equal((await t.container.retention.run()).deletedByAge, 1);
     assert.ok(!existsSync(join(t.config.recordingsDir, covered!)));
 

@@ -7640,6 +7640,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     replaceCameraReviewSettings: {
@@ -7712,6 +7721,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13327,6 +13345,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     markReviewItems: {
@@ -13393,6 +13420,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13491,6 +13527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     deleteReviewItem: {
@@ -13540,6 +13585,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13644,6 +13698,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getReviewItemClip: {
@@ -13714,6 +13777,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13798,6 +13870,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getReviewItemThumbnail: {
@@ -13868,6 +13949,15 @@ export interface operations {
             };
             /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

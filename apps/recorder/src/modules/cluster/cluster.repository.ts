@@ -35,7 +35,7 @@ export class ClusterRepository {
 
   /**
    * Registers (or re-registers) a node and beats once. The first node ever to register adopts the chunks recorded
-   * before clustering (node_id null), and their queued uploads: they are on its disk. A node keeps its state across restarts (a drained
+   * before clustering (node_id null), their queued uploads and the review items' files: they are on its disk. A node keeps its state across restarts (a drained
    * node stays drained until it is resumed).
    */
   async register(node: Omit<NodeRow, 'heartbeat_ms' | 'state'>): Promise<NodeRow> {
@@ -65,6 +65,11 @@ export class ClusterRepository {
         await trx.updateTable('recordings').set({ node_id: node.id }).where('node_id', 'is', null).execute();
         await trx
           .updateTable('cloud_uploads')
+          .set({ node_id: node.id })
+          .where('node_id', 'is', null)
+          .execute();
+        await trx
+          .updateTable('review_items')
           .set({ node_id: node.id })
           .where('node_id', 'is', null)
           .execute();

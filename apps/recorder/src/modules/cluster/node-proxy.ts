@@ -99,6 +99,11 @@ export class NodeProxy {
     return this.options.nodeId;
   }
 
+  /** Whether the node is in the cluster (registered, whatever its state). */
+  async isMember(nodeId: string): Promise<boolean> {
+    return (await this.repository.findNode(nodeId)) !== undefined;
+  }
+
   /** The node that runs the camera when it is another one (live view and snapshots are answered there). */
   async holderElsewhere(cameraId: number): Promise<string | null> {
     if (this.ownership.fence(cameraId) !== null) return null;

@@ -30,6 +30,8 @@ export interface ReviewBuilderDeps {
   events: EventBus;
   ffmpegPath: string;
   log: BusLog;
+  /** this node: the items it builds have their files here */
+  nodeId: string;
 }
 
 export interface ReviewBuilderOptions {
@@ -210,6 +212,7 @@ export class ReviewBuilder {
       reviewed_at: null,
       created_at: now,
       updated_at: now,
+      node_id: this.deps.nodeId,
     });
     const item: OpenItem = {
       id: row.id,

@@ -132,12 +132,25 @@ export class ReviewRepository {
 
   /** Items of the camera that ended before `beforeMs` (past their retention). */
   /** Items that ended before `beforeMs`: of one camera, or of every camera but the ones excluded. */
+  /** Ended items of the cameras given whose files are on `nodeId` (or on no node of the cluster any more). */
   endedBefore(
     beforeMs: number,
     limit: number,
     cameras: { only: number } | { except: readonly number[] },
+    nodeId: string,
   ): Promise<ReviewItemRow[]> {
-    let query = this.db.selectFrom('review_items').selectAll().where('end_ms', '<', beforeMs);
+    let query = this.db
+      .selectFrom('review_items')
+      .selectAll()
+      .where('end_ms', '<', beforeMs)
+      .where((eb) =>
+        eb.or([
+          eb('node_id', '=', nodeId),
+          eb('node_id', 'is', null),
+          // The cluster's membership (modules/cluster): only asked here, to find the items no node holds.
+          eb('node_id', 'not in', eb.selectFrom('nodes').select('nodes.id')),
+        ]),
+      );
     if ('only' in cameras) query = query.where('camera_id', '=', cameras.only);
     else if (cameras.except.length > 0) query = query.where('camera_id', 'not in', cameras.except);
     return query.orderBy('end_ms').limit(limit).execute();

@@ -16,6 +16,7 @@ import {
   ReviewUpdate,
 } from './review.schemas.js';
 import type { ReviewService } from './review.service.js';
+import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 
 const FILES: { kind: ReviewFile; path: string; type: string; summary: string }[] = [
   { kind: 'snapshot', path: 'snapshot', type: 'image/jpeg', summary: 'The snapshot, boxes drawn (JPEG)' },
@@ -29,10 +30,11 @@ const FILES: { kind: ReviewFile; path: string; type: string; summary: string }[]
 ];
 
 export const reviewRoutes =
-  (review: ReviewService): FastifyPluginAsyncTypebox =>
+  (review: ReviewService, nodes: Pick<NodeProxy, 'forward'>): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['review'];
-    const found = { 404: ErrorResponse, ...authErrors };
+    // 503: the item's files are on another node that cannot be reached (docs/cluster.md)
+    const found = { 404: ErrorResponse, 503: ErrorResponse, ...authErrors };
     app.get(
       '/review-items',
       {
@@ -99,8 +101,14 @@ export const reviewRoutes =
         },
       },
       async (request, reply) => {
-        await review.delete(requestContext(request), request.params.id);
-        return reply.status(204).send(null);
+        const served = await review.delete(
+          requestContext(request),
+          request.params.id,
+          callerCredentials(request),
+        );
+        return 'remote' in served
+          ? nodes.forward(request, reply, served.remote)
+          : reply.status(204).send(null);
       },
     );
     for (const file of FILES) {
@@ -122,8 +130,11 @@ export const reviewRoutes =
           },
         },
         async (request, reply) => {
-          const found = await review.file(requestContext(request), request.params.id, file.kind);
-          return sendFile(request, reply, found, file.type);
+          const caller = callerCredentials(request);
+          const found = await review.file(requestContext(request), request.params.id, file.kind, caller);
+          return 'remote' in found
+            ? nodes.forward(request, reply, found.remote)
+            : sendFile(request, reply, found.here, file.type);
         },
       );
     }

@@ -10,6 +10,7 @@ import { FieldValidationError, NotFoundError } from '../../platform/http/errors.
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { KeptSpan } from '../recordings/retention.js';
+import type { CallerCredentials, Forwarding, Served } from '../cluster/node-proxy.js';
 import type { ReviewFile, ReviewFiles } from './review-files.js';
 import type {
   ReviewFilter,
@@ -30,6 +31,20 @@ import {
 } from './review.schemas.js';
 
 const DAY_MS = 24 * 3600 * 1000;
+const MB = 1024 * 1024;
+/** The most a file of another node's item may have when it comes through this one (a clip: minutes of video). */
+const FORWARDED_MAX_BYTES: Record<ReviewFile, number> = {
+  clip: 2048 * MB,
+  snapshot: 20 * MB,
+  thumbnail: 5 * MB,
+};
+
+/** This node, where its items' files are (docs/cluster.md). */
+export interface ReviewNode {
+  id: string;
+  /** whether a node is in the cluster (a removed node's items' files went with it) */
+  isMember(nodeId: string): Promise<boolean>;
+}
 
 export class ReviewService {
   constructor(
@@ -37,6 +52,7 @@ export class ReviewService {
     private readonly files: ReviewFiles,
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
+    private readonly node: ReviewNode,
   ) {}
 
   async list(context: RequestContext, query: ReviewQuery): Promise<ReviewList> {
@@ -73,9 +89,16 @@ export class ReviewService {
     return { updated };
   }
 
-  async delete(context: RequestContext, id: number): Promise<void> {
+  /**
+   * Deletes the item and its files. Its files on another node: that node deletes it (unless this request comes
+   * from a node already, or that node has left the cluster, its files with it).
+   */
+  async delete(context: RequestContext, id: number, caller: CallerCredentials): Promise<Served<void>> {
     const row = await this.#visible(context, id);
     await this.access.require(context.principal, row.camera_id, 'manage');
+    const owner = this.#elsewhere(row);
+    if (owner !== null && !caller.forwarded && (await this.node.isMember(owner)))
+      return { remote: this.#forwarding(owner, 'snapshot') };
     await this.files.remove(row.camera_id, row.id);
     await this.items.delete(row.id);
     await this.audit.record(context, {
@@ -84,16 +107,35 @@ export class ReviewService {
       entityId: row.id,
       details: { camera_id: row.camera_id },
     });
+    return { here: undefined };
   }
 
-  /** The item's snapshot, thumbnail or clip, when it has one. */
-  async file(context: RequestContext, id: number, kind: ReviewFile): Promise<{ path: string; size: number }> {
+  /** The item's snapshot, thumbnail or clip, when it has one: here, or from the node that built it. */
+  async file(
+    context: RequestContext,
+    id: number,
+    kind: ReviewFile,
+    caller: CallerCredentials,
+  ): Promise<Served<{ path: string; size: number }>> {
     const row = await this.#visible(context, id);
     const has = kind === 'clip' ? row.clip_status === 'ready' : row.has_snapshot;
+    const missing = new NotFoundError(kind === 'clip' ? 'Clip' : 'Snapshot');
+    if (!has) throw missing;
+    const owner = this.#elsewhere(row);
+    if (owner !== null && !caller.forwarded) return { remote: this.#forwarding(owner, kind) };
     const path = this.files.path(row.camera_id, row.id, kind);
-    const info = has ? await stat(path).catch(() => null) : null;
-    if (!info) throw new NotFoundError(kind === 'clip' ? 'Clip' : 'Snapshot');
-    return { path, size: info.size };
+    const info = await stat(path).catch(() => null);
+    if (!info) throw missing;
+    return { here: { path, size: info.size } };
+  }
+
+  /** The node holding the item's files when it is another one. */
+  #elsewhere(row: ReviewItemRow): string | null {
+    return row.node_id !== null && row.node_id !== this.node.id ? row.node_id : null;
+  }
+
+  #forwarding(nodeId: string, kind: ReviewFile): Forwarding {
+    return { nodeId, maxBytes: FORWARDED_MAX_BYTES[kind], firstByteMs: 10_000 };
   }
 
   async settings(context: RequestContext, cameraId: number): Promise<ReviewSettingsResponse> {
@@ -141,13 +183,16 @@ export class ReviewService {
     }));
   }
 
-  /** Deletes the items (and their files) past their camera's review retention; answers how many went. */
+  /**
+   * Deletes the items (and their files) past their camera's review retention; answers how many went. Each node
+   * expires the items whose files it holds (and those of nodes that left the cluster).
+   */
   async expire(now = Date.now()): Promise<number> {
     const custom = await this.items.allSettings();
     let removed = 0;
     const sweep = async (beforeMs: number, cameras: Parameters<ReviewRepository['endedBefore']>[2]) => {
       for (;;) {
-        const rows = await this.items.endedBefore(beforeMs, 200, cameras);
+        const rows = await this.items.endedBefore(beforeMs, 200, cameras, this.node.id);
         for (const row of rows) {
           await this.files.remove(row.camera_id, row.id);
           if (await this.items.delete(row.id)) removed += 1;

@@ -22,6 +22,7 @@ import { zones } from './migrations/0016_zones.js';
 import { review } from './migrations/0017_review.js';
 import { mqtt } from './migrations/0018_mqtt.js';
 import { cluster } from './migrations/0019_cluster.js';
+import { reviewNodes } from './migrations/0020_review_nodes.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -44,6 +45,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0017_review', review],
   ['0018_mqtt', mqtt],
   ['0019_cluster', cluster],
+  ['0020_review_nodes', reviewNodes],
 ];
 
 /** In the order they apply. */

@@ -512,6 +512,8 @@ export interface ReviewItemsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** the node whose DATA_DIR holds the item's files (null: from before clustering) */
+  node_id: string | null;
 }
 
 export interface CameraReviewSettingsTable {
