@@ -11363,6 +11363,8 @@ export interface operations {
                             failed_attempts: number;
                             /** Format: date-time */
                             next_attempt_at: string | null;
+                            client_id: string | null;
+                            availability_topic: string | null;
                         };
                     };
                 };
@@ -11445,6 +11447,8 @@ export interface operations {
                             failed_attempts: number;
                             /** Format: date-time */
                             next_attempt_at: string | null;
+                            client_id: string | null;
+                            availability_topic: string | null;
                         };
                     };
                 };
