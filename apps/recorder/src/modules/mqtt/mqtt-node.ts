@@ -25,7 +25,7 @@ export function nodeClientId(base: string, node: MqttNode): string {
 
 /**
  * The command filters as this node subscribes them: on a cluster, as one shared subscription group per recorder
- * (`$share/nvr_<recorder id>/<filter>`, MQTT 5 and, on mosquitto ≥ 1.6, EMQX, HiveMQ or VerneMQ, 3.1.1 too), so
+ * (`$share/nvr_<recorder id>/<filter>`: MQTT 5, and 3.1.1 on mosquitto ≥ 1.6, HiveMQ or EMQX), so
  * a command reaches one node, not every node.
  */
 export function commandSubscriptions(filters: string[], recorderId: string, node: MqttNode): string[] {
