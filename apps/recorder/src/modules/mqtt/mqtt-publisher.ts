@@ -68,12 +68,13 @@ export class MqttPublisher {
       this.#forgetCamera(cameraId, afterChange);
       return;
     }
+    const config = await this.deps.config(cameraId);
+    // Asked after the last await, so a lease lost meanwhile publishes nothing.
     if (!this.deps.isHere(cameraId)) {
       // Another node runs it and publishes it; what this node knew of it is stale.
       this.#leave(cameraId);
       return;
     }
-    const config = await this.deps.config(cameraId);
     const status = this.deps.status(cameraId, config?.recording_enabled ?? null);
     this.#retain(t.online, status.live_online === true ? ON : OFF);
     this.#retain(t.recording, config?.recording_enabled ? ON : OFF);
