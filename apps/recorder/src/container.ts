@@ -616,6 +616,11 @@ export async function createContainer(
       alerts,
       mediaTls,
       bus: events,
+      node: {
+        id: nodeId,
+        clustered: database.dialect === 'postgres',
+        isHere: (cameraId) => cameraLeases.fence(cameraId) !== null,
+      },
       log: logger,
     },
     overrides.mqtt,

@@ -81,11 +81,17 @@ export interface TestBroker {
   /** starts it again on the same ports */
   start(): Promise<void>;
   close(): Promise<void>;
+  /** what the broker logged since it last started (with `verbose`, every packet it received and sent) */
+  log(): string;
+  /** resolves with the log once a line of it matches */
+  logged(match: RegExp, what: string, timeoutMs?: number): Promise<string>;
 }
 
 export async function startBroker(options: {
   users: Record<string, string>;
   tls?: TestCa;
+  /** log every packet (mosquitto's debug log): who published what, to whom it went */
+  verbose?: boolean;
 }): Promise<TestBroker> {
   const dir = await mkdtemp(join(tmpdir(), 'nvr-mosquitto-'));
   const port = await freePort();
@@ -106,6 +112,7 @@ export async function startBroker(options: {
     'log_type warning',
     'log_type notice',
     'log_type information',
+    ...(options.verbose ? ['log_type debug'] : []),
     `listener ${port} 127.0.0.1`,
   ];
   if (options.tls && tlsPort !== null) {
@@ -123,15 +130,20 @@ export async function startBroker(options: {
   await writeFile(configFile, `${lines.join('\n')}\n`);
 
   let child: ChildProcess | null = null;
+  let log = '';
+  const logWaiters = new Set<() => void>();
   const start = async () => {
     const proc = spawn('mosquitto', ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
     child = proc;
-    let log = '';
+    log = '';
+    proc.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      for (const check of logWaiters) check();
+    });
     // Ready once every listener says so in the log ("Opening ipv4 listen socket on port N").
     const listeners = tlsPort === null ? 1 : 2;
     await new Promise<void>((resolve, reject) => {
-      proc.stderr.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
+      proc.stderr.on('data', () => {
         if ((log.match(/listen socket on port/g) ?? []).length >= listeners && /running/.test(log)) resolve();
       });
       proc.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${log}`)));
@@ -153,6 +165,23 @@ export async function startBroker(options: {
     tlsUrl: tlsPort === null ? null : `mqtts://127.0.0.1:${tlsPort}`,
     start,
     stop,
+    log: () => log,
+    logged(match, what, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!match.test(log)) return;
+          logWaiters.delete(check);
+          clearTimeout(timer);
+          resolve(log);
+        };
+        const timer = setTimeout(() => {
+          logWaiters.delete(check);
+          reject(new Error(`timed out waiting for the broker to log ${what}`));
+        }, timeoutMs);
+        logWaiters.add(check);
+        check();
+      });
+    },
     async close() {
       await stop();
       await rm(dir, { recursive: true, force: true });

@@ -11393,6 +11393,8 @@ export interface operations {
                             failed_attempts: number;
                             /** Format: date-time */
                             next_attempt_at: string | null;
+                            client_id: string | null;
+                            availability_topic: string | null;
                         };
                     };
                 };
@@ -11475,6 +11477,8 @@ export interface operations {
                             failed_attempts: number;
                             /** Format: date-time */
                             next_attempt_at: string | null;
+                            client_id: string | null;
+                            availability_topic: string | null;
                         };
                     };
                 };

@@ -120,7 +120,8 @@ export function cameraDiscovery(context: DiscoveryContext, camera: CameraRow): D
         unique_id: `${node}_${objectId}`,
         ...entity.config(topics),
         device,
-        // The recorder's availability: every entity is unavailable when the recorder is gone (its last will).
+        // The availability of the node that runs the camera (the recorder's, alone): its entities are unavailable
+        // while that node is gone (its last will), until another node takes the camera and announces it again.
         availability_topic: context.topics.availability,
         payload_available: 'online',
         payload_not_available: 'offline',

@@ -152,7 +152,15 @@ export class MqttConnection {
       this.handlers.log.info({ url: redactedUrl(this.settings.url) }, 'MQTT connected');
       client.publish(this.settings.availabilityTopic, 'online', { qos: 1, retain: true }, () => {});
       if (this.settings.subscriptions.length > 0)
-        client.subscribe(this.settings.subscriptions, { qos: 0 }, () => {});
+        client.subscribe(this.settings.subscriptions, { qos: 0 }, (error, granted) => {
+          // 0x80: refused (ACLs, or a broker without shared subscriptions): commands would never arrive.
+          const refused = (granted ?? []).filter((grant) => grant.qos === 0x80).map((grant) => grant.topic);
+          if (error || refused.length > 0)
+            this.handlers.log.warn(
+              { refused, err: error?.message },
+              'MQTT: the broker refused the command subscriptions; commands are not received',
+            );
+        });
       this.handlers.onConnected();
     });
     client.on('message', (topic, payload) => this.handlers.onMessage(topic, payload));

@@ -1,20 +1,23 @@
 // What the recorder tells the broker (topic map in mqtt-topics.ts, docs/mqtt.md). Retained states are kept here
 // as well as sent, and sent again whole on every (re)connect: a broker restarted without persistence has lost
 // them, and Home Assistant reads a camera's state from the retained message. Events (alerts, zone entries) are
-// sent once, when connected; nothing is queued while the broker is away.
+// sent once, when connected; nothing is queued while the broker is away. On a cluster a camera's states and
+// discovery are published by the node that runs it only (`isHere`), and whole again by the node that takes it over.
 import { statfs } from 'node:fs/promises';
 import type { CameraRow, CameraConfigRow } from '../../platform/db/schema.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
 import type { CameraRuntimeStatus } from '../cameras/camera-status.service.js';
 import type { TrackedObjects } from '../recorder-events.js';
 import { cameraDiscovery, cameraDiscoveryTopics, type DiscoveryContext } from './ha-discovery.js';
-import { OFF, ON, type MqttTopics } from './mqtt-topics.js';
+import { OFF, ON, type CameraTopics, type MqttTopics } from './mqtt-topics.js';
 
 export interface PublisherDeps {
   camera(id: number): Promise<CameraRow | undefined>;
   cameraIds(): Promise<number[]>;
   config(cameraId: number): Promise<CameraConfigRow | undefined>;
   status(cameraId: number, recordingEnabled: boolean | null): CameraRuntimeStatus;
+  /** whether this node runs the camera (always, for a recorder alone) */
+  isHere(cameraId: number): boolean;
   recordingsRoot: string;
 }
 
@@ -53,15 +56,25 @@ export class MqttPublisher {
     for (const id of ids) await this.syncCamera(id);
   }
 
-  /** A camera's states and discovery as they are now; a deleted or binned one is removed from the broker. */
-  async syncCamera(cameraId: number): Promise<void> {
+  /**
+   * A camera's states and discovery as they are now, when this node runs it; a deleted or binned one is removed
+   * from the broker. `afterChange`: a change of the camera was just heard, so its topics are emptied even when this
+   * process did not publish them (another node or an earlier run did; an empty retained message is harmless).
+   */
+  async syncCamera(cameraId: number, { afterChange = false } = {}): Promise<void> {
     const camera = await this.deps.camera(cameraId);
     const t = this.topics.camera(cameraId);
     if (!camera || camera.deleted_at !== null) {
-      this.#forgetCamera(cameraId);
+      this.#forgetCamera(cameraId, afterChange);
       return;
     }
     const config = await this.deps.config(cameraId);
+    // Asked after the last await, so a lease lost meanwhile publishes nothing.
+    if (!this.deps.isHere(cameraId)) {
+      // Another node runs it and publishes it; what this node knew of it is stale.
+      this.#leave(cameraId);
+      return;
+    }
     const status = this.deps.status(cameraId, config?.recording_enabled ?? null);
     this.#retain(t.online, status.live_online === true ? ON : OFF);
     this.#retain(t.recording, config?.recording_enabled ? ON : OFF);
@@ -87,12 +100,25 @@ export class MqttPublisher {
     this.#retained.clear();
   }
 
+  /** This node took the camera over: everything about it, whole (its discovery now names this node). */
+  async takeCamera(cameraId: number): Promise<void> {
+    this.#leave(cameraId);
+    await this.syncCamera(cameraId);
+  }
+
+  /** Another node runs the camera now (it publishes it): forgotten here, nothing sent. */
+  leaveCamera(cameraId: number): void {
+    this.#leave(cameraId);
+  }
+
   motion(cameraId: number, active: boolean): void {
+    if (!this.deps.isHere(cameraId)) return;
     this.#retain(this.topics.camera(cameraId).motion, active ? ON : OFF);
   }
 
   /** Tracked objects moved on: counts per label (the most any one model sees, so two models never add up). */
   tracked(update: TrackedObjects): void {
+    if (!this.deps.isHere(update.cameraId)) return;
     const perModel = this.#counts.get(update.cameraId) ?? new Map<number, Map<string, number>>();
     const labels = new Map<string, number>();
     for (const track of update.tracks) labels.set(track.label, (labels.get(track.label) ?? 0) + 1);
@@ -104,6 +130,7 @@ export class MqttPublisher {
 
   /** zone.enter / zone.exit from the event log: who is in each zone, by label. */
   zone(cameraId: number, zone: string, trackId: string, label: string, entered: boolean, at: number): void {
+    if (!this.deps.isHere(cameraId)) return;
     const zones = this.#zones.get(cameraId) ?? new Map<string, Map<string, string>>();
     const inZone = zones.get(zone) ?? new Map<string, string>();
     if (entered) inZone.set(trackId, label);
@@ -127,9 +154,9 @@ export class MqttPublisher {
     if (picture && now - picture.at <= SNAPSHOT_MAX_AGE_MS) this.#retain(t.alertSnapshot, picture.jpeg);
   }
 
-  /** Recorder stats (periodic, retained). */
+  /** Recorder stats (periodic, retained): of the cameras this node runs (all, alone) and its own disk. */
   async stats(version: string): Promise<void> {
-    const ids = await this.deps.cameraIds();
+    const ids = (await this.deps.cameraIds()).filter((id) => this.deps.isHere(id));
     let cameras = 0;
     let recording = 0;
     let online = 0;
@@ -168,20 +195,31 @@ export class MqttPublisher {
     this.#retain(t.person, persons > 0 ? ON : OFF);
   }
 
-  /** Every retained topic of the camera emptied (an empty retained message deletes it on the broker). */
-  #forgetCamera(cameraId: number): void {
-    const base = `${this.topics.prefix}/cameras/${cameraId}/`;
-    const topics = [...this.#retained.keys()].filter((topic) => topic.startsWith(base));
-    if (this.discovery && this.#announced.has(cameraId))
-      topics.push(...cameraDiscoveryTopics(this.discovery, cameraId));
-    for (const topic of topics) {
-      this.#retained.delete(topic);
-      this.sink.publish(topic, '', true);
-    }
+  /**
+   * Every retained topic of the camera emptied (an empty retained message deletes it on the broker): those this
+   * process published, or with `all` every fixed one and the discovery configs whoever published them.
+   */
+  #forgetCamera(cameraId: number, all = false): void {
+    const topics = new Set(this.#cameraTopics(cameraId));
+    if (all) for (const topic of retainedCameraTopics(this.topics.camera(cameraId))) topics.add(topic);
+    if (this.discovery && (all || this.#announced.has(cameraId)))
+      for (const topic of cameraDiscoveryTopics(this.discovery, cameraId)) topics.add(topic);
+    for (const topic of topics) this.sink.publish(topic, '', true);
+    this.#leave(cameraId);
+  }
+
+  /** What is kept about the camera dropped, without a word to the broker. */
+  #leave(cameraId: number): void {
+    for (const topic of this.#cameraTopics(cameraId)) this.#retained.delete(topic);
     this.#announced.delete(cameraId);
     this.#counts.delete(cameraId);
     this.#zones.delete(cameraId);
     this.#pictures.delete(cameraId);
+  }
+
+  #cameraTopics(cameraId: number): string[] {
+    const base = `${this.topics.prefix}/cameras/${cameraId}/`;
+    return [...this.#retained.keys()].filter((topic) => topic.startsWith(base));
   }
 
   #retain(topic: string, payload: string | Buffer): void {
@@ -190,6 +228,22 @@ export class MqttPublisher {
     this.#retained.set(topic, payload);
     this.sink.publish(topic, payload, true);
   }
+}
+
+/** The camera's retained state topics whose names are fixed (zones' are named after them). */
+function retainedCameraTopics(t: CameraTopics): string[] {
+  return [
+    t.online,
+    t.recording,
+    t.recordingStatus,
+    t.detection,
+    t.motion,
+    t.person,
+    t.personCount,
+    t.objects,
+    t.alert,
+    t.alertSnapshot,
+  ];
 }
 
 function countLabels(labels: Iterable<string>): Record<string, number> {

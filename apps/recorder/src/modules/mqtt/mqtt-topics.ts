@@ -8,16 +8,27 @@ export const ON = 'ON';
 export const OFF = 'OFF';
 
 export class MqttTopics {
-  constructor(readonly prefix: string) {}
+  /**
+   * @param node the node id on a cluster: the recorder-level topics (availability, stats) are then the node's own,
+   *   under `<prefix>/nodes/<node id>/`; null (alone): directly under the prefix
+   */
+  constructor(
+    readonly prefix: string,
+    readonly node: string | null = null,
+  ) {}
 
-  /** retained `online` / `offline` (the last will) */
+  /** retained `online` / `offline` (the last will): the recorder's, or on a cluster this node's */
   get availability(): string {
-    return `${this.prefix}/available`;
+    return `${this.#recorderLevel}/available`;
   }
 
-  /** retained JSON: cameras, recording, online, disk free (periodic) */
+  /** retained JSON: cameras, recording, online, disk free (periodic): of the cameras this node runs, its disk */
   get stats(): string {
-    return `${this.prefix}/stats`;
+    return `${this.#recorderLevel}/stats`;
+  }
+
+  get #recorderLevel(): string {
+    return this.node === null ? this.prefix : `${this.prefix}/nodes/${this.node}`;
   }
 
   /** JSON of every raised alert (not retained) */

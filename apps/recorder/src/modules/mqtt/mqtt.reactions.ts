@@ -1,5 +1,5 @@
 // How the MQTT bridge follows the recorder: cameras and their configs (states, discovery, removal), motion,
-// tracked objects (counts, the last picture), alerts, recording notices (online, recording state), and the
+// which cameras this node runs (cluster), tracked objects (counts, the last picture), alerts, recording notices (online, recording state), and the
 // changes that need a new connection (the media-source CA, a restored backup).
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
@@ -9,7 +9,13 @@ export function mqttReactions(
   events: RecorderEventBus,
   mqtt: Pick<
     MqttService,
-    'cameraChanged' | 'camerasChanged' | 'motionChanged' | 'tracked' | 'alertRaised' | 'restart'
+    | 'cameraChanged'
+    | 'camerasChanged'
+    | 'cameraOwnershipChanged'
+    | 'motionChanged'
+    | 'tracked'
+    | 'alertRaised'
+    | 'restart'
   >,
 ): () => void {
   return removeAll([
@@ -19,6 +25,9 @@ export function mqttReactions(
       if (notice.cameraId === null) mqtt.camerasChanged();
       else mqtt.cameraChanged(notice.cameraId);
     }),
+    events.on('camera.ownership-changed', ({ cameraId, owned }) =>
+      mqtt.cameraOwnershipChanged(cameraId, owned),
+    ),
     events.on('motion.changed', ({ cameraId, active }) => mqtt.motionChanged(cameraId, active)),
     events.on('objects.tracked', (update) => mqtt.tracked(update)),
     events.on('alert.raised', ({ alert }) => mqtt.alertRaised(alert)),

@@ -42,7 +42,12 @@ export const MqttStatusResponse = Type.Object({
   since: Nullable(Timestamp),
   failed_attempts: Type.Integer(),
   next_attempt_at: Nullable(Timestamp),
+  /** the client id this node connects with: `client_id`, plus this node's tag on a cluster (null: off) */
+  client_id: Nullable(Type.String()),
+  /** where this node says `online`, and its last will `offline` (null: off) */
+  availability_topic: Nullable(Type.String()),
 });
+export type MqttStatusResponse = Static<typeof MqttStatusResponse>;
 
 /** The settings in effect (the environment's where set) and the connection's state. */
 export const MqttSettingsResponse = Type.Object({
@@ -50,6 +55,7 @@ export const MqttSettingsResponse = Type.Object({
   url: Nullable(Type.String()),
   username: Nullable(Type.String()),
   password_set: Type.Boolean(),
+  /** the configured (or default) client id; on a cluster each node adds its tag (`status.client_id`) */
   client_id: Type.String(),
   topic_prefix: Type.String(),
   discovery_prefix: Type.String(),

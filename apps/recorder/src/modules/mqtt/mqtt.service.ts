@@ -2,7 +2,8 @@
 // the running bridge — one broker connection, the publisher of states and events, the command handler. The
 // environment wins field by field: a set MQTT_* variable is the value in use and PUT cannot change it (422 naming
 // the field), so nothing sent is accepted and then ignored. Any change of settings, of the media-source CA (it
-// verifies mqtts://) or a restore reconnects with the new settings.
+// verifies mqtts://) or a restore reconnects with the new settings. On a cluster each node runs its own bridge
+// with its own client id and availability topic, for the cameras it runs (mqtt-node.ts).
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -27,6 +28,7 @@ import {
   mqttFieldProblem,
   type MqttField,
 } from './mqtt-fields.js';
+import { commandSubscriptions, nodeClientId, type MqttNode } from './mqtt-node.js';
 import { MqttPublisher } from './mqtt-publisher.js';
 import type { MqttRepository, MqttSettingsRow } from './mqtt.repository.js';
 import {
@@ -34,6 +36,7 @@ import {
   type MqttSettingName,
   type MqttSettingsIn,
   type MqttSettingsResponse,
+  type MqttStatusResponse,
 } from './mqtt.schemas.js';
 import { MqttTopics, TOPIC_MAP_VERSION } from './mqtt-topics.js';
 
@@ -44,6 +47,14 @@ export const MQTT_AUTH_ALERT_SOURCE = 'mqtt_auth';
 
 /** Changes after which what was published is emptied first (it would otherwise stay behind, stale). */
 const WITHDRAWING_CHANGES = new Set(['url', 'topic_prefix', 'discovery_prefix', 'discovery_enabled']);
+
+const DISABLED: MqttStatus = {
+  state: 'disabled',
+  last_error: null,
+  since: null,
+  failed_attempts: 0,
+  next_attempt_at: null,
+};
 
 /** API name → the field in the environment config. */
 const ENV_FIELD: Record<MqttSettingName, MqttField> = {
@@ -81,6 +92,8 @@ export interface MqttDeps {
   alerts: Pick<AlertsService, 'acknowledgeOne' | 'raiseOnce'>;
   mediaTls: Pick<MediaTlsService, 'caBundle'>;
   bus: Pick<EventBus, 'listen'>;
+  /** this recorder node: its id, whether it is one of several, which cameras it runs */
+  node: MqttNode;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -96,6 +109,8 @@ export interface MqttOptions {
 
 interface Bridge {
   connection: MqttConnection;
+  clientId: string;
+  availabilityTopic: string;
   publisher: MqttPublisher;
   commands: MqttCommands;
   statsTimer: NodeJS.Timeout;
@@ -208,16 +223,14 @@ export class MqttService {
     });
   }
 
-  status(): MqttStatus {
-    return (
-      this.#bridge?.connection.status ?? {
-        state: 'disabled',
-        last_error: null,
-        since: null,
-        failed_attempts: 0,
-        next_attempt_at: null,
-      }
-    );
+  status(): MqttStatusResponse {
+    const bridge = this.#bridge;
+    if (!bridge) return { ...DISABLED, client_id: null, availability_topic: null };
+    return {
+      ...bridge.connection.status,
+      client_id: bridge.clientId,
+      availability_topic: bridge.availabilityTopic,
+    };
   }
 
   /** Resolves when the commands and publications under way are done (tests, shutdown). */
@@ -229,7 +242,13 @@ export class MqttService {
   // ---- reactions (mqtt.reactions.ts) ----
 
   cameraChanged(cameraId: number): void {
-    this.#track(this.#bridge?.publisher.syncCamera(cameraId));
+    this.#track(this.#bridge?.publisher.syncCamera(cameraId, { afterChange: true }));
+  }
+
+  /** This node took the camera's lease (it publishes the camera now) or gave it up (the next holder does). */
+  cameraOwnershipChanged(cameraId: number, owned: boolean): void {
+    if (owned) this.#track(this.#bridge?.publisher.takeCamera(cameraId));
+    else this.#bridge?.publisher.leaveCamera(cameraId);
   }
 
   camerasChanged(): void {
@@ -270,7 +289,9 @@ export class MqttService {
   async #connect(): Promise<void> {
     const settings = await this.effectiveSettings();
     if (!settings.enabled || settings.url === null) return;
-    const topics = new MqttTopics(settings.topicPrefix);
+    const { node } = this.deps;
+    const topics = new MqttTopics(settings.topicPrefix, node.clustered ? node.id : null);
+    const clientId = nodeClientId(settings.clientId, node);
     const url = new URL(settings.url);
     const ca = url.protocol === 'mqtts:' ? await this.deps.mediaTls.caBundle() : null;
     const { deps } = this;
@@ -284,6 +305,7 @@ export class MqttService {
         cameraIds: () => deps.cameras.allIds(),
         config: (id) => deps.cameraConfig.find(id),
         status: (id, recordingEnabled) => deps.cameraStatus.get(id, recordingEnabled),
+        isHere: (id) => node.isHere(id),
         recordingsRoot: deps.recordingsRoot,
       },
       topics,
@@ -307,9 +329,9 @@ export class MqttService {
         url: settings.url,
         username: settings.username,
         password: settings.password,
-        clientId: settings.clientId,
+        clientId,
         availabilityTopic: topics.availability,
-        subscriptions: topics.commandFilters,
+        subscriptions: commandSubscriptions(topics.commandFilters, settings.recorderId, node),
         ca,
       },
       {
@@ -325,7 +347,14 @@ export class MqttService {
       this.options.statsIntervalMs ?? 60_000,
     );
     statsTimer.unref();
-    this.#bridge = { connection, publisher, commands, statsTimer };
+    this.#bridge = {
+      connection,
+      clientId,
+      availabilityTopic: topics.availability,
+      publisher,
+      commands,
+      statsTimer,
+    };
     // The states first, so the first connect sends them all (and every reconnect again).
     await publisher.syncAll();
     await publisher.stats(deps.version);
