@@ -616,6 +616,7 @@ export async function createContainer(
       alerts,
       mediaTls,
       bus: events,
+      internal: internalEvents,
       node: {
         id: nodeId,
         clustered: database.dialect === 'postgres',

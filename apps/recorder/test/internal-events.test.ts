@@ -152,19 +152,20 @@ describe('internal events', () => {
       'zone.entered',
       'camera.ownership-changed',
       'adapters.changed',
+      'mqtt-settings.changed',
     ];
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
     // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics,
     // tracking and the camera leases (a new camera gets a node at once). camera.ownership-changed (this node took
-    // or gave back a camera): recording, live view, detection, motion and stream targets.
+    // or gave back a camera): recording, live view, detection, motion, stream targets and MQTT.
     // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
     // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
     // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
-    // tracked objects, alerts, the TLS material and restores. adapters.changed: the registry (relayed ones; on
+    // tracked objects, alerts, the TLS material and restores. adapters.changed and mqtt-settings.changed: the registry and the MQTT session (relayed ones; on
     // PostgreSQL the change relay adds one handler to each event it sends to the other nodes).
     assert.deepEqual(counts, {
       'camera.changed': 10,
@@ -183,8 +184,9 @@ describe('internal events', () => {
       'objects.tracked': 3,
       'zones.changed': 1,
       'zone.entered': 1,
-      'camera.ownership-changed': 5,
+      'camera.ownership-changed': 6,
       'adapters.changed': 1,
+      'mqtt-settings.changed': 1,
     });
     await t.close();
     for (const name of names) assert.equal(t.container.internalEvents.handlerCount(name), 0, name);

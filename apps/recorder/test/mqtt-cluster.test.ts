@@ -268,6 +268,30 @@ for (const dialect of testDialects()) {
       assert.equal(config.json().detection_enabled, true);
     });
 
+    it('settings saved through one node reconnect every node with them', async () => {
+      const from = watcher.messages.length;
+      const saved = await a.request({
+        method: 'PUT',
+        url: '/api/v1/integrations/mqtt',
+        token: a.adminToken,
+        payload: { client_id: 'nvr-renamed' },
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+      // Node B heard of it from node A (the change relay) and connects again with the new name, as A does.
+      const tag = (node: TestApp) => nodeId(node).replaceAll('-', '').slice(0, 12);
+      for (const node of [a, b])
+        await broker.logged(
+          new RegExp(`connected from .* as ${escape(`nvr-renamed-${tag(node)}`)} `),
+          'renamed',
+        );
+      assert.equal(clientId(b), `nvr-renamed-${tag(b)}`);
+      for (const node of [a, b])
+        await watcher.next((m) => m.topic === availability(node) && m.payload.toString() === 'online', {
+          what: 'the node online again',
+          from,
+        });
+    });
+
     it("a node's lost connection makes its cameras unavailable, not the others'; the node that takes a camera announces it with its own topic", async () => {
       const from = watcher.messages.length;
       // Node A's connection dies without a word: the broker publishes its will.
@@ -278,7 +302,9 @@ for (const dialect of testDialects()) {
       });
       assert.equal(watcher.last(availability(b))!.payload.toString(), 'online');
       assert.ok(
-        !watcher.messages.some((m) => m.topic === availability(b) && m.payload.toString() === 'offline'),
+        !watcher.messages
+          .slice(from)
+          .some((m) => m.topic === availability(b) && m.payload.toString() === 'offline'),
       );
       // What Home Assistant holds: A's camera reads A's topic (offline), B's camera B's (online).
       const availabilityOf = (cameraId: number) =>

@@ -58,6 +58,8 @@ export interface RecorderEvents {
   'cloud-settings.changed': Record<string, never>;
   /** an adapter was registered or removed through the API */
   'adapters.changed': Record<string, never>;
+  /** the MQTT settings were saved with a change (`withdraw`: what was published goes first) */
+  'mqtt-settings.changed': { withdraw: boolean };
   /** a camera's recording changed state, or the recordings volume did (published to the event log too) */
   'recording.notice': RecordingNotice;
   /** a closed chunk was indexed */

@@ -23,6 +23,7 @@ export const RELAYED_EVENTS = [
   'media-tls.changed',
   'cloud-settings.changed',
   'adapters.changed',
+  'mqtt-settings.changed',
   'backup.restored',
 ] as const satisfies readonly (keyof RecorderEvents)[];
 

@@ -33,5 +33,7 @@ export function mqttReactions(
     events.on('alert.raised', ({ alert }) => mqtt.alertRaised(alert)),
     events.on('media-tls.changed', () => void mqtt.restart()),
     events.on('backup.restored', () => mqtt.restart()),
+    // Settings saved through another node: this node's session follows (each empties what it published).
+    events.on('mqtt-settings.changed', ({ withdraw }, { relayed }) => relayed && mqtt.restart({ withdraw })),
   ]);
 }

@@ -5,6 +5,7 @@
 // verifies mqtts://) or a restore reconnects with the new settings. On a cluster each node runs its own bridge
 // with its own client id and availability topic, for the cameras it runs (mqtt-node.ts).
 import { requireSuperuser } from '../../platform/auth/guards.js';
+import type { RecorderEventBus } from '../recorder-events.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { BusEvent } from '../../platform/events/event-types.js';
@@ -92,6 +93,8 @@ export interface MqttDeps {
   alerts: Pick<AlertsService, 'acknowledgeOne' | 'raiseOnce'>;
   mediaTls: Pick<MediaTlsService, 'caBundle'>;
   bus: Pick<EventBus, 'listen'>;
+  /** announces saved settings ('mqtt-settings.changed'): the other nodes of a cluster reconnect too */
+  internal: Pick<RecorderEventBus, 'emit'>;
   /** this recorder node: its id, whether it is one of several, which cameras it runs */
   node: MqttNode;
   log: {
@@ -192,7 +195,9 @@ export class MqttService {
         details: { changed },
       });
       // Moving to another broker or topic tree, or ending discovery, first empties what was published.
-      await this.restart({ withdraw: changed.some((name) => WITHDRAWING_CHANGES.has(name)) });
+      const withdraw = changed.some((name) => WITHDRAWING_CHANGES.has(name));
+      await this.restart({ withdraw });
+      this.deps.internal.emit('mqtt-settings.changed', { withdraw });
     }
     return this.#toResponse(next);
   }
