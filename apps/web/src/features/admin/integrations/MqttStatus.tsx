@@ -18,7 +18,10 @@ const ADVICE: Partial<Record<MqttState, string>> = {
   error: 'The recorder could not reach the broker or lost it, and keeps retrying.',
 };
 
-/** The connection as the recorder reports it: state, since when, the last error and the next attempt. */
+/**
+ * The connection as this recorder node reports it: state, since when, the client id and availability topic it
+ * uses (its own on a cluster), the last error and the next attempt.
+ */
 export function MqttStatus({ status }: { status: Status }) {
   const state = STATES[status.state];
   const retrying = status.next_attempt_at !== null && status.state !== 'connected';
@@ -42,6 +45,18 @@ export function MqttStatus({ status }: { status: Status }) {
           <>
             <dt className="font-medium">Since</dt>
             <dd>{dateTime(status.since)}</dd>
+          </>
+        )}
+        {status.client_id && (
+          <>
+            <dt className="font-medium">Connects as</dt>
+            <dd className="break-all font-mono">{status.client_id}</dd>
+          </>
+        )}
+        {status.availability_topic && (
+          <>
+            <dt className="font-medium">Availability topic</dt>
+            <dd className="break-all font-mono">{status.availability_topic}</dd>
           </>
         )}
         {status.last_error && (
