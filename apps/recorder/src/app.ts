@@ -86,10 +86,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   // A registered app's API key (API.md §13) authenticates like an access token; JWTs are unchanged.
   const bearer = (token: string) =>
     isAppKey(token) ? container.apps.authenticate(token) : container.auth.authenticateBearer(token);
-  registerAuthentication(app, {
-    bearer,
-    ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose),
-  });
+  registerAuthentication(
+    app,
+    { bearer, ticket: (ticket, purpose) => container.auth.authenticateTicket(ticket, purpose) },
+    container.forwardedClient,
+  );
   // Before any route, so that every one is timed.
   registerRequestTiming(app, container.metrics);
   app.addHook('onRequest', async (request, reply) => {

@@ -115,6 +115,7 @@ import { loadOrCreateNodeId } from './modules/cluster/node-identity.js';
 import { StatusSharing } from './modules/cluster/status-sharing.js';
 import { checkClusterSecrets } from './modules/cluster/cluster-secrets.js';
 import { NodeProxy } from './modules/cluster/node-proxy.js';
+import { ForwardedClient } from './platform/http/forwarded-client.js';
 import { ChangeRelay } from './modules/cluster/change-relay.js';
 import { FootageNodes } from './modules/recordings/footage-nodes.js';
 
@@ -185,6 +186,8 @@ export interface Container {
   readonly cameraLeases: CameraLeases;
   /** the nodes API */
   readonly cluster: ClusterService;
+  /** who a request another node forwarded is from (platform/http/forwarded-client.ts) */
+  readonly forwardedClient: ForwardedClient;
   /** the node-to-node channel: footage and live view of the other nodes (docs/cluster.md) */
   readonly nodeProxy: NodeProxy;
   /** the one logger of the process (the HTTP app logs through it too) */
@@ -312,9 +315,12 @@ export async function createContainer(
   );
 
   // What this node cannot answer itself goes to the node that can, with the caller's own credentials.
+  // A forwarded request names its caller's address to the other node, signed with a key from the shared secret.
+  const forwardedClient = new ForwardedClient(jwtSecret);
   const nodeProxy = new NodeProxy(clusterRepository, cameraLeases, {
     nodeId,
     leaseMs: config.node.leaseSeconds * 1000,
+    clientSigner: forwardedClient,
   });
 
   const camerasRepository = new CamerasRepository(database.db);
@@ -758,6 +764,7 @@ export async function createContainer(
     mqtt,
     cameraLeases,
     cluster,
+    forwardedClient,
     nodeProxy,
     logger,
     recordings,

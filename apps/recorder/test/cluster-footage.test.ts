@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +18,8 @@ import type { RecorderProcess } from './helpers/recorder-process.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 import { offer } from './helpers/webrtc-viewer.js';
 
+/** the address the test's client requests come from, when it matters whose they are */
+const CLIENT_ADDRESS = '127.0.0.7';
 const SEGMENT_SECONDS = 10;
 
 interface ChunkRow {
@@ -64,6 +67,40 @@ describe(
       });
       return { response, bytes: Buffer.from(await response.arrayBuffer()) };
     };
+    /** A DELETE as admin from a client address of the test's choosing (any 127.x.y.z is this machine); its status. */
+    const deleteFrom = (
+      from: string,
+      node: RecorderProcess,
+      path: string,
+      headers: Record<string, string> = {},
+    ) =>
+      new Promise<number>((resolve, reject) => {
+        const [hostname, port] = node.host.split(':');
+        const request = http.request(
+          {
+            hostname,
+            port: Number(port),
+            path: `/api/v1${path}`,
+            method: 'DELETE',
+            localAddress: from,
+            headers: { authorization: `Bearer ${node.token}`, ...headers },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    /** The addresses in the audit rows of a chunk's deletion. */
+    const deletionIps = async (chunkId: number) =>
+      (
+        await db.query<{ ip: string }>(
+          "select ip from audit_logs where action = 'recording.delete' and details like $1",
+          [`%"chunk_id":${chunkId},%`],
+        )
+      ).rows.map((row) => row.ip);
     const onDisk = (node: RecorderProcess, chunk: ChunkRow) =>
       readFileSync(join(node.dataDir, 'recordings', chunk.path));
 
@@ -233,13 +270,29 @@ describe(
         async () => (await chunks(names.get(holder)!.id)).find((chunk) => chunk.id !== first.id),
         { timeoutMs: (SEGMENT_SECONDS + 10) * 1000, what: 'a second chunk on the holder' },
       );
-      const deleted = await other.api('DELETE', `/recordings/${cameraId}/chunks/${victim.id}`);
-      assert.equal(deleted.status, 204);
+      // From a client address of its own, so that the audit row shows whose request it was.
+      const deleted = await deleteFrom(CLIENT_ADDRESS, other, `/recordings/${cameraId}/chunks/${victim.id}`);
+      assert.equal(deleted, 204);
       assert.equal(
         (await chunks()).find((chunk) => chunk.id === victim.id),
         undefined,
       );
       assert.throws(() => onDisk(holder, victim), /ENOENT/);
+      // The holder deleted it and wrote the audit row with the client's address, which the node asked named.
+      assert.deepEqual(await deletionIps(victim.id), [CLIENT_ADDRESS]);
+    });
+
+    it("takes a caller's address from another node only when that node signed it", async () => {
+      const victim = await eventually(
+        async () => (await chunks(names.get(holder)!.id)).find((chunk) => chunk.id !== first.id),
+        { timeoutMs: (SEGMENT_SECONDS + 10) * 1000, what: 'another chunk on the holder' },
+      );
+      // Straight to the holder, with a made-up header: the peer's own address is recorded.
+      const deleted = await deleteFrom('127.0.0.8', holder, `/recordings/${cameraId}/chunks/${victim.id}`, {
+        'x-nvr-client': `10.9.9.9 ${Date.now()} forged`,
+      });
+      assert.equal(deleted, 204);
+      assert.deepEqual(await deletionIps(victim.id), ['127.0.0.8']);
     });
 
     it('exports and plays footage that spans both nodes from the node asked', async () => {

@@ -14,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors.js';
 import { limitStream } from '../../platform/net/outbound-http.js';
+import { CLIENT_HEADER, type ForwardedClient } from '../../platform/http/forwarded-client.js';
 import type { CameraOwnership } from './camera-leases.js';
 import type { ClusterRepository, NodeRow } from './cluster.repository.js';
 
@@ -55,6 +56,8 @@ export interface CallerCredentials {
   ticket: string | undefined;
   /** the caller is itself a node forwarding: nothing may be forwarded on */
   forwarded: boolean;
+  /** the caller's address, named (signed) to the node the request goes to, for its audit rows */
+  ip: string | null;
 }
 
 export function callerCredentials(request: FastifyRequest): CallerCredentials {
@@ -63,6 +66,7 @@ export function callerCredentials(request: FastifyRequest): CallerCredentials {
     authorization: request.headers.authorization,
     ticket: typeof ticket === 'string' && ticket !== '' ? ticket : undefined,
     forwarded: request.headers[FORWARDED_HEADER] !== undefined,
+    ip: request.clientIp ?? request.ip ?? null,
   };
 }
 
@@ -73,6 +77,8 @@ export interface NodeProxyOptions {
   leaseMs: number;
   /** the longest pause while an answer's body flows (default 30 s) */
   stallMs?: number;
+  /** names the caller's address to the other node */
+  clientSigner: Pick<ForwardedClient, 'sign'>;
 }
 
 interface OpenAnswer {
@@ -196,6 +202,8 @@ export class NodeProxy {
     const tooLarge = () =>
       new AppError(503, `Recorder node ${node.name} answered more than the ${to.maxBytes} bytes expected`);
     const sent: Record<string, string | number> = { ...headers, [FORWARDED_HEADER]: this.options.nodeId };
+    if (caller.ip !== null)
+      sent[CLIENT_HEADER] = this.options.clientSigner.sign(caller.ip, method, url.pathname + url.search);
     if (body !== undefined) sent['content-length'] = Buffer.byteLength(body);
     return new Promise((resolve, reject) => {
       const secure = url.protocol === 'https:';

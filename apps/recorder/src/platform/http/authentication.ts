@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal, RequestContext, TicketPurpose } from '../auth/principal.js';
 import { UnauthorizedError } from './errors.js';
+import { CLIENT_HEADER, type ForwardedClient } from './forwarded-client.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** the caller's address: the peer's, or the one a node that forwarded the request signed (forwarded-client.ts) */
+    clientIp: string | null;
   }
 }
 
@@ -21,8 +24,18 @@ export interface Authenticator {
   ticket(ticket: string, purpose: TicketPurpose): Promise<Principal>;
 }
 
-export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  forwarded: ForwardedClient,
+): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('clientIp', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[CLIENT_HEADER];
+    const signed = typeof header === 'string' ? forwarded.verify(header, request.method, request.url) : null;
+    request.clientIp = signed ?? request.ip ?? null;
+  });
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
@@ -56,5 +69,8 @@ export function requestContext(request: FastifyRequest): RequestContext {
 
 /** Who is calling, as far as the network says (for the audit log and login throttling), before any sign-in. */
 export function clientInfo(request: FastifyRequest): { ip: string | null; userAgent: string | null } {
-  return { ip: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+  return {
+    ip: request.clientIp ?? request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
 }
