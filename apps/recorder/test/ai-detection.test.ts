@@ -2,6 +2,9 @@
 // the real adapter process with its real CenterNet weights, a live person_counting model every 2 s. Results
 // appear, `detection` events reach an SSE client, the alert rule raises one alert per cooldown; the adapter
 // going away and coming back, a model swapped behind it, and two adapters sharing the work.
+// On PostgreSQL only the cases that reach the loop's SQL run (results and alerts stored, model status, disable,
+// try-it); the adapter/camera choreography runs once, on SQLite (pipelineCase). Adapter registration on
+// PostgreSQL: ai-adapter-token.test.ts.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -18,7 +21,7 @@ import {
 } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
-import { testDialects } from './helpers/database.js';
+import { pipelineCase, testDialects } from './helpers/database.js';
 import { SseClient, listen } from './helpers/event-clients.js';
 import { eventually } from './helpers/eventually.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
@@ -45,6 +48,7 @@ for (const dialect of testDialects()) {
     let modelId: number;
     const framesDir = mkdtempSync(join(work, `frames-${dialect}-`));
     const swapped: string[] = [];
+    const once = pipelineCase(dialect);
 
     const get = (url: string) =>
       t.request({ method: 'GET', url, token: t.adminToken }).then((r) => {
@@ -152,7 +156,7 @@ for (const dialect of testDialects()) {
       assert.equal(adapters.adapters[0].frame_transport, 'uri');
     });
 
-    it('adapter stopped → no_adapter, nothing stored meanwhile; restarted → results resume', async () => {
+    once('adapter stopped → no_adapter, nothing stored meanwhile; restarted → results resume', async () => {
       await adapter.stop();
       await eventually(async () => (await status()).state === 'no_adapter', {
         timeoutMs: 30_000,
@@ -177,38 +181,41 @@ for (const dialect of testDialects()) {
       assert.equal((await status()).last_error, null);
     });
 
-    it('a model swapped behind the adapter publishes adapter.model_changed once, with an audit row', async () => {
-      const before = sse.ofType('adapter.model_changed').length;
-      const modelsDir = swappedCenternetModels();
-      swapped.push(modelsDir);
-      const firstPollAfter = async () => (await get('/api/v1/capabilities')).orchestrator.last_poll_at;
-      await adapter.stop();
-      await adapter.start({ modelsDir });
-      const changed = await sse.messages.waitFor(
-        (m) =>
-          m.event === 'adapter.model_changed' && sse.ofType('adapter.model_changed').indexOf(m) >= before,
-        'adapter.model_changed',
-        30_000,
-      );
-      assert.equal(changed.data.data.adapter, 'adapter-1');
-      assert.notEqual(
-        changed.data.data.previous.model.fingerprint,
-        changed.data.data.current.model.fingerprint,
-      );
-      // Several more polls of the same card: no second event.
-      const mark = await firstPollAfter();
-      await eventually(async () => (await firstPollAfter()) !== mark, { what: 'another poll' });
-      const mark2 = await firstPollAfter();
-      await eventually(async () => (await firstPollAfter()) !== mark2, { what: 'yet another poll' });
-      assert.equal(sse.ofType('adapter.model_changed').length, before + 1);
-      const audit = await get('/api/v1/audit-logs?action=adapter.model_changed');
-      assert.equal(audit.total, 1);
-      assert.equal(audit.logs[0].entity_id, 'adapter-1');
-      // The loop goes on with the new model.
-      await detections(1, sse.messages.items.length);
-    });
+    once(
+      'a model swapped behind the adapter publishes adapter.model_changed once, with an audit row',
+      async () => {
+        const before = sse.ofType('adapter.model_changed').length;
+        const modelsDir = swappedCenternetModels();
+        swapped.push(modelsDir);
+        const firstPollAfter = async () => (await get('/api/v1/capabilities')).orchestrator.last_poll_at;
+        await adapter.stop();
+        await adapter.start({ modelsDir });
+        const changed = await sse.messages.waitFor(
+          (m) =>
+            m.event === 'adapter.model_changed' && sse.ofType('adapter.model_changed').indexOf(m) >= before,
+          'adapter.model_changed',
+          30_000,
+        );
+        assert.equal(changed.data.data.adapter, 'adapter-1');
+        assert.notEqual(
+          changed.data.data.previous.model.fingerprint,
+          changed.data.data.current.model.fingerprint,
+        );
+        // Several more polls of the same card: no second event.
+        const mark = await firstPollAfter();
+        await eventually(async () => (await firstPollAfter()) !== mark, { what: 'another poll' });
+        const mark2 = await firstPollAfter();
+        await eventually(async () => (await firstPollAfter()) !== mark2, { what: 'yet another poll' });
+        assert.equal(sse.ofType('adapter.model_changed').length, before + 1);
+        const audit = await get('/api/v1/audit-logs?action=adapter.model_changed');
+        assert.equal(audit.total, 1);
+        assert.equal(audit.logs[0].entity_id, 'adapter-1');
+        // The loop goes on with the new model.
+        await detections(1, sse.messages.items.length);
+      },
+    );
 
-    it('two adapters serving the task share the load (the second gets frames inline)', async () => {
+    once('two adapters serving the task share the load (the second gets frames inline)', async () => {
       second = await startAdapterProcess();
       const registered = await t.request({
         method: 'POST',
@@ -270,26 +277,29 @@ for (const dialect of testDialects()) {
       assert.equal((await get('/api/v1/adapters')).total, 1);
     });
 
-    it('cameras change at runtime: a paused camera is camera_offline without a grabber, resumed it works again', async () => {
-      const pause = (is_active: boolean) =>
-        t.request({
-          method: 'PATCH',
-          url: `/api/v1/cameras/${cameraId}`,
-          token: t.adminToken,
-          payload: { is_active },
-        });
-      assert.equal((await pause(false)).statusCode, 200);
-      await eventually(async () => (await status()).state === 'camera_offline', { what: 'camera_offline' });
-      assert.match((await status()).last_error, /paused/);
-      await t.container.detectionLoop.settled();
-      assert.equal(t.container.detectionLoop.grabber(cameraId), null);
-      const count = (await results()).total;
-      const resumedAt = sse.messages.items.length;
-      assert.equal((await pause(true)).statusCode, 200);
-      await detections(1, resumedAt);
-      assert.ok((await results()).total > count, 'results again');
-      assert.equal((await status()).state, 'running');
-    });
+    once(
+      'cameras change at runtime: a paused camera is camera_offline without a grabber, resumed it works again',
+      async () => {
+        const pause = (is_active: boolean) =>
+          t.request({
+            method: 'PATCH',
+            url: `/api/v1/cameras/${cameraId}`,
+            token: t.adminToken,
+            payload: { is_active },
+          });
+        assert.equal((await pause(false)).statusCode, 200);
+        await eventually(async () => (await status()).state === 'camera_offline', { what: 'camera_offline' });
+        assert.match((await status()).last_error, /paused/);
+        await t.container.detectionLoop.settled();
+        assert.equal(t.container.detectionLoop.grabber(cameraId), null);
+        const count = (await results()).total;
+        const resumedAt = sse.messages.items.length;
+        assert.equal((await pause(true)).statusCode, 200);
+        await detections(1, resumedAt);
+        assert.ok((await results()).total > count, 'results again');
+        assert.equal((await status()).state, 'running');
+      },
+    );
 
     it('disabling the model stops its work and its frame grabber', async () => {
       const patched = await t.request({

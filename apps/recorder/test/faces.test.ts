@@ -2,6 +2,8 @@
 // gallery through /api/v1/faces/persons (others get 401/403, the adapter's refusals keep their status and
 // reason); a face_recognition answer is stored with the recognised name as the label (`unknown` otherwise), and
 // an alert rule fires on an unknown face or on a named person through the ordinary label filter.
+// One database (SQLite): the faces module keeps no rows of its own (the gallery lives in the adapter) and its
+// audit rows are the audit module's, which runs on every dialect in audit.test.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -10,159 +12,152 @@ import { mapResult } from '../src/modules/detection/result-mapping.js';
 import { parseModelConfig } from '../src/modules/ai-models/ai-models.schemas.js';
 import { startAdapterProcess, type AdapterProcess } from './helpers/adapter-process.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { testDialects } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
 
 const FIXTURES = new URL('../../../test-fixtures/adapter/', import.meta.url).pathname;
 const b64 = (name: string) => readFileSync(`${FIXTURES}${name}`).toString('base64');
 const TOKEN = 'faces-token-3c9e1a';
 
-for (const dialect of testDialects()) {
-  describe(`face gallery and face_recognition through the recorder on ${dialect}`, () => {
-    let t: TestApp;
-    let adapter: AdapterProcess;
-    let viewer: string;
+describe('face gallery and face_recognition through the recorder', () => {
+  let t: TestApp;
+  let adapter: AdapterProcess;
+  let viewer: string;
 
-    before(async () => {
-      adapter = await startAdapterProcess({ token: TOKEN });
-      t = await createTestApp({
-        dialect,
-        env: { ADAPTER_URLS: `local=${adapter.url}`, ADAPTER_TOKEN_LOCAL: TOKEN, ADAPTER_POLL_SECONDS: '1' },
-        overrides: { adapterRecheckMs: 200 },
-      });
-      viewer = (await t.createUser('viewer')).token;
-      await eventually(async () => t.container.adapterRegistry.pick('face_recognition') ?? undefined, {
-        what: 'the adapter to serve face_recognition',
-      });
+  before(async () => {
+    adapter = await startAdapterProcess({ token: TOKEN });
+    t = await createTestApp({
+      env: { ADAPTER_URLS: `local=${adapter.url}`, ADAPTER_TOKEN_LOCAL: TOKEN, ADAPTER_POLL_SECONDS: '1' },
+      overrides: { adapterRecheckMs: 200 },
     });
-    after(async () => {
-      await t?.close();
-      await adapter?.close();
-    });
-
-    const call = (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      payload?: object,
-      token = t.adminToken,
-    ) => t.request({ method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
-
-    it('only superusers reach the gallery', async () => {
-      for (const [method, url] of [
-        ['GET', '/faces/persons'],
-        ['POST', '/faces/persons'],
-        ['DELETE', '/faces/persons/00000000-0000-0000-0000-000000000000'],
-      ] as const) {
-        const anonymous = await t.request({ method, url: `/api/v1${url}`, payload: {} });
-        assert.equal(anonymous.statusCode, 401, `${method} ${url}`);
-      }
-      assert.equal((await call('GET', '/faces/persons', undefined, viewer)).statusCode, 403);
-      const create = await call(
-        'POST',
-        '/faces/persons',
-        { name: 'X', images: [b64('megamind-4.5s.jpg')] },
-        viewer,
-      );
-      assert.equal(create.statusCode, 403);
-      assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
-    });
-
-    it('registers, refuses with the adapter’s reason, renames and deletes', async () => {
-      const refused = await call('POST', '/faces/persons', { name: 'Group', images: [b64('sample1.jpg')] });
-      assert.equal(refused.statusCode, 422, refused.body);
-      assert.match(refused.body, /several_faces/);
-      assert.match(refused.body, /3 faces/);
-
-      const created = await call('POST', '/faces/persons', {
-        name: 'Bernard',
-        images: [b64('megamind-4.5s.jpg')],
-      });
-      assert.equal(created.statusCode, 201, created.body);
-      const person = created.json();
-      assert.equal(person.face_count, 1);
-      const listed = (await call('GET', '/faces/persons')).json();
-      assert.equal(listed.adapter, 'local');
-      assert.deepEqual(
-        listed.persons.map((p: any) => p.name),
-        ['Bernard'],
-      );
-      const taken = await call('POST', '/faces/persons', {
-        name: 'Bernard',
-        images: [b64('megamind-9.5s.jpg')],
-      });
-      assert.equal(taken.statusCode, 409);
-
-      const renamed = await call('PATCH', `/faces/persons/${person.id}`, { name: 'Bernard B' });
-      assert.equal(renamed.statusCode, 200, renamed.body);
-      assert.equal(renamed.json().name, 'Bernard B');
-      const added = await call('POST', `/faces/persons/${person.id}/faces`, {
-        images: [b64('megamind-9.5s.jpg')],
-      });
-      assert.equal(added.statusCode, 201, added.body);
-      assert.equal(added.json().face_count, 2);
-      const removedFace = await call(
-        'DELETE',
-        `/faces/persons/${person.id}/faces/${added.json().faces[1].id}`,
-      );
-      assert.equal(removedFace.statusCode, 200);
-      assert.equal(removedFace.json().face_count, 1);
-
-      // face_recognition answers, stored the recorder's way: the name (lower case) or `unknown` as the label.
-      const entry = t.container.adapterRegistry.get('local')!;
-      const seen = await t.container.adapterRegistry.infer(
-        entry,
-        'face_recognition',
-        { b64: b64('megamind-9.5s.jpg') },
-        {},
-        null,
-      );
-      const known = mapResult('face_recognition', seen);
-      assert.ok(typeof known !== 'string', JSON.stringify(known));
-      assert.deepEqual(
-        known.detections.map((d) => d.label),
-        ['bernard b'],
-      );
-      assert.equal(known.label, 'bernard b');
-      const group = await t.container.adapterRegistry.infer(
-        entry,
-        'face_recognition',
-        { b64: b64('sample1.jpg') },
-        {},
-        null,
-      );
-      const strangers = mapResult('face_recognition', group);
-      assert.ok(typeof strangers !== 'string');
-      assert.deepEqual(
-        strangers.detections.map((d) => d.label),
-        ['unknown', 'unknown', 'unknown'],
-      );
-
-      // Alert rules as operators write them: on unknown faces, or on a named person (labels are lower-cased).
-      const rule = (labels: string[]) => {
-        const config = parseModelConfig(JSON.stringify({ alert: { labels } }));
-        assert.ok(typeof config !== 'string' && config.alert, JSON.stringify(config));
-        return config.alert;
-      };
-      assert.equal(ruleFires(rule(['unknown']), strangers.detections)?.length, 3);
-      assert.equal(ruleFires(rule(['unknown']), known.detections), null);
-      assert.equal(ruleFires(rule(['Bernard B']), known.detections)?.length, 1);
-      assert.equal(ruleFires(rule(['Bernard B']), strangers.detections), null);
-
-      const deleted = await call('DELETE', `/faces/persons/${person.id}`);
-      assert.equal(deleted.statusCode, 204);
-      assert.equal((await call('GET', `/faces/persons/${person.id}`)).statusCode, 404);
-      assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
-    });
-
-    it('says so when no adapter serves face_recognition', async () => {
-      await adapter.stop();
-      await eventually(
-        async () => (t.container.adapterRegistry.pick('face_recognition') === null ? true : undefined),
-        { what: 'the adapter to be unavailable' },
-      );
-      const res = await call('GET', '/faces/persons');
-      assert.equal(res.statusCode, 503, res.body);
-      assert.match(res.body, /face_recognition/);
+    viewer = (await t.createUser('viewer')).token;
+    await eventually(async () => t.container.adapterRegistry.pick('face_recognition') ?? undefined, {
+      what: 'the adapter to serve face_recognition',
     });
   });
-}
+  after(async () => {
+    await t?.close();
+    await adapter?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    token = t.adminToken,
+  ) => t.request({ method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
+
+  it('only superusers reach the gallery', async () => {
+    for (const [method, url] of [
+      ['GET', '/faces/persons'],
+      ['POST', '/faces/persons'],
+      ['DELETE', '/faces/persons/00000000-0000-0000-0000-000000000000'],
+    ] as const) {
+      const anonymous = await t.request({ method, url: `/api/v1${url}`, payload: {} });
+      assert.equal(anonymous.statusCode, 401, `${method} ${url}`);
+    }
+    assert.equal((await call('GET', '/faces/persons', undefined, viewer)).statusCode, 403);
+    const create = await call(
+      'POST',
+      '/faces/persons',
+      { name: 'X', images: [b64('megamind-4.5s.jpg')] },
+      viewer,
+    );
+    assert.equal(create.statusCode, 403);
+    assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
+  });
+
+  it('registers, refuses with the adapter’s reason, renames and deletes', async () => {
+    const refused = await call('POST', '/faces/persons', { name: 'Group', images: [b64('sample1.jpg')] });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.match(refused.body, /several_faces/);
+    assert.match(refused.body, /3 faces/);
+
+    const created = await call('POST', '/faces/persons', {
+      name: 'Bernard',
+      images: [b64('megamind-4.5s.jpg')],
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const person = created.json();
+    assert.equal(person.face_count, 1);
+    const listed = (await call('GET', '/faces/persons')).json();
+    assert.equal(listed.adapter, 'local');
+    assert.deepEqual(
+      listed.persons.map((p: any) => p.name),
+      ['Bernard'],
+    );
+    const taken = await call('POST', '/faces/persons', {
+      name: 'Bernard',
+      images: [b64('megamind-9.5s.jpg')],
+    });
+    assert.equal(taken.statusCode, 409);
+
+    const renamed = await call('PATCH', `/faces/persons/${person.id}`, { name: 'Bernard B' });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+    assert.equal(renamed.json().name, 'Bernard B');
+    const added = await call('POST', `/faces/persons/${person.id}/faces`, {
+      images: [b64('megamind-9.5s.jpg')],
+    });
+    assert.equal(added.statusCode, 201, added.body);
+    assert.equal(added.json().face_count, 2);
+    const removedFace = await call('DELETE', `/faces/persons/${person.id}/faces/${added.json().faces[1].id}`);
+    assert.equal(removedFace.statusCode, 200);
+    assert.equal(removedFace.json().face_count, 1);
+
+    // face_recognition answers, stored the recorder's way: the name (lower case) or `unknown` as the label.
+    const entry = t.container.adapterRegistry.get('local')!;
+    const seen = await t.container.adapterRegistry.infer(
+      entry,
+      'face_recognition',
+      { b64: b64('megamind-9.5s.jpg') },
+      {},
+      null,
+    );
+    const known = mapResult('face_recognition', seen);
+    assert.ok(typeof known !== 'string', JSON.stringify(known));
+    assert.deepEqual(
+      known.detections.map((d) => d.label),
+      ['bernard b'],
+    );
+    assert.equal(known.label, 'bernard b');
+    const group = await t.container.adapterRegistry.infer(
+      entry,
+      'face_recognition',
+      { b64: b64('sample1.jpg') },
+      {},
+      null,
+    );
+    const strangers = mapResult('face_recognition', group);
+    assert.ok(typeof strangers !== 'string');
+    assert.deepEqual(
+      strangers.detections.map((d) => d.label),
+      ['unknown', 'unknown', 'unknown'],
+    );
+
+    // Alert rules as operators write them: on unknown faces, or on a named person (labels are lower-cased).
+    const rule = (labels: string[]) => {
+      const config = parseModelConfig(JSON.stringify({ alert: { labels } }));
+      assert.ok(typeof config !== 'string' && config.alert, JSON.stringify(config));
+      return config.alert;
+    };
+    assert.equal(ruleFires(rule(['unknown']), strangers.detections)?.length, 3);
+    assert.equal(ruleFires(rule(['unknown']), known.detections), null);
+    assert.equal(ruleFires(rule(['Bernard B']), known.detections)?.length, 1);
+    assert.equal(ruleFires(rule(['Bernard B']), strangers.detections), null);
+
+    const deleted = await call('DELETE', `/faces/persons/${person.id}`);
+    assert.equal(deleted.statusCode, 204);
+    assert.equal((await call('GET', `/faces/persons/${person.id}`)).statusCode, 404);
+    assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
+  });
+
+  it('says so when no adapter serves face_recognition', async () => {
+    await adapter.stop();
+    await eventually(
+      async () => (t.container.adapterRegistry.pick('face_recognition') === null ? true : undefined),
+      { what: 'the adapter to be unavailable' },
+    );
+    const res = await call('GET', '/faces/persons');
+    assert.equal(res.statusCode, 503, res.body);
+    assert.match(res.body, /face_recognition/);
+  });
+});

@@ -154,6 +154,38 @@ describe('media clock', () => {
     assert.equal(clock.wallTime(2), T0 + 2000);
     assert.equal(clock.wallTime(3), T0 + 8000, 'media after the freeze is 5 s later');
   });
+
+  it('on a starved machine: a freeze right after a late report is cut after that report, at its own lateness', () => {
+    const clock = new MediaClock();
+    clock.observe(9, T0 + 9000);
+    clock.observe(9.5, T0 + 9500);
+    // Read 1.2 s late (a busy machine) before the camera froze for 5 s: a chunk starting at 10 s began before
+    // the freeze although no report after 9.5 s was on time.
+    assert.equal(clock.observe(10.1, T0 + 11_300), 0);
+    assert.equal(clock.observe(10.6, T0 + 15_600), 0);
+    assert.equal(clock.observe(11.1, T0 + 16_150), 0);
+    assert.equal(clock.observe(11.6, T0 + 16_600), 5000);
+    assert.equal(clock.wallTime(10), T0 + 10_000, 'media before the freeze keeps its time');
+    assert.equal(clock.wallTime(10.1), T0 + 10_100);
+    assert.equal(clock.wallTime(11), T0 + 16_000, 'media after the freeze is 5 s later');
+  });
+
+  it('lateness that shrinks is a backlog worked off, not a freeze', () => {
+    const clock = new MediaClock();
+    clock.observe(1, T0 + 1000);
+    clock.observe(2, T0 + 2000);
+    // Starved for 3 s, then catching up at twice the speed: each report less late than the one before.
+    for (const [media, late] of [
+      [2.5, 2500],
+      [3.5, 2000],
+      [4.5, 1500],
+      [5, 1400],
+      [6, 900],
+    ] as const) {
+      assert.equal(clock.observe(media, T0 + media * 1000 + late), 0, `${media} s`);
+    }
+    assert.equal(clock.wallTime(5), T0 + 5000);
+  });
 });
 
 describe('stream source and transport security', () => {

@@ -11,7 +11,9 @@ import {
   NON_PUBLIC_SCOPES,
   addressScope,
   guardedLookup,
+  isInvalidName,
   refuseLiteral,
+  resolveHost,
 } from '../src/platform/net/address-scope.js';
 import { OutboundError, limitStream, outboundRequest } from '../src/platform/net/outbound-http.js';
 import { MIB, memoryGrowth, writeHugeBody } from './helpers/huge-body.js';
@@ -56,6 +58,17 @@ describe('address guard', () => {
     assert.ok(allowed.family === 4 || allowed.family === 6);
     const list = await lookupAll(new Set(), true);
     assert.ok(Array.isArray(list.address) && list.address.length > 0);
+  });
+  it('names under .invalid (RFC 6761) are not found, without a DNS query', async () => {
+    for (const name of ['camera.invalid', 'cam-7.test.INVALID', 'x.invalid.'])
+      assert.ok(isInvalidName(name), name);
+    for (const name of ['invalid.example.com', 'notinvalid', '127.0.0.1'])
+      assert.ok(!isInvalidName(name), name);
+    assert.deepEqual(await resolveHost('cam-7.test.invalid'), []);
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      guardedLookup(NON_PUBLIC_SCOPES)('cam-7.test.invalid', {}, (e) => resolve(e)),
+    );
+    assert.equal(error?.code, 'ENOTFOUND');
   });
 });
 

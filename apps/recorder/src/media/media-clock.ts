@@ -4,11 +4,20 @@
 // frames, and later resumes with continuous timestamps, leaves every later report late by the length of the
 // freeze; once that lateness has held for a while it is a new anchor, from that media time on, and the run should
 // be cut there (the chunk before and the chunk after then both have true start and end times).
+//
+// On a starved machine reports also arrive late without any freeze, so two things tell a freeze from load:
+// - The freeze begins after the report received just before the lateness stepped up, even when that report was
+//   itself somewhat late: media up to it arrived before the freeze (the last report "on time" may lie seconds
+//   earlier, and a chunk starting in between would be placed a whole freeze late).
+// - A freeze is a step that holds. Lateness that keeps shrinking is a backlog being worked off (the machine
+//   catching up), not a freeze: cutting there would reconnect the camera for nothing, and more load again.
 
 /** Reports later than this beyond the anchor count as a freeze of the camera, not as jitter. */
 export const DRIFT_LIMIT_MS = 1000;
 /** ...when they stay that late for this long (a late read of one report is not a freeze). */
 export const DRIFT_CONFIRM_MS = 1000;
+/** Lateness that shrinks by more than this starts the confirmation time again (a backlog draining). */
+export const DRAIN_TOLERANCE_MS = 250;
 
 interface Anchor {
   /** media time (s) after which this anchor applies (the first anchor applies to all media before it too) */
@@ -17,34 +26,68 @@ interface Anchor {
   origin: number;
 }
 
+interface Report {
+  media: number;
+  offset: number;
+}
+
+interface LateRun {
+  /** the report received just before the lateness began (media before the run is on time) */
+  before: Report;
+  /** the run's reports, oldest first (the last LATE_REPORTS_KEPT) */
+  reports: Report[];
+  /** when the lateness last stepped up, or shrank by more than DRAIN_TOLERANCE_MS from `settled` */
+  since: number;
+  /** the offset at `since` */
+  settled: number;
+  /** the least late offset since `since`: the new anchor's origin once confirmed */
+  held: number;
+}
+
+/** A late run longer than this many reports only needs its recent part to place a freeze. */
+const LATE_REPORTS_KEPT = 64;
+
 export class MediaClock {
   readonly #anchors: Anchor[] = [];
-  /** media time of the last report that was on time: media after it arrived after the freeze */
-  #onTimeMedia = 0;
-  /** since when reports have been late, and the least late among them */
-  #late: { since: number; offset: number } | null = null;
+  #last: Report | null = null;
+  #late: LateRun | null = null;
 
   /** Takes one progress report; when it confirms a freeze, how long it was (ms; a new anchor begins), else 0. */
   observe(outTimeSeconds: number, receivedAt: number): number {
-    const offset = receivedAt - outTimeSeconds * 1000;
+    const report = { media: outTimeSeconds, offset: receivedAt - outTimeSeconds * 1000 };
+    const previous = this.#last ?? report;
+    this.#last = report;
+    const { offset } = report;
     const current = this.#anchors.at(-1);
     if (!current || offset - current.origin <= DRIFT_LIMIT_MS) {
       if (current) current.origin = Math.min(current.origin, offset);
       else this.#anchors.push({ fromMedia: outTimeSeconds, origin: offset });
-      this.#onTimeMedia = outTimeSeconds;
       this.#late = null;
       return 0;
     }
-    if (!this.#late) {
-      this.#late = { since: receivedAt, offset };
+    const late = this.#late;
+    if (!late) {
+      this.#late = { before: previous, reports: [report], since: receivedAt, settled: offset, held: offset };
       return 0;
     }
-    this.#late.offset = Math.min(this.#late.offset, offset);
-    if (receivedAt - this.#late.since < DRIFT_CONFIRM_MS) return 0;
-    this.#anchors.push({ fromMedia: this.#onTimeMedia, origin: this.#late.offset });
-    this.#onTimeMedia = outTimeSeconds;
+    late.reports.push(report);
+    if (late.reports.length > LATE_REPORTS_KEPT) late.before = late.reports.shift()!;
+    if (offset - late.settled > DRIFT_LIMIT_MS || offset < late.settled - DRAIN_TOLERANCE_MS) {
+      // Stepped up again (e.g. reports late from load, then a freeze), or a backlog shrinking: not held yet.
+      late.since = receivedAt;
+      late.settled = offset;
+      late.held = offset;
+      return 0;
+    }
+    late.held = Math.min(late.held, offset);
+    if (receivedAt - late.since < DRIFT_CONFIRM_MS) return 0;
+    // The freeze began after the last report clearly less late than the held lateness.
+    let fromMedia = late.before.media;
+    for (const earlier of late.reports)
+      if (earlier.offset < late.held - DRIFT_LIMIT_MS) fromMedia = earlier.media;
+    this.#anchors.push({ fromMedia, origin: late.held });
     this.#late = null;
-    return this.#anchors.at(-1)!.origin - current.origin;
+    return late.held - current.origin;
   }
 
   get anchored(): boolean {

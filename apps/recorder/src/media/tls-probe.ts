@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { connect } from 'node:tls';
+import { isInvalidName } from '../platform/net/address-scope.js';
 
 export type TlsProbeResult = 'supported' | 'not_supported' | 'inconclusive';
 
@@ -30,6 +31,8 @@ export function probeTls(
   port: number,
   { timeoutMs = 5000 }: { timeoutMs?: number } = {},
 ): Promise<TlsProbeResult> {
+  // Nothing can answer for a name that never resolves (what ENOTFOUND would say, without asking DNS).
+  if (isInvalidName(host)) return Promise.resolve('inconclusive');
   return new Promise((resolve) => {
     let tcpConnected = false;
     let settled = false;

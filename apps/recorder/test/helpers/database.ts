@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { it, test } from 'node:test';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../src/config.js';
 import type { DialectName } from '../../src/platform/db/database.js';
@@ -28,6 +28,21 @@ export function testDialects(): DialectName[] {
     test('PostgreSQL suites', { skip: POSTGRES_SKIP_REASON }, () => {});
   }
   return ['sqlite'];
+}
+
+/**
+ * `it` for a case whose subject is a pipeline (ffmpeg, RTSP, an adapter process, timings), registered on SQLite
+ * only: the dialect matters for the SQL a case reaches, not for the processes it drives, and these cases cost
+ * tens of seconds each. A file using it keeps, on every dialect, lean cases that reach the same repository
+ * queries (its header says which).
+ */
+export function pipelineCase(dialect: DialectName): typeof it {
+  return runsPipelines(dialect) ? it : ((() => {}) as unknown as typeof it);
+}
+
+/** Whether a file's pipeline cases run on this dialect (for what only they need, e.g. a test camera). */
+export function runsPipelines(dialect: DialectName): boolean {
+  return dialect === 'sqlite';
 }
 
 export interface TestDatabase {

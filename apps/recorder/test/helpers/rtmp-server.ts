@@ -146,6 +146,9 @@ export async function startSrtListener(): Promise<Receiver & { file: string }> {
       `srt://127.0.0.1:${port}?mode=listener`,
       '-c',
       'copy',
+      // each packet written through, so the file shows what arrived (it would otherwise grow in 256 KB steps)
+      '-flush_packets',
+      '1',
       '-f',
       'mpegts',
       file,
@@ -175,6 +178,9 @@ export async function probeVideo(
       '-v',
       'error',
       ...(target.includes('://') ? ['-rw_timeout', '10000000'] : []),
+      // The codec and size are known from the first parameter sets; ffprobe's default 5 s of analysis of a live
+      // stream would only add frame-rate guesses.
+      ...['-analyzeduration', '500000', '-probesize', '500000'],
       '-select_streams',
       'v',
       '-show_entries',
