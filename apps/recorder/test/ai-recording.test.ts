@@ -36,6 +36,25 @@ const framesDir = join(work, 'frames');
 const clip = join(work, 'clip.mp4');
 let adapter: AdapterProcess;
 
+/** A recording-mode person counter of the camera's footage, made through the API; its id. */
+async function recordingModel(app: TestApp, name: string, cameraId: number): Promise<number> {
+  const created = await app.request({
+    method: 'POST',
+    url: '/api/v1/ai-models',
+    token: app.adminToken,
+    payload: {
+      name,
+      model_name: 'centernet',
+      task: 'person_counting',
+      source_type: 'recording',
+      inference_interval: 2,
+      assigned_camera_id: cameraId,
+    },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  return created.json().id as number;
+}
+
 before(async () => {
   peopleClip(clip, 4);
   adapter = await startAdapterProcess({ framesDir });
@@ -79,21 +98,7 @@ for (const dialect of testDialects()) {
       mkdirSync(incoming, { recursive: true });
       writeFileSync(join(incoming, 'seg-000001.mp4'), readFileSync(clip));
 
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/v1/ai-models',
-        token: t.adminToken,
-        payload: {
-          name: 'Footage people',
-          model_name: 'centernet',
-          task: 'person_counting',
-          source_type: 'recording',
-          inference_interval: 2,
-          assigned_camera_id: camera.id,
-        },
-      });
-      assert.equal(created.statusCode, 201, created.body);
-      const id = created.json().id;
+      const id = await recordingModel(t, 'Footage people', camera.id);
       const status = () => get(`/api/v1/ai-models/${id}/status`);
       const done = await eventually(
         async () => {
@@ -191,21 +196,7 @@ describe(
       const chunks = 6;
       for (let i = 0; i < chunks; i++)
         writeFileSync(join(dir, `${start + i * 60_000}.mp4`), readFileSync(clip));
-      const created = await a.request({
-        method: 'POST',
-        url: '/api/v1/ai-models',
-        token: a.adminToken,
-        payload: {
-          name: 'Shared footage people',
-          model_name: 'centernet',
-          task: 'person_counting',
-          source_type: 'recording',
-          inference_interval: 2,
-          assigned_camera_id: camera.id,
-        },
-      });
-      assert.equal(created.statusCode, 201, created.body);
-      const id = created.json().id as number;
+      const id = await recordingModel(a, 'Shared footage people', camera.id);
       // Each node reports the analysis it did; done when the files both did add up to all of them.
       const status = async (node: TestApp) =>
         (
