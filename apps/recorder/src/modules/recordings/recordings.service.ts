@@ -1,3 +1,4 @@
+import { mapBounded } from '../../platform/bounded-map.js';
 import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
@@ -29,6 +30,8 @@ const SETTINGS_KEY = 'recording';
 const MAX_EXPORT_SECONDS = 4 * 3600;
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
+/** init-section reads under way at once while a playlist is written */
+const INIT_READS_AT_ONCE = 8;
 /** What another node's answers may be at most: a playlist, a preview picture, an error or a 204. */
 const PLAYLIST_MAX_BYTES = MB;
 const THUMBNAIL_MAX_BYTES = 4 * MB;
@@ -155,10 +158,15 @@ export class RecordingsService {
     const target = Math.ceil(Math.max(1, ...chunks.map((c) => c.row.duration_seconds)));
     lines.push(`#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0');
     let first = true;
-    for (const placed of chunks) {
+    // Each chunk's init section length: read here, or a small range request to the node holding it (several
+    // at once: a playlist across nodes names many of them).
+    const initLengths = await mapBounded(chunks, INIT_READS_AT_ONCE, (placed) =>
+      this.footage.initLength(placed, caller),
+    );
+    for (const [index, placed] of chunks.entries()) {
       const row = placed.row;
       const chunk = toChunk(row);
-      const initLength = await this.footage.initLength(placed, caller);
+      const initLength = initLengths[index] ?? null;
       if (initLength === null) continue;
       // Relative to the playlist (…/recordings/{camera_id}/playlist.m3u8): the chunk download route.
       const uri = `chunks/${chunk.id}.mp4${suffix}`;
