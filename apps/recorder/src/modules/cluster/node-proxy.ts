@@ -88,7 +88,15 @@ interface OpenAnswer {
   body: Readable;
 }
 
+/** How long what the database said about a camera's holder or a node's state is reused. */
+const RECENT_MS = 1_000;
+
 export class NodeProxy {
+  readonly #holders = new Map<number, { value: Promise<string | null>; until: number }>();
+  readonly #nodes = new Map<
+    string,
+    { value: Promise<{ node: NodeRow | undefined; nowMs: number }>; until: number }
+  >();
   readonly #agents = {
     http: new http.Agent({ keepAlive: true, timeout: 30_000 }),
     https: new https.Agent({ keepAlive: true, timeout: 30_000 }),
@@ -113,8 +121,10 @@ export class NodeProxy {
   /** The node that runs the camera when it is another one (live view and snapshots are answered there). */
   async holderElsewhere(cameraId: number): Promise<string | null> {
     if (this.ownership.fence(cameraId) !== null) return null;
-    const holder = await this.repository.holderOf(cameraId);
-    return holder && holder.node_id !== this.options.nodeId ? holder.node_id : null;
+    return this.#recently(this.#holders, cameraId, async () => {
+      const holder = await this.repository.holderOf(cameraId);
+      return holder && holder.node_id !== this.options.nodeId ? holder.node_id : null;
+    });
   }
 
   /** Sends the request, as it came, to the node and streams the node's answer back to the caller. */
@@ -237,7 +247,10 @@ export class NodeProxy {
 
   /** The node, when it is online and the request may go to it; a 503 naming it otherwise. */
   async #reachable(nodeId: string, caller: CallerCredentials): Promise<NodeRow> {
-    const [node, nowMs] = await Promise.all([this.repository.findNode(nodeId), this.repository.clock()]);
+    const { node, nowMs } = await this.#recently(this.#nodes, nodeId, async () => {
+      const [row, clock] = await Promise.all([this.repository.findNode(nodeId), this.repository.clock()]);
+      return { node: row, nowMs: clock };
+    });
     if (!node)
       throw new AppError(503, `The recorder node that holds this (${nodeId}) is no longer in the cluster`);
     if (caller.forwarded) {
@@ -249,6 +262,22 @@ export class NodeProxy {
     if (node.heartbeat_ms <= nowMs - this.options.leaseMs)
       throw new AppError(503, `Recorder node ${node.name}, which holds this, is offline`);
     return node;
+  }
+
+  /**
+   * What the database said a moment ago (RECENT_MS): a live view through this node asks for a part every 200 ms,
+   * and which node runs the camera, and whether it is online, rarely changes faster than a lease.
+   */
+  async #recently<K, V>(cache: Map<K, { value: Promise<V>; until: number }>, key: K, read: () => Promise<V>) {
+    const now = Date.now();
+    const cached = cache.get(key);
+    if (cached && cached.until > now) return cached.value;
+    const value = read();
+    cache.set(key, { value, until: now + RECENT_MS });
+    // A failed read is not kept; the cache stays small (entries of cameras and nodes no longer asked about go).
+    value.catch(() => cache.delete(key));
+    if (cache.size > 1000) for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
+    return value;
   }
 
   /** Ends the kept-alive connections (shutdown). */
