@@ -213,9 +213,14 @@ export class RecordingsService {
     return { here: jpeg };
   }
 
-  /** The chunk files of the camera that overlap [fromMs, toMs], oldest first (for the recorder's own use). */
+  /**
+   * The chunk files of the camera on this node's disk (or a shared mount) that overlap [fromMs, toMs], oldest
+   * first (for the recorder's own use: review clips are cut from what there is here).
+   */
   async chunkFiles(cameraId: number, fromMs: number, toMs: number): Promise<ChunkFile[]> {
-    const rows = await this.recordings.overlapping(cameraId, fromMs, toMs);
+    // Only the chunks whose files are here: a camera that moved mid-way has the rest on another node's disk.
+    const placed = await this.footage.place(await this.recordings.overlapping(cameraId, fromMs, toMs));
+    const rows = placed.filter((chunk) => chunk.nodeId === null).map((chunk) => chunk.row);
     return rows.map((row) => ({
       path: join(this.recordingsRoot, row.path),
       startMs: row.start_ms,
