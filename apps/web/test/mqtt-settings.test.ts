@@ -108,10 +108,11 @@ describe('MQTT settings in chromium', { timeout: 120_000 }, () => {
       },
     );
     assert.equal(online.retain, true);
-    // The screen says what the recorder connects as and where it says it is online.
-    const connection = page.getByRole('region', { name: 'Connection' });
-    await connection.getByText('nvr/available', { exact: true }).waitFor();
-    await connection.getByText(/^nvr-recorder-/).waitFor();
+    // The screen says what the recorder connects as.
+    await page
+      .getByRole('region', { name: 'Connection' })
+      .getByText(/^nvr-recorder-/)
+      .waitFor();
     assert.deepEqual(sent, [
       { enabled: true, url: broker.url, username: RECORDER.username, password: WRONG_PASSWORD },
       { password: RECORDER.password },

@@ -19,8 +19,8 @@ const ADVICE: Partial<Record<MqttState, string>> = {
 };
 
 /**
- * The connection as this recorder node reports it: state, since when, the client id and availability topic it
- * uses (its own on a cluster), the last error and the next attempt.
+ * The connection as this recorder node reports it: state, since when, the client id it connects as (its own on a
+ * cluster), the last error and the next attempt.
  */
 export function MqttStatus({ status }: { status: Status }) {
   const state = STATES[status.state];
@@ -51,12 +51,6 @@ export function MqttStatus({ status }: { status: Status }) {
           <>
             <dt className="font-medium">Connects as</dt>
             <dd className="break-all font-mono">{status.client_id}</dd>
-          </>
-        )}
-        {status.availability_topic && (
-          <>
-            <dt className="font-medium">Availability topic</dt>
-            <dd className="break-all font-mono">{status.availability_topic}</dd>
           </>
         )}
         {status.last_error && (

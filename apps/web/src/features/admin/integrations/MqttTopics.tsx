@@ -6,7 +6,8 @@ export function MqttTopics({ settings }: { settings: MqttSettings }) {
   const rows: [string, string][] = [
     ['Recorder id', settings.recorder_id],
     ['Topic prefix', settings.topic_prefix],
-    ['Availability', `${settings.topic_prefix}/available`],
+    // On a cluster each node has its own (the one this node uses, while connected).
+    ['Availability', settings.status.availability_topic ?? `${settings.topic_prefix}/available`],
     ['Camera states', `${settings.topic_prefix}/cameras/<id>/…`],
     [
       'Home Assistant discovery',
