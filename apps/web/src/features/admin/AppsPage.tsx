@@ -8,6 +8,7 @@ import { OneTimeKeyDialog } from './OneTimeKeyDialog';
 import { useAppAction, useApps, useRegisterApp } from './queries';
 import { RegisterAppForm } from './RegisterAppForm';
 import type { RegisteredApp } from './types';
+import { AdminPage } from './AdminPage';
 
 /** One app: what it is, whether it may act, its key, and the actions on it. */
 function AppCard({ app, onKey }: { app: RegisteredApp; onKey: (key: string) => void }) {
@@ -85,10 +86,7 @@ export function AppsPage() {
   const apps = useApps();
   const [key, setKey] = useState<string | null>(null);
   return (
-    <section aria-labelledby="apps-title" className="space-y-4">
-      <h1 id="apps-title" className="text-xl font-semibold">
-        Apps
-      </h1>
+    <AdminPage id="apps" title="Apps">
       {apps.isPending ? (
         <Spinner label="Loading apps…" />
       ) : apps.isError ? (
@@ -104,6 +102,6 @@ export function AppsPage() {
       )}
       <RegisterAppForm onKey={setKey} />
       <OneTimeKeyDialog title="The app's key" secret={key} onClose={() => setKey(null)} />
-    </section>
+    </AdminPage>
   );
 }

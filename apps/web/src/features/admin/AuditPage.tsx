@@ -9,6 +9,7 @@ import { useUserDirectory } from '../cameras/queries';
 import { AuditDetails } from './AuditDetails';
 import { CARD, MUTED, dateTime } from './format';
 import { AUDIT_PAGE, useAuditLog } from './queries';
+import { AdminPage } from './AdminPage';
 
 interface Filters {
   user: string;
@@ -54,10 +55,7 @@ export function AuditPage() {
   };
 
   return (
-    <section aria-labelledby="audit-title" className="space-y-4">
-      <h1 id="audit-title" className="text-xl font-semibold">
-        Audit log
-      </h1>
+    <AdminPage id="audit" title="Audit log">
       <form onSubmit={apply} aria-label="Filter the audit log" className={CARD}>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <SelectField
@@ -172,6 +170,6 @@ export function AuditPage() {
           onPage={setPage}
         />
       )}
-    </section>
+    </AdminPage>
   );
 }

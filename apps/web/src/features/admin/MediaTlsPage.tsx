@@ -8,6 +8,7 @@ import { CertificateDetails } from './CertificateDetails';
 import { CARD, MUTED } from './format';
 import { useClearMediaTls, useMediaTls, useUploadMediaTls, type TlsFiles } from './queries';
 import type { MediaTls } from './types';
+import { AdminPage } from './AdminPage';
 
 const FILES: { name: keyof TlsFiles; label: string }[] = [
   { name: 'cert_file', label: 'Certificate (PEM)' },
@@ -122,10 +123,7 @@ function UploadForm() {
 export function MediaTlsPage() {
   const tls = useMediaTls();
   return (
-    <section aria-labelledby="tls-title" className="space-y-4">
-      <h1 id="tls-title" className="text-xl font-semibold">
-        Media TLS
-      </h1>
+    <AdminPage id="tls" title="Media TLS">
       <section aria-labelledby="tls-stored-title" className={CARD}>
         <h2 id="tls-stored-title" className="font-semibold">
           Stored
@@ -139,6 +137,6 @@ export function MediaTlsPage() {
         )}
       </section>
       <UploadForm />
-    </section>
+    </AdminPage>
   );
 }

@@ -7,6 +7,7 @@ import { CreateUserForm } from './CreateUserForm';
 import { dateTime } from './format';
 import { USERS_PAGE, useUsers } from './queries';
 import type { User } from './types';
+import { AdminPage } from './AdminPage';
 
 function roleOf(user: User): string {
   return user.is_superuser ? 'Administrator' : 'User';
@@ -18,10 +19,7 @@ export function UsersPage() {
   const users = useUsers(page);
 
   return (
-    <section aria-labelledby="users-title" className="space-y-4">
-      <h1 id="users-title" className="text-xl font-semibold">
-        Users
-      </h1>
+    <AdminPage id="users" title="Users">
       {users.isPending ? (
         <Spinner label="Loading users…" />
       ) : users.isError ? (
@@ -74,6 +72,6 @@ export function UsersPage() {
         />
       )}
       <CreateUserForm />
-    </section>
+    </AdminPage>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
-import { MUTED } from '../format';
 import { MqttSettingsForm } from './MqttSettingsForm';
 import { MqttStatus } from './MqttStatus';
 import { MqttTopics } from './MqttTopics';
 import { useMqttSettings } from './queries';
+import { AdminPage } from '../AdminPage';
 
 /** MQTT / Home Assistant: the connection's state, its settings and where the recorder publishes. */
 function MqttSection() {
@@ -27,15 +27,12 @@ function MqttSection() {
 /** Connections to other systems; for now MQTT, through which Home Assistant sees the cameras. */
 export function IntegrationsPage() {
   return (
-    <section aria-labelledby="integrations-title" className="space-y-4">
-      <h1 id="integrations-title" className="text-xl font-semibold">
-        Integrations
-      </h1>
-      <p className={MUTED}>
-        MQTT: the recorder publishes its cameras’ states to a broker, announces them to Home Assistant and
-        takes a few commands. The password is stored encrypted and never shown again.
-      </p>
+    <AdminPage
+      id="integrations"
+      title="Integrations"
+      intro="MQTT: the recorder publishes its cameras’ states to a broker, announces them to Home Assistant and takes a few commands. The password is stored encrypted and never shown again."
+    >
       <MqttSection />
-    </section>
+    </AdminPage>
   );
 }

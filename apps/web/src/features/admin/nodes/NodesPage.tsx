@@ -4,6 +4,7 @@ import { CARD, MUTED } from '../format';
 import { NodeCard } from './NodeCard';
 import { useCameraNames, useNodes } from './queries';
 import type { RecorderNode } from './types';
+import { AdminPage } from '../AdminPage';
 
 /** The default install (SQLite, or one recorder on PostgreSQL): say so, and how a second node is added. */
 function OnlyNode() {
@@ -54,15 +55,12 @@ function NodeList() {
 /** Admin → Nodes: the recorders sharing this database, the cameras each runs, drain, resume and remove. */
 export function NodesPage() {
   return (
-    <section aria-labelledby="nodes-title" className="space-y-4">
-      <h1 id="nodes-title" className="text-xl font-semibold">
-        Nodes
-      </h1>
-      <p className={MUTED}>
-        Every camera is recorded by exactly one node. Draining a node moves its cameras to the others; when a
-        node stops, the others take its cameras once its leases expire.
-      </p>
+    <AdminPage
+      id="nodes"
+      title="Nodes"
+      intro="Every camera is recorded by exactly one node. Draining a node moves its cameras to the others; when a node stops, the others take its cameras once its leases expire."
+    >
       <NodeList />
-    </section>
+    </AdminPage>
   );
 }
