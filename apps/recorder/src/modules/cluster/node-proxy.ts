@@ -12,6 +12,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientInfo } from '../../platform/http/authentication.js';
 import { AppError } from '../../platform/http/errors.js';
 import { limitStream } from '../../platform/net/outbound-http.js';
 import { CLIENT_HEADER, type ForwardedClient } from '../../platform/http/forwarded-client.js';
@@ -66,7 +67,7 @@ export function callerCredentials(request: FastifyRequest): CallerCredentials {
     authorization: request.headers.authorization,
     ticket: typeof ticket === 'string' && ticket !== '' ? ticket : undefined,
     forwarded: request.headers[FORWARDED_HEADER] !== undefined,
-    ip: request.clientIp ?? request.ip ?? null,
+    ip: clientInfo(request).ip,
   };
 }
 

@@ -33,6 +33,8 @@ import {
 const DAY_MS = 24 * 3600 * 1000;
 const MB = 1024 * 1024;
 /** The most a file of another node's item may have when it comes through this one (a clip: minutes of video). */
+/** A deletion's answer through another node: empty, or an error envelope. */
+const DELETE_ANSWER_BYTES = 64 * 1024;
 const FORWARDED_MAX_BYTES: Record<ReviewFile, number> = {
   clip: 2048 * MB,
   snapshot: 20 * MB,
@@ -98,7 +100,7 @@ export class ReviewService {
     await this.access.require(context.principal, row.camera_id, 'manage');
     const owner = this.#elsewhere(row);
     if (owner !== null && !caller.forwarded && (await this.node.isMember(owner)))
-      return { remote: this.#forwarding(owner, 'snapshot') };
+      return { remote: this.#forwarding(owner, DELETE_ANSWER_BYTES) };
     await this.files.remove(row.camera_id, row.id);
     await this.items.delete(row.id);
     await this.audit.record(context, {
@@ -122,7 +124,8 @@ export class ReviewService {
     const missing = new NotFoundError(kind === 'clip' ? 'Clip' : 'Snapshot');
     if (!has) throw missing;
     const owner = this.#elsewhere(row);
-    if (owner !== null && !caller.forwarded) return { remote: this.#forwarding(owner, kind) };
+    if (owner !== null && !caller.forwarded)
+      return { remote: this.#forwarding(owner, FORWARDED_MAX_BYTES[kind]) };
     const path = this.files.path(row.camera_id, row.id, kind);
     const info = await stat(path).catch(() => null);
     if (!info) throw missing;
@@ -134,8 +137,8 @@ export class ReviewService {
     return row.node_id !== null && row.node_id !== this.node.id ? row.node_id : null;
   }
 
-  #forwarding(nodeId: string, kind: ReviewFile): Forwarding {
-    return { nodeId, maxBytes: FORWARDED_MAX_BYTES[kind], firstByteMs: 10_000 };
+  #forwarding(nodeId: string, maxBytes: number): Forwarding {
+    return { nodeId, maxBytes, firstByteMs: 10_000 };
   }
 
   async settings(context: RequestContext, cameraId: number): Promise<ReviewSettingsResponse> {
