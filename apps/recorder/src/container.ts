@@ -69,6 +69,7 @@ import { RecordingsRepository } from './modules/recordings/recordings.repository
 import { RecordingsService } from './modules/recordings/recordings.service.js';
 import { RecordingsVolume } from './modules/recordings/recordings-volume.js';
 import { RetentionService } from './modules/recordings/retention.js';
+import { RecordingWatch } from './modules/recordings/recording-watch.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
 import { StreamHub } from './media/ingest/stream-hub.js';
@@ -139,6 +140,7 @@ export interface Container {
   readonly recordings: RecordingsService;
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
+  readonly recordingWatch: RecordingWatch;
   readonly live: LiveService;
   readonly liveHls: LiveHls;
   readonly liveWebRtc: LiveWebRtc;
@@ -207,6 +209,8 @@ export interface ContainerOverrides {
   cameraHostResolver?: (host: string) => Promise<string[]>;
   /** how often a `failed` camera is tried again (default 30 s) */
   recordingSlowRetryMs?: number;
+  /** how long a camera that should record may go unrecorded before the alert (default two lease lifetimes) */
+  recordingWatchGraceMs?: number;
   /** how often the recordings volume is checked (default 10 s) */
   volumeCheckMs?: number;
   /** where log lines go (default stdout); tests capture them to prove no secret is ever logged */
@@ -409,6 +413,11 @@ export async function createContainer(
     internalEvents,
     logger,
   );
+  // Recording is on but no node records the camera: tried again each round, alerted after two lease lifetimes.
+  const recordingWatch = new RecordingWatch(cameras, recordingEngine, cameraLeases, internalEvents, logger, {
+    intervalMs: cameraLeases.renewMs,
+    graceMs: overrides.recordingWatchGraceMs ?? 2 * config.node.leaseSeconds * 1000,
+  });
   const retention = new RetentionService(
     recordingsRepository,
     recordings,
@@ -702,6 +711,7 @@ export async function createContainer(
     { name: 'node channel', stop: () => nodeProxy.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
     { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
+    { name: 'recording watch', start: () => recordingWatch.start(), stop: () => recordingWatch.stop() },
     {
       name: 'retention',
       start: () => retention.start(config.retentionIntervalSeconds * 1000),
@@ -770,6 +780,7 @@ export async function createContainer(
     recordings,
     recordingEngine,
     retention,
+    recordingWatch,
     live,
     liveHls,
     liveWebRtc,

@@ -64,6 +64,8 @@ export interface RecorderEvents {
   'recording.notice': RecordingNotice;
   /** a closed chunk was indexed */
   'recording.chunk-indexed': IndexedChunk;
+  /** a camera whose recording is on has gone unrecorded by every node for longer than the grace (recording watch) */
+  'recording.uncovered': { cameraId: number; name: string; reason: string; seconds: number };
   /** a retention round ended with free space still under the floor */
   'storage.floor-reached': { path: string; free_bytes: number; floor_bytes: number };
   /** an alert was stored (awaited: its notifications are queued before `raise` returns) */

@@ -6,7 +6,7 @@ import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import { SEVERITIES, severityRank, type BusEvent } from '../../platform/events/event-types.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { RecorderEventBus } from '../recorder-events.js';
+import type { RecorderEventBus, RecorderEvents } from '../recorder-events.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { AlertRow, AlertScope, AlertsRepository } from './alerts.repository.js';
 import type { AckIn, AckResult, AlertList, AlertQuery, AlertResponse, RaiseAlert } from './alerts.schemas.js';
@@ -18,6 +18,7 @@ export const SYSTEM_SOURCES = {
   diskFloor: 'disk_floor',
   storageError: 'storage_error',
   storageUnavailable: 'storage_unavailable',
+  recordingNotRunning: 'recording_not_running',
 } as const;
 
 export interface DiskFloorReport {
@@ -132,6 +133,18 @@ export class AlertsService {
       if (this.#raising.get(key) === tail) this.#raising.delete(key);
     });
     return run;
+  }
+
+  /** For the recording watch: recording is on for a camera that no node has recorded for a while. */
+  recordingNotRunning(report: RecorderEvents['recording.uncovered']): Promise<AlertResponse | null> {
+    return this.raiseOnce({
+      camera_id: report.cameraId,
+      source_name: SYSTEM_SOURCES.recordingNotRunning,
+      severity: 'critical',
+      title: `${report.name} is not being recorded`,
+      message: `Recording is on for ${report.name}, but no recorder has recorded it for ${report.seconds} s: ${report.reason.slice(0, 500)}.`,
+      data: { reason: report.reason.slice(0, 500), unrecorded_seconds: report.seconds },
+    });
   }
 
   /** For the storage layer: the free space of the recordings volume fell to the configured floor. */

@@ -111,6 +111,19 @@ export class CamerasRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Cameras that should be recorded: active, not binned, recording enabled. */
+  async recordingWanted(): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .selectFrom('cameras')
+      .innerJoin('camera_configs', 'camera_configs.camera_id', 'cameras.id')
+      .select(['cameras.id', 'cameras.name'])
+      .where('cameras.deleted_at', 'is', null)
+      .where('cameras.is_active', '=', true)
+      .where('camera_configs.recording_enabled', '=', true)
+      .orderBy('cameras.id')
+      .execute();
+  }
+
   async recordingPath(cameraId: number): Promise<string | null> {
     const row = await this.db
       .selectFrom('camera_configs')

@@ -340,6 +340,11 @@ export class CamerasService {
     return this.cameras.allIds();
   }
 
+  /** For the recording watch: the cameras that should be recorded (active, not binned, recording enabled). */
+  recordingWanted(): Promise<{ id: number; name: string }[]> {
+    return this.cameras.recordingWanted();
+  }
+
   /** Stored credentials, decrypted, for the media layer and device management. Never for responses. */
   async credentials(id: number): Promise<{ username: string | null; password: string | null }> {
     const camera = await this.cameras.findById(id);

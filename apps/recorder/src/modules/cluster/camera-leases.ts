@@ -105,6 +105,23 @@ export class CameraLeases implements CameraOwnership {
     this.#held.clear();
   }
 
+  /** Which node holds a live lease on each camera now (any node). */
+  holders(): Promise<Map<number, string>> {
+    return this.repository.liveHolders();
+  }
+
+  /** Why this node takes no further camera, in words for an alert; null when it has room. */
+  async roomRefusal(): Promise<string | null> {
+    if (this.#databaseAway) return 'the database cannot be reached, so no lease can be taken';
+    if (this.#state !== 'active') return `this recorder node is ${this.#state}`;
+    const [target, cameras] = await Promise.all([this.#target(), this.repository.cameraCount()]);
+    const held = this.heldCameras().length;
+    if (held < target) return null;
+    return held >= this.node.capacity
+      ? `this recorder node runs as many cameras as its NODE_CAPACITY (${this.node.capacity}) allows`
+      : `this recorder node runs its share of the ${cameras} cameras (${held}), and no other node took the camera`;
+  }
+
   fence(cameraId: number): Fence | null {
     const token = this.#held.get(cameraId);
     return token === undefined ? null : { nodeId: this.node.id, token };
@@ -124,7 +141,8 @@ export class CameraLeases implements CameraOwnership {
 
   async #claim(cameraId: number): Promise<boolean> {
     try {
-      const room = this.#held.size < (await this.#target());
+      // A camera being given back no longer counts: it is on its way out.
+      const room = this.heldCameras().length < (await this.#target());
       const lease = room
         ? await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs)
         : undefined;
@@ -134,7 +152,8 @@ export class CameraLeases implements CameraOwnership {
         return false;
       }
       if (!lease) {
-        this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
+        // Held by another node: not asked again for a round. (No room here is not remembered: room comes back.)
+        if (room) this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
         return false;
       }
       this.#took(lease);
@@ -162,13 +181,21 @@ export class CameraLeases implements CameraOwnership {
     this.#state = me.state;
     // Only leases held before the renewal are judged by it: a claim may take one while it runs.
     const before = [...this.#held];
+    // Binned cameras need no node: their leases go back, or they would count against the cameras that do.
+    const binned = new Set(await this.repository.releaseBinned(this.node.id));
     const renewed = new Map((await this.repository.renew(this.node.id, this.options.leaseMs)).map(toEntry));
     if (this.#databaseAway) this.log.info('cluster round succeeded again');
     this.#databaseAway = false;
-    for (const [cameraId, fence] of before) {
-      if (renewed.get(cameraId) === fence || this.#held.get(cameraId) !== fence) continue;
+    const ended = before.filter(([id, fence]) => renewed.get(id) !== fence && this.#held.get(id) === fence);
+    const existing = await this.repository.existingCameras(
+      ended.map(([cameraId]) => cameraId).filter((cameraId) => !binned.has(cameraId)),
+    );
+    for (const [cameraId] of ended) {
       this.#held.delete(cameraId);
-      this.log.warn({ cameraId }, 'camera lease lost to another node: its pipelines stop here');
+      if (binned.has(cameraId))
+        this.log.info({ cameraId }, 'camera lease given back: the camera is in the bin');
+      else if (!existing.has(cameraId)) this.log.info({ cameraId }, 'camera deleted: its lease went with it');
+      else this.log.warn({ cameraId }, 'camera lease lost to another node: its pipelines stop here');
       this.events.emit('camera.ownership-changed', { cameraId, owned: false });
     }
     if (this.#state === 'draining') {
@@ -206,8 +233,19 @@ export class CameraLeases implements CameraOwnership {
     this.events.emit('camera.ownership-changed', { cameraId: lease.cameraId, owned: true });
   }
 
-  /** Stops the camera's pipelines here (their last chunks indexed under the lease), then gives the lease back. */
-  async #release(cameraId: number): Promise<void> {
+  /**
+   * A camera went to the bin or was deleted: it needs no node, so its lease goes back now rather than at the next
+   * round (until then it would count against the cameras that do need one).
+   */
+  async giveBack(cameraId: number): Promise<void> {
+    await this.#release(cameraId, { toAnotherNode: false });
+  }
+
+  /**
+   * Stops the camera's pipelines here (their last chunks indexed under the lease), then gives the lease back.
+   * Given back for another node to take, it is not claimed again here for a round.
+   */
+  async #release(cameraId: number, { toAnotherNode = true } = {}): Promise<void> {
     const fence = this.#held.get(cameraId);
     if (fence === undefined || this.#releasing.has(cameraId)) return;
     this.#releasing.add(cameraId);
@@ -215,7 +253,7 @@ export class CameraLeases implements CameraOwnership {
       await this.events.emitAndWait('camera.ownership-changed', { cameraId, owned: false });
       await this.repository.release(cameraId, this.node.id, fence);
       this.#held.delete(cameraId);
-      this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
+      if (toAnotherNode) this.#heldElsewhere.set(cameraId, Date.now() + this.#renewMs);
       this.log.info({ cameraId }, 'camera lease given back');
     } finally {
       this.#releasing.delete(cameraId);

@@ -174,16 +174,44 @@ export class ClusterRepository {
     return Number(row.total);
   }
 
-  /** Extends every lease the node holds; what comes back is what it still holds. */
+  /**
+   * Extends every lease the node holds on a camera outside the bin; what comes back is what it still holds. A
+   * binned camera's lease is not renewed: it needs no node, and counting it would keep a camera that does out.
+   */
   async renew(nodeId: string, ttlMs: number): Promise<HeldLease[]> {
     const rows = await this.db
       .updateTable('camera_leases')
       .set({ expires_ms: sql<number>`${this.#now()} + ${ttlMs}` })
       .where('node_id', '=', nodeId)
       .where('expires_ms', '>', 0)
+      .where('camera_id', 'in', (eb) =>
+        eb.selectFrom('cameras').select('cameras.id').where('cameras.deleted_at', 'is', null),
+      )
       .returning(['camera_id', 'fence'])
       .execute();
     return rows.map(toHeld);
+  }
+
+  /** Gives back every lease the node holds on a camera in the bin; answers those cameras. */
+  async releaseBinned(nodeId: string): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('camera_leases')
+      .set({ expires_ms: 0 })
+      .where('node_id', '=', nodeId)
+      .where('expires_ms', '>', 0)
+      .where('camera_id', 'in', (eb) =>
+        eb.selectFrom('cameras').select('cameras.id').where('cameras.deleted_at', 'is not', null),
+      )
+      .returning('camera_id')
+      .execute();
+    return rows.map((row) => row.camera_id);
+  }
+
+  /** Of these cameras, those that still exist (a hard delete takes the lease row with the camera). */
+  async existingCameras(cameraIds: number[]): Promise<Set<number>> {
+    if (cameraIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('cameras').select('id').where('id', 'in', cameraIds).execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -305,6 +333,16 @@ export class ClusterRepository {
   /** Sends a notification to every node listening on the channel (PostgreSQL; delivered once it commits). */
   async announce(channel: string, payload: string): Promise<void> {
     await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
+  }
+
+  /** Every camera a node holds a live lease on, with that node. */
+  async liveHolders(): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('camera_leases')
+      .select(['camera_id', 'node_id'])
+      .where('expires_ms', '>', this.#now())
+      .execute();
+    return new Map(rows.map((row) => [row.camera_id, row.node_id]));
   }
 
   /** Which node holds a camera now (for redirects and messages), with its URL. */

@@ -66,6 +66,12 @@ const STATE: Record<Transition['to'], RecordingState> = {
 
 type Credentials = { username: string | null; password: string | null };
 
+/** Why a camera that should record has no recorder on this node. */
+export interface NotRecording {
+  cause: 'not_held' | 'volume' | 'source';
+  message: string;
+}
+
 interface Active {
   recorder: CameraRecorder;
   /** what it was started with: a change of any of it means a restart */
@@ -82,6 +88,8 @@ interface Active {
 
 export class RecordingEngine {
   readonly #active = new Map<number, Active>();
+  /** why a camera that should record has no recorder here (the last sync's answer), for the recording watch */
+  readonly #notRecording = new Map<number, NotRecording>();
   readonly #pending = new Map<number, Promise<void>>();
   #stopped = false;
 
@@ -165,6 +173,11 @@ export class RecordingEngine {
     return this.#active.has(cameraId);
   }
 
+  /** Why the last sync of a camera that should record started no recorder here (null: it did, or need not). */
+  whyNotRecording(cameraId: number): NotRecording | null {
+    return this.#notRecording.get(cameraId) ?? null;
+  }
+
   async #sync(cameraId: number): Promise<void> {
     const camera = await this.cameras.find(cameraId);
     const config = camera ? await this.configs.find(cameraId) : undefined;
@@ -186,6 +199,20 @@ export class RecordingEngine {
     }
     if (!wanted) {
       const volumeMissing = owned && volume?.available === false;
+      if (shouldRecord && !this.#stopped)
+        this.#notRecording.set(
+          cameraId,
+          !owned
+            ? { cause: 'not_held', message: 'this recorder node does not hold the camera' }
+            : {
+                cause: 'volume',
+                message:
+                  volumeMissing && !volume.available
+                    ? volume.reason
+                    : 'the recordings volume has not been checked yet',
+              },
+        );
+      else this.#notRecording.delete(cameraId);
       this.#report(cameraId, {
         recording_state: volumeMissing ? 'storage_error' : shouldRecord ? 'stopped' : 'disabled',
         live_online: null,
@@ -204,6 +231,9 @@ export class RecordingEngine {
     const cameraId = camera.id;
     const decision = await this.sources.resolve(cameraId, 'main');
     if (!decision.ok) {
+      // Tried again by the recording watch each round; the failure is announced once, not at every try.
+      const repeated = this.#notRecording.get(cameraId)?.message === decision.error;
+      this.#notRecording.set(cameraId, { cause: 'source', message: decision.error });
       (await this.streams.find(cameraId))?.setRecorded(false);
       this.#report(cameraId, {
         recording_state: 'failed',
@@ -211,9 +241,10 @@ export class RecordingEngine {
         stream_warning: decision.error,
         stream_action: null,
       });
-      this.#notify({ type: 'recording.failed', cameraId, error: decision.error });
+      if (!repeated) this.#notify({ type: 'recording.failed', cameraId, error: decision.error });
       return;
     }
+    this.#notRecording.delete(cameraId);
     const cameraDir = cameraRecordingDir(this.options.recordingsRoot, cameraId, config.recording_path);
     const { plan, input } = decision.source;
     const warning = plan.warning;
