@@ -7,7 +7,7 @@
 // left behind if this process itself dies: each service has an IPC channel to it and stops when that closes,
 // and this process stops the services when its own parent goes away.
 // Logs: one JSON object per line, pretty-printed when the terminal is a TTY.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,6 +27,10 @@ if (unknown.length > 0) {
 const pretty = process.stdout.isTTY === true;
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const COLORS = { 40: '\u001b[33m', 50: '\u001b[31m', 60: '\u001b[31m' };
+
+// From the sources (`--dev`) nothing was built: the recorder's connection guard is built here (a no-op when current).
+if (dev && (wanted.length === 0 || wanted.includes('recorder')))
+  spawnSync(process.execPath, ['apps/recorder/scripts/build-native.mjs'], { cwd: root, stdio: 'inherit' });
 
 let stopping = false;
 let exitCode = 0;

@@ -70,6 +70,8 @@ import { RecordingsService } from './modules/recordings/recordings.service.js';
 import { RecordingsVolume } from './modules/recordings/recordings-volume.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { RecordingWatch } from './modules/recordings/recording-watch.js';
+import { LiveStatus } from './modules/live/live-status.js';
+import { connectGuardCheck } from './media/ffmpeg/connect-guard.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
 import { StreamHub } from './media/ingest/stream-hub.js';
@@ -364,9 +366,12 @@ export async function createContainer(
   );
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
+  // Whether ffmpeg can run with the connection guard that plain users' cameras are read under (asked once).
+  const connectGuardProblem = connectGuardCheck(config.media.ffmpegPath);
   const onvif = new OnvifService(cameras, audit, {
     ffprobePath: config.media.ffprobePath,
     timeoutMs: overrides.onvifTimeoutMs,
+    connectGuardProblem,
   });
   const recordingsRepository = new RecordingsRepository(database.db, database.dialect, nodeId);
   const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit, internalEvents);
@@ -381,12 +386,14 @@ export async function createContainer(
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
   // How every pipeline reads a camera (the transport-security policy and the media-source TLS check included),
   // and the camera streams: each pulled once and fanned out to live view, snapshots, AI and stream targets.
-  const sources = new SourceResolver(cameras, cameraConfig, cameraLeases, (host, port) =>
+  const sources = new SourceResolver(cameras, cameraConfig, cameraLeases, connectGuardProblem, (host, port) =>
     mediaTls.verifyPeer(host, port),
   );
+  const liveStatus = new LiveStatus(cameraStatus);
   const streams = new StreamHub({
     ffmpegPath: config.media.ffmpegPath,
     resolve: (cameraId, role, attempt) => sources.input(cameraId, role, attempt),
+    onLiveness: (cameraId, role, liveness) => liveStatus.streamLiveness(cameraId, role, liveness),
     ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
   });
   const recordingEngine = new RecordingEngine(

@@ -323,6 +323,7 @@ for (const dialect of testDialects()) {
           t.container.cameras,
           t.container.cameraConfig,
           t.container.cameraLeases,
+          async () => null,
         );
         const preferred = await sources.resolve(camera.id);
         assert.ok(preferred.ok, JSON.stringify(preferred));

@@ -30,6 +30,7 @@ const input: StreamInput = {
   password: 'p@ss:w/rd',
   rtspTransport: null,
   extraOptions: { rw_timeout: '5000000' },
+  guarded: false,
 };
 
 describe('ffmpeg arguments', () => {
@@ -88,6 +89,7 @@ describe('ffmpeg arguments', () => {
       password: null,
       rtspTransport: null,
       extraOptions: {},
+      guarded: false,
     };
     const tapped = recordArgs(input, {
       dir: '/d',

@@ -36,7 +36,7 @@ for (const dialect of testDialects()) {
     };
 
     it('binning three spare cameras leaves the fourth camera its lease, and restore and hard delete keep the count', async () => {
-      const spares = [];
+      const spares: Record<string, any>[] = [];
       for (let i = 0; i < 3; i++) spares.push(await createCamera(t, t.adminToken));
       const kept = await createCamera(t, t.adminToken);
       await rounds(1);
@@ -50,23 +50,23 @@ for (const dialect of testDialects()) {
       // Back from the bin: it gets its lease again, and the others keep theirs.
       const restored = await t.request({
         method: 'POST',
-        url: `/api/v1/cameras/${spares[0].id}/restore`,
+        url: `/api/v1/cameras/${spares[0]!.id}/restore`,
         token: t.adminToken,
       });
       assert.equal(restored.statusCode, 200, restored.body);
       await rounds(2);
-      assert.deepEqual(leases().heldCameras(), [spares[0].id, kept.id]);
+      assert.deepEqual(leases().heldCameras(), [spares[0]!.id, kept.id]);
 
       // Deleted for good: nothing is "lost to another node", nothing else moves.
       const deleted = await t.request({
         method: 'POST',
-        url: `/api/v1/cameras/${spares[1].id}/hard-delete`,
+        url: `/api/v1/cameras/${spares[1]!.id}/hard-delete`,
         token: t.adminToken,
-        payload: { confirmation_phrase: hardDeletePhrase(spares[1].name as string) },
+        payload: { confirmation_phrase: hardDeletePhrase(spares[1]!.name as string) },
       });
       assert.equal(deleted.statusCode, 200, deleted.body);
       await rounds(2);
-      assert.deepEqual(leases().heldCameras(), [spares[0].id, kept.id]);
+      assert.deepEqual(leases().heldCameras(), [spares[0]!.id, kept.id]);
       assert.doesNotMatch(t.logs(), /camera lease lost to another node/);
       assert.ok(!released.includes(kept.id));
     });
@@ -87,7 +87,7 @@ for (const dialect of testDialects()) {
       'a camera that records keeps recording while three others go to the bin',
       async () => {
         source = await startTestCamera();
-        const spares = [];
+        const spares: Record<string, any>[] = [];
         for (let i = 0; i < 3; i++) spares.push(await createCamera(t, t.adminToken));
         const started = nextNotice(t.container.recordingEngine, (n) => n.type === 'recording.started');
         const camera = await createCamera(t, t.adminToken, { ip_address: '127.0.0.1', rtsp_url: source.url });

@@ -34,6 +34,8 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
       ['Porch', {}],
       ['Garage', {}],
       ['Gate', { webrtc_publisher: true }],
+      ['Shed', { recording_enabled: true }],
+      ['Yard', { webrtc_publisher: true }],
     ] as const) {
       const camera = await addTestCamera(t, name, config);
       sources.push(camera.source);
@@ -185,6 +187,60 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
       ids.Porch,
       { timeout: 30_000, polling: 250 },
     );
+    await page.context().close();
+  });
+  it('a camera that dies is shown offline within seconds, with the time of its last picture, and live again when it is back', async () => {
+    // Shed records and plays over HLS; Yard does not record and plays over WebRTC.
+    const { page } = await browser.newPage();
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'watcher', USER_PASSWORD);
+    const figure = (name: string) => page.getByRole('figure', { name: `Live view of ${name}` });
+    for (const name of ['Shed', 'Yard']) await figure(name).getByText('Live', { exact: true }).waitFor();
+
+    const killed = Date.now();
+    const shed = sources[3]!;
+    const yard = sources[4]!;
+    await Promise.all([shed.stop(), yard.stop()]);
+    for (const name of ['Shed', 'Yard']) {
+      const tile = figure(name);
+      await tile.getByText(/^Camera offline — last picture at \d\d:\d\d:\d\d/).waitFor({ timeout: 15_000 });
+      assert.equal(await tile.getByText('Live', { exact: true }).count(), 0, `${name} is not shown as live`);
+      await tile.getByText('Offline', { exact: true }).waitFor();
+      // The time shown is the last real picture's: from before the kill, and it does not move on.
+      const shown = await tile.locator('figcaption time').getAttribute('datetime');
+      assert.ok(shown && Date.parse(shown) <= killed + 1500, `${name}: ${shown} vs kill at ${killed}`);
+    }
+    // The API agrees.
+    for (const name of ['Shed', 'Yard']) {
+      await page.waitForFunction(
+        async ({ id, token }) => {
+          const response = await fetch(`/api/v1/cameras/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return (await response.json()).live_online === false;
+        },
+        { id: ids[name], token },
+        { timeout: 15_000, polling: 500 },
+      );
+    }
+    assert.deepEqual(await seriousViolations(page), []);
+
+    // Back: the pictures come again and the tiles say so.
+    browser.expectedStatuses.add(503);
+    await Promise.all([shed.start(), yard.start()]);
+    for (const name of ['Shed', 'Yard'])
+      await figure(name).getByText('Live', { exact: true }).waitFor({ timeout: 60_000 });
+    browser.expectedStatuses.delete(503);
+    await page.context().close();
+  });
+
+  it('a camera that does not record says Online while its live view plays, not Unknown', async () => {
+    const page = await signedIn(`/cameras/${ids.Porch}`);
+    await allPlaying(page, 1);
+    await page.getByTestId('camera-state').getByText('Online', { exact: true }).waitFor({ timeout: 30_000 });
+    const camera = await t.request({ method: 'GET', url: `/api/v1/cameras/${ids.Porch}`, token });
+    assert.equal(camera.json().live_online, true);
+    assert.equal(camera.json().recording_state, 'disabled');
     await page.context().close();
   });
 });

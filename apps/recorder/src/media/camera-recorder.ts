@@ -13,6 +13,7 @@ import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { recordArgs, type StreamInput } from './ffmpeg/args.js';
 import { mediaDuration } from './ffmpeg/probe.js';
+import { connectGuardEnv } from './ffmpeg/connect-guard.js';
 import { FfmpegProcess, type FfmpegExit } from './ffmpeg/process.js';
 import { MediaClock } from './media-clock.js';
 import { Supervisor, type BackoffPolicy, type Transition } from './supervisor.js';
@@ -132,17 +133,20 @@ export class CameraRecorder {
       synced: null,
       syncing: false,
     };
-    const { segmentSeconds } = this.#options;
+    const { segmentSeconds, tapPort } = this.#options;
+    const input = this.#options.input(attempt);
     const process = new FfmpegProcess({
       ffmpegPath: this.#options.ffmpegPath,
-      args: recordArgs(this.#options.input(attempt), {
+      args: recordArgs(input, {
         dir: this.#incoming,
         prefix,
         segmentSeconds,
         listFile: run.listFile,
-        ...(this.#options.tapPort === undefined ? {} : { tapPort: this.#options.tapPort }),
+        ...(tapPort === undefined ? {} : { tapPort }),
       }),
       stallTimeoutMs: STALL_TIMEOUT_MS,
+      // Its only loopback destination is the camera stream's fan-out port.
+      ...(input.guarded ? { env: connectGuardEnv(tapPort === undefined ? [] : [tapPort]) } : {}),
     });
     let cut = false;
     process.on('progress', ({ outTimeSeconds, receivedAt }) => {

@@ -5,6 +5,7 @@
 // the config counters and the event log follow it.
 import { EventEmitter } from 'node:events';
 import type { FfmpegExit } from './ffmpeg/process.js';
+import { exitReason } from './ffmpeg/exit-reason.js';
 
 /**
  * The contract of one attempt the supervisor runs ("run once"): it is started once, says when it makes progress,
@@ -61,12 +62,6 @@ export function backoffDelay(policy: BackoffPolicy, failures: number, random = M
 
 function jittered(ms: number, jitter: number, random = Math.random): number {
   return Math.round(ms * (1 + jitter * (2 * random() - 1)));
-}
-
-export function describeExit(exit: FfmpegExit): string {
-  const last = exit.stderrTail.split('\n').filter(Boolean).at(-1);
-  if (exit.stalled) return last ?? 'stalled';
-  return last ?? (exit.signal ? `ffmpeg killed by ${exit.signal}` : `ffmpeg exited with code ${exit.code}`);
 }
 
 export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
@@ -143,7 +138,7 @@ export class Supervisor extends EventEmitter<{ transition: [Transition] }> {
       this.#process = null;
       this.#clearTimers();
       this.#failures += 1;
-      this.#error = describeExit(exit);
+      this.#error = exitReason(exit);
       const { autoRestart, maxRestartAttempts, slowRetryMs, backoff } = this.options;
       const exhausted = maxRestartAttempts > 0 && this.#failures > maxRestartAttempts;
       if (!autoRestart || (exhausted && slowRetryMs === undefined)) {

@@ -1,14 +1,24 @@
+import type { LivePlayback } from './livePlayback';
+
 /**
  * Plays an HLS URL in `video` (hls.js, loaded on first use; the browser's own HLS where MSE is missing, as on
- * iPhones). Calls `onFail` once when playback breaks for good. Returns the function that stops it.
+ * iPhones). Calls `onFail` once when playback breaks for good. The picture's time is the playlist's program
+ * date-time at the playhead (the recorder stamps each segment with the time its first part arrived).
  */
-export async function playHls(url: string, video: HTMLVideoElement, onFail: () => void): Promise<() => void> {
+export async function playHls(
+  url: string,
+  video: HTMLVideoElement,
+  onFail: () => void,
+): Promise<LivePlayback> {
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) {
     video.src = url;
-    return () => {
-      video.removeAttribute('src');
-      video.load();
+    return {
+      stop: () => {
+        video.removeAttribute('src');
+        video.load();
+      },
+      pictureTime: () => null,
     };
   }
   // The recorder serves low-latency HLS: hls.js follows its parts with blocking reloads and plays the part hold
@@ -19,5 +29,5 @@ export async function playHls(url: string, video: HTMLVideoElement, onFail: () =
   });
   hls.loadSource(url);
   hls.attachMedia(video);
-  return () => hls.destroy();
+  return { stop: () => hls.destroy(), pictureTime: () => hls.playingDate?.getTime() ?? null };
 }

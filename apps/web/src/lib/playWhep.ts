@@ -1,4 +1,5 @@
 import { api } from '../api/client';
+import type { LivePlayback } from './livePlayback';
 
 /** How long to wait for the browser's ICE candidates before sending the offer (no trickle in WHEP here). */
 const GATHERING_MS = 2_000;
@@ -26,7 +27,7 @@ export async function playWhep(
   url: string,
   video: HTMLVideoElement,
   onFail: () => void,
-): Promise<() => void> {
+): Promise<LivePlayback> {
   const connection = new RTCPeerConnection();
   let session: string | null = null;
   const stop = () => {
@@ -60,5 +61,6 @@ export async function playWhep(
   connection.addEventListener('connectionstatechange', () => {
     if (connection.connectionState === 'failed' || connection.connectionState === 'closed') onFail();
   });
-  return stop;
+  // Under a second behind the camera: the moment a frame is shown is its time, near enough.
+  return { stop, pictureTime: () => null };
 }

@@ -1,15 +1,26 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { api, unwrap } from '../api/client';
+import { watchPictures, type LivePlayback } from './livePlayback';
 import { playHls } from './playHls';
 import { playWhep } from './playWhep';
 
-export type PlayerState = 'idle' | 'connecting' | 'playing' | 'unavailable';
+/** `stalled`: it played, and no new picture has come for a while — the camera is offline, never shown as live. */
+export type PlayerState = 'idle' | 'connecting' | 'playing' | 'stalled' | 'unavailable';
 export type Transport = 'webrtc' | 'hls';
 
 /** How long to wait before trying a camera again that could not be played. */
 const RETRY_MS = 5_000;
 /** A stream that has shown no frame after this long is treated as broken. */
 const FIRST_FRAME_MS = 15_000;
+/**
+ * No new picture for this long while playing: the tile says the camera is offline (a camera sends several
+ * pictures a second; the recorder itself calls a stream offline after 2.5 s of silence).
+ */
+const STALL_MS = 3_000;
+/** Stalled this long: the player starts again with a new ticket (the camera may be back, the session not). */
+const RESTART_STALLED_MS = 30_000;
+/** The caption's clock is updated at most this often (a state change per picture would redraw every tile 15×/s). */
+const CLOCK_UPDATE_MS = 250;
 
 /**
  * Plays a camera's live view in `video` while `active` — in a grid, the stream the camera's config names for
@@ -36,7 +47,13 @@ export function useLivePlayer(
     let retry: ReturnType<typeof setTimeout> | undefined;
     let firstFrame: ReturnType<typeof setTimeout> | undefined;
     let detach: (() => void) | null = null;
+    let playback: LivePlayback | null = null;
     let current: Transport | null = null;
+    /** when the last new picture was shown (performance clock), and the time it was taken (unix ms) */
+    let pictureShownAt = 0;
+    let pictureTakenAt = 0;
+    let clockShownAt = 0;
+    let playing = false;
     // After a WebRTC attempt that failed, the next one is HLS; after HLS fails, WebRTC gets another chance.
     let skipWebrtc = false;
 
@@ -44,6 +61,8 @@ export function useLivePlayer(
       if (stopped) return;
       detach?.();
       detach = null;
+      playback = null;
+      playing = false;
       skipWebrtc = current === 'webrtc';
       setState('unavailable');
       clearTimeout(firstFrame);
@@ -58,19 +77,20 @@ export function useLivePlayer(
           await api.POST('/api/v1/cameras/{id}/stream-ticket', { params: { path: { id: cameraId } } }),
         );
         if (stopped) return;
-        let stop: (() => void) | null = null;
+        let started: LivePlayback | null = null;
         if (ticket.webrtc && !skipWebrtc) {
           const whepUrl = view === 'grid' ? ticket.grid_whep_url : ticket.whep_url;
-          stop = await playWhep(cameraId, whepUrl, element, fail).catch(() => null);
+          started = await playWhep(cameraId, whepUrl, element, fail).catch(() => null);
           current = 'webrtc';
         }
-        if (!stop) {
+        if (!started) {
           // A media ticket serves several requests until it expires: HLS goes on with the same one.
-          stop = await playHls(view === 'grid' ? ticket.grid_hls_url : ticket.hls_url, element, fail);
+          started = await playHls(view === 'grid' ? ticket.grid_hls_url : ticket.hls_url, element, fail);
           current = 'hls';
         }
-        if (stopped) return stop();
-        detach = stop;
+        if (stopped) return started.stop();
+        playback = started;
+        detach = () => started.stop();
         setTransport(current);
         firstFrame = setTimeout(fail, FIRST_FRAME_MS);
         await element.play().catch(() => undefined);
@@ -79,19 +99,43 @@ export function useLivePlayer(
       }
     };
 
-    const onFrame = () => {
+    const onPicture = () => {
+      if (!playback) return;
+      const now = performance.now();
+      pictureShownAt = now;
+      pictureTakenAt = playback.pictureTime() ?? Date.now();
       clearTimeout(firstFrame);
-      setState('playing');
-      setLastFrameAt(Date.now());
+      if (!playing) {
+        playing = true;
+        setState('playing');
+      }
+      if (now - clockShownAt >= CLOCK_UPDATE_MS) {
+        clockShownAt = now;
+        setLastFrameAt(pictureTakenAt);
+      }
     };
-    element.addEventListener('timeupdate', onFrame);
+    // No new picture for a while: offline, with the time of the last real picture; for long, start again.
+    const stallCheck = setInterval(() => {
+      if (!playback || pictureShownAt === 0) return;
+      const silent = performance.now() - pictureShownAt;
+      if (playing && silent > STALL_MS) {
+        playing = false;
+        setLastFrameAt(pictureTakenAt);
+        setState('stalled');
+      } else if (!playing && silent > RESTART_STALLED_MS) {
+        pictureShownAt = 0;
+        fail();
+      }
+    }, 500);
+    const unwatch = watchPictures(element, onPicture);
     element.addEventListener('error', fail);
     void start();
     return () => {
       stopped = true;
       clearTimeout(retry);
       clearTimeout(firstFrame);
-      element.removeEventListener('timeupdate', onFrame);
+      clearInterval(stallCheck);
+      unwatch();
       element.removeEventListener('error', fail);
       detach?.();
     };

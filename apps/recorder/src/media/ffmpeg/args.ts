@@ -11,6 +11,11 @@ export interface StreamInput {
   rtspTransport: string | null;
   /** allow-listed input options from the camera config */
   extraOptions: Record<string, string>;
+  /**
+   * a plain user's camera: the ffmpeg that reads it runs with the connection guard (connect-guard.ts), which
+   * refuses the recorder's own machine and link wherever ffmpeg is led
+   */
+  guarded: boolean;
 }
 
 /** The URL ffmpeg connects to: credentials percent-encoded into the userinfo part. */

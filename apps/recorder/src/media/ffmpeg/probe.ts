@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { connectGuardEnv } from './connect-guard.js';
+import { exitReason } from './exit-reason.js';
 import { inputArgs, type StreamInput } from './args.js';
 
 const run = promisify(execFile);
@@ -64,12 +66,16 @@ export async function probeStream(
   ];
   let stdout: string;
   try {
-    ({ stdout } = await run(ffprobePath, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 }));
+    ({ stdout } = await run(ffprobePath, args, {
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024,
+      ...(input.guarded ? { env: connectGuardEnv([]) } : {}),
+    }));
   } catch (error) {
     const { stderr, killed } = error as { stderr?: string; killed?: boolean };
     if (killed) throw new StreamProbeError(`no stream information within ${timeoutMs} ms`);
-    const lastLine = (stderr ?? '').trim().split('\n').pop() ?? '';
-    throw new StreamProbeError(scrubCredentials(lastLine, input) || 'ffprobe could not open the stream');
+    const reason = exitReason({ code: 1, signal: null, stalled: false, stderrTail: stderr ?? '' });
+    throw new StreamProbeError(scrubCredentials(reason, input) || 'ffprobe could not open the stream');
   }
   const stream = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams?.[0];
   if (!stream || typeof stream['codec_name'] !== 'string')

@@ -42,6 +42,8 @@ export interface FfmpegProcessOptions {
   stdinMedia?: boolean;
   /** what it writes to stdout (pictures), with `progressFd: 3` */
   onOutput?: (chunk: Buffer) => void;
+  /** its environment (the connection guard's, for a plain user's camera); the recorder's own otherwise */
+  env?: NodeJS.ProcessEnv;
 }
 
 const TAIL_LINES = 20;
@@ -88,6 +90,7 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     const child = spawn(this.#options.ffmpegPath, this.#options.args, {
       stdio: progressOnFd3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       detached: true,
+      ...(this.#options.env ? { env: this.#options.env } : {}),
     });
     this.#child = child;
     // ffmpeg may exit before it reads our `q` or the rest of its media.

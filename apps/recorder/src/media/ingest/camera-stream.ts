@@ -8,6 +8,7 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { ingestArgs, type StreamInput } from '../ffmpeg/args.js';
+import { connectGuardEnv } from '../ffmpeg/connect-guard.js';
 import { DeferredRun } from '../ffmpeg/deferred-run.js';
 import type { BackoffPolicy, Supervisor, Transition } from '../supervisor.js';
 import { consumerSupervisor } from './consumer-supervisor.js';
@@ -17,6 +18,22 @@ import { TsGopCache } from './ts-gop-cache.js';
 export const MAX_CONSUMER_BACKLOG = 8 * 1024 * 1024;
 /** Datagrams from a new sender are taken once the current one has been silent this long. */
 const SENDER_SWITCH_MS = 1000;
+/**
+ * A stream that is read (recorded, or pulled for consumers) and has sent nothing for this long is offline: a camera
+ * sends several packets per frame, and even a 1 fps camera one frame a second. Its cached pictures are dropped
+ * then, so a consumer that joins later never gets an old picture as if it were now.
+ */
+export const SILENT_AFTER_MS = 2500;
+/** How long a stream that has just started to be read may take to send its first packet (RTSP setup, probing). */
+export const FIRST_PACKET_MS = 10_000;
+const LIVENESS_CHECK_MS = 500;
+
+/** Whether the camera sends this stream now: null while nobody reads it (then nobody knows). */
+export interface StreamLiveness {
+  online: boolean | null;
+  /** when the last packet arrived (unix ms), null before the first */
+  lastPacketAt: number | null;
+}
 
 export interface CameraStreamOptions {
   ffmpegPath: string;
@@ -39,7 +56,11 @@ export interface Attachment {
   detach(): void;
 }
 
-export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition] }> {
+export class CameraStream extends EventEmitter<{
+  keyframe: [];
+  pull: [Transition];
+  liveness: [StreamLiveness];
+}> {
   readonly #options: CameraStreamOptions;
   readonly #sinks = new Set<StreamSink>();
   readonly #cache = new TsGopCache();
@@ -52,6 +73,10 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
   #keyframeTimes: number[] = [];
   #pull: Supervisor | null = null;
   #lingerTimer: NodeJS.Timeout | null = null;
+  #online: boolean | null = null;
+  /** since when the stream has been read without a break (0: it is not read) */
+  #readSince = 0;
+  #livenessTimer: NodeJS.Timeout | null = null;
   /** upstream connections this stream opened itself (for tests and metrics) */
   pulls = 0;
 
@@ -75,6 +100,13 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
     socket.on('error', () => undefined);
     this.#socket = socket;
     this.#port = socket.address().port;
+    this.#livenessTimer = setInterval(() => this.#checkLiveness(), LIVENESS_CHECK_MS);
+    this.#livenessTimer.unref();
+  }
+
+  /** Whether the camera sends this stream now (see StreamLiveness). */
+  get liveness(): StreamLiveness {
+    return { online: this.#online, lastPacketAt: this.#lastPacketAt || null };
   }
 
   /** Where a sender (the recording's ffmpeg, or this stream's own pull) sends the stream. */
@@ -102,12 +134,15 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
     if (this.#recorded === recorded) return;
     this.#recorded = recorded;
     this.#updatePull();
+    this.#noteReading();
   }
 
   /** Starts feeding a consumer: the current group of pictures at once, then every packet as it arrives. */
   attach(sink: StreamSink): Attachment {
     this.#sinks.add(sink);
-    for (const packet of this.#cache.joinPackets()) this.#write(sink, packet);
+    // Only pictures of a stream that is still flowing: after a silence they are old, never to be shown as now.
+    if (Date.now() - this.#lastPacketAt <= SILENT_AFTER_MS)
+      for (const packet of this.#cache.joinPackets()) this.#write(sink, packet);
     this.#updatePull();
     return {
       detach: () => {
@@ -143,6 +178,8 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
   /** Stops the own pull and closes the port. */
   async close(): Promise<void> {
     this.#sinks.clear();
+    if (this.#livenessTimer) clearInterval(this.#livenessTimer);
+    this.#livenessTimer = null;
     if (this.#lingerTimer) clearTimeout(this.#lingerTimer);
     this.#lingerTimer = null;
     const pull = this.#pull;
@@ -163,6 +200,7 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
       this.#keyframeTimes = [];
     }
     this.#lastPacketAt = now;
+    if (this.#online !== true) this.#setOnline(true);
     if (this.#cache.push(data)) {
       this.#keyframeTimes.push(now);
       if (this.#keyframeTimes.length > 9) this.#keyframeTimes.shift();
@@ -180,6 +218,38 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
       return;
     }
     sink.input.write(data);
+  }
+
+  /**
+   * Offline once a stream that is read has been silent past SILENT_AFTER_MS (or sent nothing within FIRST_PACKET_MS
+   * of being read), unknown while nobody reads it. Going offline drops the cached pictures.
+   */
+  #checkLiveness(): void {
+    if (this.#readSince === 0) {
+      if (this.#online !== null) this.#setOnline(null);
+      return;
+    }
+    if (this.#online === false) return;
+    const [since, limit] =
+      this.#online === true
+        ? [this.#lastPacketAt, SILENT_AFTER_MS]
+        : [Math.max(this.#lastPacketAt, this.#readSince), FIRST_PACKET_MS];
+    if (Date.now() - since > limit) {
+      this.#cache.reset();
+      this.#setOnline(false);
+    }
+  }
+
+  #setOnline(online: boolean | null): void {
+    this.#online = online;
+    this.emit('liveness', this.liveness);
+  }
+
+  /** Notes since when the stream has been read (recorded or pulled), for the first packet's allowance. */
+  #noteReading(): void {
+    const read = this.#recorded || this.#pull !== null;
+    if (!read) this.#readSince = 0;
+    else if (this.#readSince === 0) this.#readSince = Date.now();
   }
 
   /** The own pull runs while someone consumes the stream and the recording does not send it. */
@@ -210,18 +280,25 @@ export class CameraStream extends EventEmitter<{ keyframe: []; pull: [Transition
         new DeferredRun(async () => {
           const input = await resolve(attempt);
           this.pulls += 1;
-          return { ffmpegPath, args: ingestArgs(input, this.port), stallTimeoutMs };
+          return {
+            ffmpegPath,
+            args: ingestArgs(input, this.port),
+            stallTimeoutMs,
+            ...(input.guarded ? { env: connectGuardEnv([this.port]) } : {}),
+          };
         }),
       backoff,
     );
     pull.on('transition', (transition) => this.emit('pull', transition));
     this.#pull = pull;
+    this.#noteReading();
     pull.start();
   }
 
   #stopPull(): void {
     const pull = this.#pull;
     this.#pull = null;
+    this.#noteReading();
     void pull?.stop();
   }
 }

@@ -3,7 +3,7 @@
 // source resolver), so media/ never reaches into the modules.
 import type { StreamInput } from '../ffmpeg/args.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../supervisor.js';
-import { CameraStream } from './camera-stream.js';
+import { CameraStream, type StreamLiveness } from './camera-stream.js';
 
 /** `main`: the camera's full stream (recording); `sub`: its substream when it has one, else the main stream. */
 export type StreamRole = 'main' | 'sub';
@@ -15,6 +15,8 @@ export interface StreamHubOptions {
   /** a stream's own pull stops this long after its last consumer left */
   lingerMs?: number;
   stallTimeoutMs?: number;
+  /** told whenever a camera stream starts or stops arriving (the camera's `live_online`) */
+  onLiveness?: (cameraId: number, role: StreamRole, liveness: StreamLiveness) => void;
 }
 
 export const PULL_LINGER_MS = 30_000;
@@ -36,6 +38,8 @@ export class StreamHub {
         lingerMs: this.options.lingerMs ?? PULL_LINGER_MS,
         stallTimeoutMs: this.options.stallTimeoutMs ?? 20_000,
       });
+      const onLiveness = this.options.onLiveness;
+      if (onLiveness) created.on('liveness', (liveness) => onLiveness(cameraId, role, liveness));
       stream = created.open().then(() => created);
       this.#streams.set(key, stream);
       stream.catch(() => this.#streams.delete(key));

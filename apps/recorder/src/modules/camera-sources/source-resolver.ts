@@ -41,6 +41,8 @@ export class SourceResolver {
     private readonly configs: CameraConfigService,
     /** in a cluster, only the node holding a camera's lease reads it (modules/cluster) */
     private readonly ownership: Pick<CameraOwnership, 'claim' | 'fence'>,
+    /** why the connection guard cannot run here (null: it can); asked before a plain user's camera is read */
+    private readonly guardProblem: () => Promise<string | null>,
     private readonly verifyRtsps?: RtspsVerifier,
   ) {}
 
@@ -67,6 +69,12 @@ export class SourceResolver {
       (candidate) => this.cameras.sourceRefusal(camera, candidate),
     );
     if (!decision.ok) return { ok: false, error: decision.error, status: 503 };
+    const guarded = await this.cameras.needsConnectGuard(camera);
+    const guardProblem = guarded ? await this.guardProblem() : null;
+    if (guardProblem) {
+      const error = `The connection guard for cameras of users who are not superusers does not work here: ${guardProblem}`;
+      return { ok: false, error, status: 503 };
+    }
     const credentials = await this.cameras.credentials(cameraId);
     const plan = decision.plan;
     return {
@@ -75,7 +83,7 @@ export class SourceResolver {
         camera,
         config,
         plan,
-        input: (attempt) => streamInput(plan.url, credentials, config, attempt),
+        input: (attempt) => streamInput(plan.url, credentials, config, attempt, guarded),
         fence: this.ownership.fence(cameraId),
       },
     };

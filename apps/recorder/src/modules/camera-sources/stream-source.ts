@@ -95,6 +95,7 @@ export function streamInput(
   credentials: { username: string | null; password: string | null },
   config: CameraConfigRow | undefined,
   attempt = 0,
+  guarded = false,
 ): StreamInput {
   const transport = config?.rtsp_transport;
   const extra = config?.extra_options ? (JSON.parse(config.extra_options) as Record<string, unknown>) : {};
@@ -104,5 +105,6 @@ export function streamInput(
     password: credentials.password,
     rtspTransport: transport === 'udp' || (transport === 'auto' && attempt % 2 === 1) ? 'udp' : 'tcp',
     extraOptions: Object.fromEntries(Object.entries(extra).map(([key, value]) => [key, String(value)])),
+    guarded,
   };
 }

@@ -44,6 +44,14 @@ export class CameraHostPolicy {
   }
 
   /** At connect time: why a camera of this owner may not be read from this URL now, or null. */
+  /**
+   * Whether the ffmpeg reading a camera of this owner runs with the connection guard (media/ffmpeg/connect-guard.ts):
+   * the rule holds for every address it connects to, not only the one its URL names.
+   */
+  async needsConnectGuard(ownerId: number): Promise<boolean> {
+    return !(await this.isSuperuser(ownerId));
+  }
+
   async connectRefusal(ownerId: number, url: string): Promise<string | null> {
     if (await this.isSuperuser(ownerId)) return null;
     return this.#refusal(hostOf(url));

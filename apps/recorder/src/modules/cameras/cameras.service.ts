@@ -67,6 +67,11 @@ export class CamerasService {
     return this.hosts.connectRefusal(camera.owner_id, url);
   }
 
+  /** For the media layer: whether the camera's readers run with the connection guard (a plain user's camera). */
+  needsConnectGuard(camera: CameraRow): Promise<boolean> {
+    return this.hosts.needsConnectGuard(camera.owner_id);
+  }
+
   /** For other addresses a camera's pipelines connect to (stream targets): the same host rules on save. */
   checkHosts(...args: Parameters<CameraHostPolicy['checkSave']>): Promise<void> {
     return this.hosts.checkSave(...args);

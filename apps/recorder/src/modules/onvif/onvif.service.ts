@@ -39,6 +39,8 @@ export interface OnvifServiceOptions {
   /** for the stream probe before a camera is stored */
   streamProbeTimeoutMs?: number;
   discover?: (options: DiscoveryOptions) => Promise<FoundDevice[]>;
+  /** why the connection guard cannot run here (null: it can); a plain user's device is probed under it */
+  connectGuardProblem: () => Promise<string | null>;
 }
 
 /** The camera columns device information fills hold at most this many characters (SEED.md). */
@@ -129,7 +131,7 @@ export class OnvifService {
       [['device', 'stream_uri', main.token], rtspUrl],
       [['device', 'stream_uri', sub?.token ?? ''], substreamUrl],
     ]);
-    const stream = await this.#probe(rtspUrl, body);
+    const stream = await this.#probe(rtspUrl, body, !context.principal.isSuperuser);
 
     const info = inspection.information;
     const clip = (value: string | null) => (value === null ? null : value.slice(0, DEVICE_FIELD_MAX));
@@ -184,7 +186,14 @@ export class OnvifService {
     });
   }
 
-  async #probe(url: string, body: AddCameraRequest): Promise<StreamProbe> {
+  /** `guarded`: a plain user's device names the stream, so ffprobe runs with the connection guard. */
+  async #probe(url: string, body: AddCameraRequest, guarded: boolean): Promise<StreamProbe> {
+    const guardProblem = guarded ? await this.options.connectGuardProblem() : null;
+    if (guardProblem)
+      throw new AppError(503, {
+        code: 'connect_guard_unavailable',
+        message: `The connection guard for cameras of users who are not superusers does not work here: ${guardProblem}`,
+      });
     try {
       // With the request's credentials, as the camera will use them (explicit ones win over a URL's).
       return await probeStream(
@@ -195,6 +204,7 @@ export class OnvifService {
           password: body.password,
           rtspTransport: 'tcp',
           extraOptions: {},
+          guarded,
         },
         this.options.streamProbeTimeoutMs,
       );

@@ -13,6 +13,7 @@ import {
 } from '../../media/camera-recorder.js';
 import { mediaDuration } from '../../media/ffmpeg/probe.js';
 import { redact } from '../../media/ffmpeg/args.js';
+import type { CameraStream } from '../../media/ingest/camera-stream.js';
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy, type Transition } from '../../media/supervisor.js';
 import { cameraRecordingDir } from '../../platform/storage/recording-dirs.js';
@@ -84,6 +85,8 @@ interface Active {
   online: boolean | null;
   /** the camera's lease when it started: its chunks are indexed only while the lease still carries it */
   fence: Fence | null;
+  /** the camera stream the recording's ffmpeg also sends (live view and the rest read it) */
+  stream: CameraStream;
 }
 
 export class RecordingEngine {
@@ -213,9 +216,9 @@ export class RecordingEngine {
               },
         );
       else this.#notRecording.delete(cameraId);
+      // live_online is the camera stream's to say (it may still be read for live view).
       this.#report(cameraId, {
         recording_state: volumeMissing ? 'storage_error' : shouldRecord ? 'stopped' : 'disabled',
-        live_online: null,
         media_server_provisioned: false,
         stream_action: current ? 'stop' : null,
         ...(volumeMissing && !volume.available ? { stream_warning: volume.reason } : {}),
@@ -237,7 +240,6 @@ export class RecordingEngine {
       (await this.streams.find(cameraId))?.setRecorded(false);
       this.#report(cameraId, {
         recording_state: 'failed',
-        live_online: null,
         stream_warning: decision.error,
         stream_action: null,
       });
@@ -280,6 +282,7 @@ export class RecordingEngine {
       storageFailing: false,
       online: null,
       fence,
+      stream,
     });
     stream.setRecorded(true);
     this.#report(cameraId, { media_server_provisioned: true, stream_warning: warning });
@@ -296,6 +299,9 @@ export class RecordingEngine {
     // A write failure is the disk's, not the camera's: its own state until the camera records again.
     if (transition.to === 'running') active.storageFailing = false;
     else if (transition.storageFailure) active.storageFailing = true;
+    // While the disk keeps the recording's ffmpeg down it sends nothing: the stream pulls the camera itself for
+    // whoever watches, and does not take the silence for a camera gone offline.
+    active.stream.setRecorded(!active.storageFailing);
     const storage = active.storageFailing && transition.to !== 'stopped';
     const state: RecordingState = storage ? 'storage_error' : STATE[transition.to];
     const previous = active.state;

@@ -33,12 +33,22 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
         data-transport={transport ?? undefined}
       />
       {playing && state === 'playing' && <DetectionOverlay cameraId={camera.id} />}
-      {state !== 'playing' && (
+      {state === 'stalled' && (
+        // The last picture stays on screen, dimmed, and says how old it is: never an old picture shown as now.
+        <div className="absolute inset-0 grid place-items-center bg-black/60 px-2 text-center text-sm text-white">
+          {lastFrameAt === null
+            ? 'Camera offline'
+            : `Camera offline — last picture at ${clockTime(lastFrameAt)}`}
+        </div>
+      )}
+      {state !== 'playing' && state !== 'stalled' && (
         <div className="absolute inset-0 grid place-items-center text-sm text-slate-300">
           {!camera.is_active
             ? 'Paused'
             : state === 'unavailable'
-              ? 'No picture — trying again'
+              ? camera.live_online === false
+                ? 'Camera offline — trying again'
+                : 'No picture — trying again'
               : state === 'connecting'
                 ? 'Connecting…'
                 : ''}
@@ -48,7 +58,7 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
         <Link to={`/cameras/${camera.id}`} className="truncate font-medium hover:underline">
           {camera.name}
         </Link>
-        <CameraStatus camera={camera} compact playing={state === 'playing'} />
+        <CameraStatus camera={camera} compact playing={state === 'playing'} stalled={state === 'stalled'} />
         {state === 'playing' && transport && (
           <span className="text-xs text-slate-300" title="How the picture reaches this browser">
             {transport === 'webrtc' ? 'WebRTC' : 'HLS'}
