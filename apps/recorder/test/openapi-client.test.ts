@@ -34,14 +34,16 @@ function requiredWithDefault(schema: Json | undefined, at: string): string[] {
 function requestSideProblems(document: Json): string[] {
   const problems: string[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
-    for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item)) {
       const name = `${method.toUpperCase()} ${path}`;
       for (const parameter of (operation.parameters ?? []) as Json[]) {
         if (parameter.required && parameter.schema && 'default' in parameter.schema) {
           problems.push(`${name}: ${parameter.in} parameter ${parameter.name}`);
         }
       }
-      for (const [type, media] of Object.entries((operation.requestBody?.content ?? {}) as Record<string, Json>)) {
+      for (const [type, media] of Object.entries(
+        (operation.requestBody?.content ?? {}) as Record<string, Json>,
+      )) {
         problems.push(...requiredWithDefault(media.schema as Json, `${name} body (${type})`));
       }
     }
@@ -166,7 +168,8 @@ describe('a client generated from the OpenAPI document', () => {
   });
 
   it('keeps response fields that are always present required', () => {
-    const token = document.paths['/api/v1/auth/login'].post.responses['200'].content['application/json'].schema;
+    const token =
+      document.paths['/api/v1/auth/login'].post.responses['200'].content['application/json'].schema;
     assert.deepEqual(token.required, [
       'access_token',
       'refresh_token',

@@ -15,7 +15,12 @@ interface Answer {
 }
 
 /** One request with exactly these headers (Node adds Host and Connection, as curl does). */
-function send(origin: string, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+function send(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(`${origin}${path}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -94,7 +99,13 @@ describe('the web app for every page request', () => {
   it("keeps the server's own paths as they are, whatever the request accepts", async () => {
     for (const headers of [CURL, BARE, BROWSER]) {
       // Unknown API paths, and unknown paths below the server's other routes, stay JSON 404s.
-      for (const path of ['/api/v1/nothing', '/api', '/api/v2/cameras', '/docs/nothing', '/metrics/nothing']) {
+      for (const path of [
+        '/api/v1/nothing',
+        '/api',
+        '/api/v2/cameras',
+        '/docs/nothing',
+        '/metrics/nothing',
+      ]) {
         isJson404(await send(origin, 'GET', path, headers), `GET ${path} ${JSON.stringify(headers)}`);
       }
       const health = await send(origin, 'GET', '/health', headers);
