@@ -59,7 +59,9 @@ describe('web app in chromium', { timeout: 300_000 }, () => {
     assert.deepEqual(api.json(), { detail: 'Not Found' });
     // No file outside the build: a path that climbs out is a page of the app (the router's "not found") or a 404.
     const climbing = await t.request({ method: 'GET', url: '/assets/../../package.json' });
-    assert.ok(climbing.statusCode === 404 || climbing.body === page.body.replaceAll(nonce, nonceOf(climbing.body)!));
+    assert.ok(
+      climbing.statusCode === 404 || climbing.body === page.body.replaceAll(nonce, nonceOf(climbing.body)!),
+    );
     assert.doesNotMatch(climbing.body, /"workspaces"|"@nvr\/web"/);
   });
 
