@@ -45,7 +45,13 @@ import { clusterRoutes } from './modules/cluster/cluster.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
-import { DEFAULT_WEB_DIR, isPageNavigation, registerWebApp, type SendApp } from './platform/http/web-app.js';
+import {
+  DEFAULT_WEB_DIR,
+  collectServerPaths,
+  isPageNavigation,
+  registerWebApp,
+  type SendApp,
+} from './platform/http/web-app.js';
 import { openApiOptions } from './platform/http/openapi.js';
 import { lazySerializers } from './platform/http/serialization.js';
 import { SECURITY_HEADERS, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -73,10 +79,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // The web app, when built, answers page navigations nothing else matched (its own router has the pages).
+  // The web app, when built, answers page requests nothing else matched (its own router has the pages); paths
+  // under the server's own routes are never pages.
+  const serverPaths = collectServerPaths(app);
   let sendApp: SendApp | null = null;
   registerErrorHandling(app, (request, reply) =>
-    sendApp && isPageNavigation(request) ? sendApp(reply) : null,
+    sendApp && isPageNavigation(request, serverPaths) ? sendApp(reply) : null,
   );
   registerJsonBodyParser(app);
   app.addHook('onRoute', (route) => {

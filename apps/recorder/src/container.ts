@@ -237,6 +237,8 @@ export interface ContainerOverrides {
   passwordHasher?: PasswordHasher;
   /** the clock of login lockouts, in ms (a test moves it on instead of waiting five minutes) */
   loginClock?: () => number;
+  /** the clock of refresh-token rotation, in ms (a test moves it past the grace window instead of waiting) */
+  refreshClock?: () => number;
   /** MQTT reconnect backoff and stats interval */
   mqtt?: MqttOptions;
   /** how often camera leases are renewed and shared out (default a quarter of CLUSTER_LEASE_SECONDS) */
@@ -304,6 +306,7 @@ export async function createContainer(
     hasher,
     audit,
     config.auth,
+    overrides.refreshClock,
   );
 
   // This recorder as a node of the cluster that shares the database (one node with SQLite): the cameras whose

@@ -2,14 +2,29 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, USER_PASSWORD, createTestApp, type TestApp } from './helpers/app.js';
 import { testDialects } from './helpers/database.js';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-rotation.js';
 
 for (const dialect of testDialects()) {
   describe(`auth (${dialect})`, () => {
     let t: TestApp;
+    // The clock of refresh-token rotation runs ahead of real time when a test moves it past the grace window.
+    let clockAhead = 0;
     before(async () => {
-      t = await createTestApp({ dialect });
+      t = await createTestApp({ dialect, overrides: { refreshClock: () => Date.now() + clockAhead } });
     });
     after(() => t.close());
+    const pastTheGraceWindow = () => {
+      clockAhead += (REFRESH_GRACE_SECONDS + 1) * 1000;
+    };
+    const reuseAudits = async (userId: number) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/v1/audit-logs?action=auth.refresh_reuse&entity_type=user&entity_id=${userId}`,
+        token: t.adminToken,
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<{ logs: { details: Record<string, unknown> | null }[] }>().logs;
+    };
 
     const login = (payload: Record<string, unknown> | string, form = false) =>
       t.request({
@@ -108,7 +123,9 @@ for (const dialect of testDialects()) {
       const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', token: secondPair.access_token });
       assert.equal(me.statusCode, 200);
 
-      // The first token was rotated away: presenting it again is theft detection.
+      // The first token was rotated away: presenting it again, once the grace window for requests that were
+      // on their way has passed, is theft detection.
+      pastTheGraceWindow();
       const reuse = await refresh(first.refresh_token);
       assert.equal(reuse.statusCode, 401);
       // ... and the legitimate successor is dead too.
@@ -116,6 +133,85 @@ for (const dialect of testDialects()) {
       // A separate login (another family) is unaffected.
       const other = await t.login('rotator', USER_PASSWORD);
       assert.equal((await refresh(other.refresh_token)).statusCode, 200);
+    });
+
+    it('three refreshes of one token at once all succeed with one successor, and the session goes on', async () => {
+      // Three tabs (or a script's parallel calls) renew the same session at the same moment (issue #32).
+      const { id } = await t.createUser('three-tabs');
+      const pair = await t.login('three-tabs', USER_PASSWORD);
+      const refresh = (token: string) =>
+        t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } });
+      const answers = await Promise.all([1, 2, 3].map(() => refresh(pair.refresh_token)));
+      assert.deepEqual(
+        answers.map((answer) => answer.statusCode),
+        [200, 200, 200],
+        answers.map((answer) => answer.body).join('\n'),
+      );
+      const successors = new Set(
+        answers.map((answer) => answer.json<{ refresh_token: string }>().refresh_token),
+      );
+      // One successor (not three sessions): the one that rotated the token, given again to the others.
+      assert.equal(successors.size, 1);
+      const [successor] = successors;
+      assert.notEqual(successor, pair.refresh_token);
+      for (const answer of answers) {
+        const me = await t.request({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          token: answer.json<{ access_token: string }>().access_token,
+        });
+        assert.equal(me.statusCode, 200);
+      }
+      // The session goes on, also after the grace window, and nothing was taken for theft.
+      pastTheGraceWindow();
+      assert.equal((await refresh(successor!)).statusCode, 200);
+      assert.deepEqual(await reuseAudits(id), []);
+    });
+
+    it('a rotated token within the grace window is still theft from another client or once its successor was used', async () => {
+      const refresh = (token: string, userAgent = 'tab') =>
+        t.request({
+          method: 'POST',
+          url: '/api/v1/auth/refresh',
+          headers: { 'user-agent': userAgent },
+          payload: { refresh_token: token },
+        });
+      const { id } = await t.createUser('grace');
+
+      // Presented again by another client (another user agent): the family ends at once.
+      const first = await t.login('grace', USER_PASSWORD);
+      const rotated = await refresh(first.refresh_token);
+      assert.equal(rotated.statusCode, 200);
+      assert.equal((await refresh(first.refresh_token, 'somebody else')).statusCode, 401);
+      assert.equal((await refresh(rotated.json().refresh_token)).statusCode, 401);
+
+      // Presented again after the successor itself was used: the family ends at once.
+      const second = await t.login('grace', USER_PASSWORD);
+      const next = await refresh(second.refresh_token);
+      const afterNext = await refresh(next.json().refresh_token);
+      assert.equal(afterNext.statusCode, 200);
+      assert.equal((await refresh(second.refresh_token)).statusCode, 401);
+      assert.equal((await refresh(afterNext.json().refresh_token)).statusCode, 401);
+
+      // A session that was ended is not brought back by its old token.
+      const third = await t.login('grace', USER_PASSWORD);
+      const renewed = await refresh(third.refresh_token);
+      const ended = await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        token: renewed.json().access_token,
+        payload: { refresh_token: renewed.json().refresh_token },
+      });
+      assert.equal(ended.statusCode, 204);
+      assert.equal((await refresh(third.refresh_token)).statusCode, 401);
+
+      assert.deepEqual((await reuseAudits(id)).map((audit) => audit.details?.reason).sort(), [
+        'other_client',
+        'session_ended',
+        'session_ended',
+        'session_ended',
+        'successor_used',
+      ]);
     });
 
     it('an access token cannot be used as a refresh token and vice versa', async () => {

@@ -3,14 +3,20 @@
 // rotates the cookie, and ending the session revokes it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-rotation.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app.js';
 
 const WEB = { 'x-nvr-client': 'web' };
 
 describe('web app sessions', () => {
   let t: TestApp;
+  // The clock of refresh-token rotation runs ahead of real time when a test moves it past the grace window.
+  let clockAhead = 0;
   before(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    t = await createTestApp({
+      env: { TRUST_PROXY: '127.0.0.1' },
+      overrides: { refreshClock: () => Date.now() + clockAhead },
+    });
   });
   after(() => t.close());
 
@@ -77,11 +83,34 @@ describe('web app sessions', () => {
     const second = cookieOf(renewed.headers['set-cookie']).value;
     assert.ok(second && second !== first);
     assert.equal(renewed.json().username, 'admin');
+    // Past the grace window for refreshes that were on their way when the cookie was rotated.
+    clockAhead += (REFRESH_GRACE_SECONDS + 1) * 1000;
     const replayed = await refresh(first);
     assert.equal(replayed.statusCode, 401);
     assert.match(cookieOf(replayed.headers['set-cookie']).text, /nvr_session=; .*Max-Age=0/);
     // Reuse detection revoked the family: the rotated cookie is dead too.
     assert.equal((await refresh(second)).statusCode, 401);
+  });
+
+  it('renews one cookie in three tabs at once: all stay signed in with the same new cookie', async () => {
+    // Issue #32: three tabs opened at once each renewed the session with the same cookie; the second and third
+    // were taken for theft and the whole session ended.
+    const user = await t.createUser('tabs');
+    const cookie = cookieOf((await start(WEB, 'tabs', user.password)).headers['set-cookie']).value;
+    const answers = await Promise.all([1, 2, 3].map(() => refresh(cookie)));
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      [200, 200, 200],
+      answers.map((answer) => answer.body).join('\n'),
+    );
+    const cookies = new Set(answers.map((answer) => cookieOf(answer.headers['set-cookie']).value));
+    assert.equal(cookies.size, 1);
+    const [next] = cookies;
+    assert.ok(next && next !== cookie);
+    for (const answer of answers) assert.equal(answer.json().username, 'tabs');
+    // The session goes on with the new cookie.
+    clockAhead += (REFRESH_GRACE_SECONDS + 1) * 1000;
+    assert.equal((await refresh(next)).statusCode, 200);
   });
 
   it('answers 204 without a cookie (the app shows its sign-in without an error)', async () => {

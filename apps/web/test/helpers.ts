@@ -84,6 +84,8 @@ export interface WatchedBrowser {
   readonly expectedStatuses: Set<number>;
   /** a fresh profile (no cookies, no storage) and a page in it */
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** another tab of a profile `newPage` made, watched alike */
+  newTab(context: BrowserContext): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -91,23 +93,26 @@ export async function openWatchedBrowser(): Promise<WatchedBrowser> {
   const browser = await launchChromium();
   const problems: string[] = [];
   const expectedStatuses = new Set<number>();
+  const watched = (page: Page): Page => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+        message.text(),
+      );
+      if (failed && expectedStatuses.has(Number(failed[1]))) return;
+      problems.push(`${page.url()}: console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    return page;
+  };
   return {
     problems,
     expectedStatuses,
     async newPage(viewport = { width: 1280, height: 800 }) {
       const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
-          message.text(),
-        );
-        if (failed && expectedStatuses.has(Number(failed[1]))) return;
-        problems.push(`${page.url()}: console: ${message.text()} (${message.location().url})`);
-      });
-      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-      return { context, page };
+      return { context, page: watched(await context.newPage()) };
     },
+    newTab: async (context) => watched(await context.newPage()),
     close: () => browser.close(),
   };
 }

@@ -2365,9 +2365,9 @@ export interface operations {
     };
     listDetectionResults: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
                 model_id?: number;
                 camera_id?: number;
                 task?: string;
@@ -2682,9 +2682,9 @@ export interface operations {
     };
     listAiModels: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
                 enabled?: boolean;
                 task?: string;
                 camera_id?: number;
@@ -2774,14 +2774,14 @@ export interface operations {
                     model_name: string;
                     task: string;
                     /** @default true */
-                    enabled: boolean;
+                    enabled?: boolean;
                     /**
                      * @default live
                      * @enum {string}
                      */
-                    source_type: "live" | "recording";
+                    source_type?: "live" | "recording";
                     /** @default 2 */
-                    inference_interval: number | null;
+                    inference_interval?: number | null;
                     assigned_camera_id?: number | null;
                     config?: string | null;
                     recording_path?: string | null;
@@ -3342,9 +3342,9 @@ export interface operations {
     };
     listAlerts: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
                 acknowledged?: boolean;
                 severity?: "info" | "low" | "medium" | "high" | "critical";
                 source_name?: string;
@@ -3937,9 +3937,9 @@ export interface operations {
     };
     listApps: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -4028,7 +4028,7 @@ export interface operations {
                     };
                     sdk_version?: string | null;
                     /** @default false */
-                    wants_key: boolean;
+                    wants_key?: boolean;
                 };
             };
         };
@@ -4420,9 +4420,9 @@ export interface operations {
     };
     listAuditLogs: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
                 action?: string;
                 entity_type?: string;
                 entity_id?: string;
@@ -4505,7 +4505,7 @@ export interface operations {
                     password: string;
                     grant_type?: string | null;
                     /** @default  */
-                    scope: string;
+                    scope?: string;
                     client_id?: string | null;
                     client_secret?: string | null;
                 };
@@ -4514,7 +4514,7 @@ export interface operations {
                     password: string;
                     grant_type?: string | null;
                     /** @default  */
-                    scope: string;
+                    scope?: string;
                     client_id?: string | null;
                     client_secret?: string | null;
                 };
@@ -4743,7 +4743,7 @@ export interface operations {
                     password: string;
                     grant_type?: string | null;
                     /** @default  */
-                    scope: string;
+                    scope?: string;
                     client_id?: string | null;
                     client_secret?: string | null;
                 };
@@ -4752,7 +4752,7 @@ export interface operations {
                     password: string;
                     grant_type?: string | null;
                     /** @default  */
-                    scope: string;
+                    scope?: string;
                     client_id?: string | null;
                     client_secret?: string | null;
                 };
@@ -4818,9 +4818,9 @@ export interface operations {
     };
     endSession: {
         parameters: {
-            query: {
+            query?: {
                 /** @description end every session of the account, not only this one */
-                everywhere: boolean;
+                everywhere?: boolean;
             };
             header?: never;
             path?: never;
@@ -4931,20 +4931,20 @@ export interface operations {
                 "application/json": {
                     camera_id: number;
                     /** @default true */
-                    auto_restart: boolean;
+                    auto_restart?: boolean;
                     /** @default 3 */
-                    max_restart_attempts: number;
+                    max_restart_attempts?: number;
                     /** @default false */
-                    proxy_enabled: boolean;
+                    proxy_enabled?: boolean;
                     /** @default false */
-                    recording_enabled: boolean;
+                    recording_enabled?: boolean;
                     recording_path?: string | null;
                     /** @default 60 */
-                    recording_segment_seconds: number;
+                    recording_segment_seconds?: number;
                     /** @default false */
-                    rtmp_publisher: boolean;
+                    rtmp_publisher?: boolean;
                     /** @default false */
-                    webrtc_publisher: boolean;
+                    webrtc_publisher?: boolean;
                     rtsp_transport?: string | null;
                     source_url?: string | null;
                     extra_options?: string | null;
@@ -4952,21 +4952,21 @@ export interface operations {
                      * @default rtsp
                      * @enum {string}
                      */
-                    stream_protocol: "rtsp" | "rtmp" | "webrtc";
+                    stream_protocol?: "rtsp" | "rtmp" | "webrtc";
                     /** @enum {string} */
                     transport_security?: "rtsps_required" | "rtsps_preferred" | "plaintext_allowed";
                     /**
                      * @default sub
                      * @enum {string}
                      */
-                    detect_stream: "main" | "sub";
+                    detect_stream?: "main" | "sub";
                     /**
                      * @default sub
                      * @enum {string}
                      */
-                    grid_stream: "main" | "sub";
+                    grid_stream?: "main" | "sub";
                     /** @default true */
-                    detection_enabled: boolean;
+                    detection_enabled?: boolean;
                 };
             };
         };
@@ -5459,10 +5459,10 @@ export interface operations {
     };
     listCameras: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
-                active_only: boolean;
+            query?: {
+                skip?: number;
+                limit?: number;
+                active_only?: boolean;
                 q?: string;
             };
             header?: never;
@@ -5554,8 +5554,8 @@ export interface operations {
     };
     createCamera: {
         parameters: {
-            query: {
-                force: boolean;
+            query?: {
+                force?: boolean;
             };
             header?: never;
             path?: never;
@@ -5567,9 +5567,9 @@ export interface operations {
                     name: string;
                     ip_address: string;
                     /** @default 554 */
-                    port: number;
+                    port?: number;
                     /** @default true */
-                    is_active: boolean;
+                    is_active?: boolean;
                     /** @default unknown */
                     status?: string | null;
                     description?: string | null;
@@ -6372,8 +6372,8 @@ export interface operations {
     };
     listDeviceUsers: {
         parameters: {
-            query: {
-                onvif_port: number;
+            query?: {
+                onvif_port?: number;
             };
             header?: never;
             path: {
@@ -6453,8 +6453,8 @@ export interface operations {
     };
     createDeviceUser: {
         parameters: {
-            query: {
-                onvif_port: number;
+            query?: {
+                onvif_port?: number;
             };
             header?: never;
             path: {
@@ -6471,7 +6471,7 @@ export interface operations {
                      * @default Operator
                      * @enum {string}
                      */
-                    level: "Administrator" | "Operator" | "User";
+                    level?: "Administrator" | "Operator" | "User";
                 };
             };
         };
@@ -6546,8 +6546,8 @@ export interface operations {
     };
     deleteDeviceUser: {
         parameters: {
-            query: {
-                onvif_port: number;
+            query?: {
+                onvif_port?: number;
             };
             header?: never;
             path: {
@@ -7195,13 +7195,13 @@ export interface operations {
                 "application/json": {
                     enabled: boolean;
                     /** @default 5 */
-                    fps: number;
+                    fps?: number;
                     /** @default 25 */
-                    threshold: number;
+                    threshold?: number;
                     /** @default 0.002 */
-                    min_area: number;
+                    min_area?: number;
                     /** @default [] */
-                    masks: number[][][];
+                    masks?: number[][][];
                 };
             };
         };
@@ -7342,9 +7342,9 @@ export interface operations {
                 "application/json": {
                     user_id: number;
                     /** @default true */
-                    can_view: boolean;
+                    can_view?: boolean;
                     /** @default false */
-                    can_manage: boolean;
+                    can_manage?: boolean;
                 };
             };
         };
@@ -7469,8 +7469,8 @@ export interface operations {
     };
     restoreCamera: {
         parameters: {
-            query: {
-                force: boolean;
+            query?: {
+                force?: boolean;
             };
             header?: never;
             path: {
@@ -7664,13 +7664,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default 5 */
-                    pre_roll_seconds: number;
+                    pre_roll_seconds?: number;
                     /** @default 5 */
-                    post_roll_seconds: number;
+                    post_roll_seconds?: number;
                     /** @default 30 */
-                    retention_days: number;
+                    retention_days?: number;
                     /** @default null */
-                    continuous_retention_days: number | null;
+                    continuous_retention_days?: number | null;
                 };
             };
         };
@@ -7973,9 +7973,9 @@ export interface operations {
     };
     probeTransportSecurity: {
         parameters: {
-            query: {
+            query?: {
                 port?: number;
-                reset_policy: boolean;
+                reset_policy?: boolean;
             };
             header?: never;
             path: {
@@ -8310,9 +8310,9 @@ export interface operations {
     };
     listCloudCredentials: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -8666,10 +8666,10 @@ export interface operations {
     };
     listCloudJobs: {
         parameters: {
-            query: {
+            query?: {
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                skip: number;
-                limit: number;
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -9000,9 +9000,9 @@ export interface operations {
     };
     listCloudModels: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -10443,8 +10443,8 @@ export interface operations {
     };
     listLatestEvents: {
         parameters: {
-            query: {
-                limit: number;
+            query?: {
+                limit?: number;
                 camera_id?: number;
                 /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
                 type?: string;
@@ -11514,9 +11514,9 @@ export interface operations {
     };
     listLayouts: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -11589,13 +11589,13 @@ export interface operations {
                     name: string;
                     description?: string | null;
                     /** @default true */
-                    enabled: boolean;
+                    enabled?: boolean;
                     /** @default 4 */
-                    grid_columns: number;
+                    grid_columns?: number;
                     /** @default 4 */
-                    grid_rows: number;
+                    grid_rows?: number;
                     /** @default [] */
-                    tiles: {
+                    tiles?: {
                         [key: string]: number;
                     }[];
                 };
@@ -11752,13 +11752,13 @@ export interface operations {
                     name: string;
                     description?: string | null;
                     /** @default true */
-                    enabled: boolean;
+                    enabled?: boolean;
                     /** @default 4 */
-                    grid_columns: number;
+                    grid_columns?: number;
                     /** @default 4 */
-                    grid_rows: number;
+                    grid_rows?: number;
                     /** @default [] */
-                    tiles: {
+                    tiles?: {
                         [key: string]: number;
                     }[];
                 };
@@ -12406,7 +12406,7 @@ export interface operations {
                     main_profile?: string;
                     sub_profile?: string | null;
                     /** @default false */
-                    force: boolean;
+                    force?: boolean;
                 };
             };
         };
@@ -12652,7 +12652,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default 3000 */
-                    timeout_ms: number;
+                    timeout_ms?: number;
                     interface?: string;
                 };
             };
@@ -12942,7 +12942,7 @@ export interface operations {
                 /** @description End of the range (unix seconds); at most 31 days after start_unix */
                 end_unix: number;
                 /** @description Chunks less than this far apart are merged into one span. A timeline asks for about one pixel of time, so a week of 10-second chunks comes back as a few spans instead of 60,480 chunks. */
-                min_gap_seconds: number;
+                min_gap_seconds?: number;
             };
             header?: never;
             path: {
@@ -13182,7 +13182,7 @@ export interface operations {
                 /** @description The instant (unix milliseconds) */
                 at_ms: number;
                 /** @description Width of the picture in pixels */
-                width: number;
+                width?: number;
                 ticket?: string;
             };
             header?: never;
@@ -13251,9 +13251,9 @@ export interface operations {
     };
     listReviewItems: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
                 camera_id?: number;
                 label?: string;
                 zone?: string;
@@ -13379,7 +13379,7 @@ export interface operations {
                     start_unix?: number;
                     end_unix?: number;
                     /** @default true */
-                    reviewed: boolean;
+                    reviewed?: boolean;
                 };
             };
         };
@@ -14398,8 +14398,8 @@ export interface operations {
     };
     restoreBackup: {
         parameters: {
-            query: {
-                dry_run: boolean;
+            query?: {
+                dry_run?: boolean;
             };
             header?: never;
             path?: never;
@@ -14501,9 +14501,9 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query: {
-                skip: number;
-                limit: number;
+            query?: {
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -14581,9 +14581,9 @@ export interface operations {
                     /** Format: email */
                     email?: string | null;
                     /** @default true */
-                    is_active: boolean;
+                    is_active?: boolean;
                     /** @default false */
-                    is_superuser: boolean;
+                    is_superuser?: boolean;
                 };
             };
         };

@@ -2,6 +2,12 @@
 // refresh token is an HttpOnly cookie on the session endpoints' path, which no script can read
 // (docs/architecture.md, "Web app sessions"). The token is refreshed shortly before it expires, and on start-up
 // the cookie (if any) restores the session, so a reload keeps the user signed in.
+//
+// All tabs of the browser share that one cookie, and each refresh rotates it. Tabs therefore renew one at a time
+// (a Web Lock) and tell each other the result (a BroadcastChannel): a tab that waited while another renewed takes
+// that answer instead of renewing again, or renews with the cookie the other one left. Web Locks exist only in
+// secure contexts (HTTPS, localhost); over plain HTTP the tabs renew independently, and the recorder's grace
+// window for refreshes of the same moment keeps them signed in (modules/auth/refresh-rotation.ts).
 
 import type { JsonOf } from './types';
 import type { paths } from './schema';
@@ -11,6 +17,11 @@ const CLIENT_HEADER = { 'X-NVR-Client': 'web' } as const;
 const SESSION_PATH = '/api/v1/auth/session';
 /** Refresh this long before the access token runs out. */
 const REFRESH_MARGIN_MS = 60_000;
+/** A refresh that has not answered by then counts as "recorder unreachable" (and lets the other tabs go on). */
+const REFRESH_TIMEOUT_MS = 30_000;
+/** The lock the tabs renew under, and the channel they hand each other the answer on. */
+const REFRESH_LOCK = 'nvr-session-refresh';
+const RENEWALS_CHANNEL = 'nvr-session-renewals';
 
 export type SessionState =
   | { status: 'unknown' }
@@ -53,12 +64,35 @@ export const session = {
 
 type SessionAnswer = JsonOf<paths['/api/v1/auth/session']['post']['responses'][200]>;
 
-function adopt(answer: SessionAnswer): void {
-  tokens = { accessToken: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 };
+/** What a tab that renewed the session tells the others. */
+interface Renewal {
+  answer: SessionAnswer;
+  /** when the access token runs out, in this browser's clock */
+  expiresAt: number;
+}
+
+// Renewals other tabs made: how many were heard, and the latest.
+let renewalsHeard = 0;
+let latestRenewal: Renewal | null = null;
+const renewals = typeof BroadcastChannel === 'function' ? new BroadcastChannel(RENEWALS_CHANNEL) : null;
+renewals?.addEventListener('message', (event: MessageEvent<Renewal>) => {
+  latestRenewal = event.data;
+  renewalsHeard += 1;
+});
+
+/** Runs `renew` while no other tab of this origin renews; at once where the browser has no Web Locks. */
+async function oneTabAtATime<T>(renew: () => Promise<T>): Promise<T> {
+  // Undefined outside secure contexts, whatever the DOM types say.
+  const locks = navigator.locks as LockManager | undefined;
+  return locks ? await locks.request(REFRESH_LOCK, renew) : await renew();
+}
+
+function adopt(answer: SessionAnswer, expiresAt = Date.now() + answer.expires_in * 1000): void {
+  tokens = { accessToken: answer.access_token, expiresAt };
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = setTimeout(
     () => void refresh(),
-    Math.max(5_000, answer.expires_in * 1000 - REFRESH_MARGIN_MS),
+    Math.max(5_000, expiresAt - Date.now() - REFRESH_MARGIN_MS),
   );
   setState({
     status: 'signed-in',
@@ -111,17 +145,35 @@ export async function signIn(username: string, password: string): Promise<void> 
   throw new SignInError('unavailable', message);
 }
 
-/** Renews the access token with the refresh cookie; false (signed out) when there is no valid session. */
+/**
+ * Renews the access token with the refresh cookie; false (signed out) when there is no valid session. One tab at
+ * a time: a tab that waited while another renewed takes the other's answer.
+ */
 export function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
+    const heardBefore = renewalsHeard;
     try {
-      const response = await fetch(`${SESSION_PATH}/refresh`, { method: 'POST', headers: CLIENT_HEADER });
-      if (response.status === 200) {
-        adopt((await response.json()) as SessionAnswer);
-        return true;
-      }
-      drop(state.status === 'signed-in' ? 'Your session has ended. Please sign in again.' : undefined);
-      return false;
+      return await oneTabAtATime(async () => {
+        const shared = latestRenewal;
+        if (renewalsHeard !== heardBefore && shared && shared.expiresAt - Date.now() > 5_000) {
+          adopt(shared.answer, shared.expiresAt);
+          return true;
+        }
+        const response = await fetch(`${SESSION_PATH}/refresh`, {
+          method: 'POST',
+          headers: CLIENT_HEADER,
+          signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+        });
+        if (response.status === 200) {
+          const answer = (await response.json()) as SessionAnswer;
+          const renewal: Renewal = { answer, expiresAt: Date.now() + answer.expires_in * 1000 };
+          adopt(answer, renewal.expiresAt);
+          renewals?.postMessage(renewal);
+          return true;
+        }
+        drop(state.status === 'signed-in' ? 'Your session has ended. Please sign in again.' : undefined);
+        return false;
+      });
     } catch {
       // The recorder is unreachable: keep what we have; the next request says so.
       if (state.status === 'unknown') drop('The recorder cannot be reached.');

@@ -16,15 +16,27 @@ export class AuthRepository {
     return this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
   }
 
-  /** Revokes one token; false when it was already revoked (so two concurrent refreshes cannot both win). */
-  async revokeToken(jti: string, now: string): Promise<boolean> {
+  /**
+   * Rotates a token: revokes it, naming its successor (already inserted) and the client, in one conditional
+   * UPDATE; false when it was no longer current (of two refreshes at once exactly one rotates it, on SQLite's
+   * single writer and under PostgreSQL's row lock; the other finds the successor named here).
+   */
+  async rotateToken(
+    jti: string,
+    rotation: { successor: string; client: string; now: string },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
+      .set({ revoked_at: rotation.now, replaced_by: rotation.successor, rotated_client: rotation.client })
       .where('jti', '=', jti)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A successor that lost the race to rotate its predecessor: it was never handed out. */
+  async deleteToken(jti: string): Promise<void> {
+    await this.db.deleteFrom('refresh_tokens').where('jti', '=', jti).execute();
   }
 
   async revokeFamily(familyId: string, now: string): Promise<void> {

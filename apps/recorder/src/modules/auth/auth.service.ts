@@ -9,9 +9,10 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../p
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { SessionRevoker, UsersService } from '../users/users.service.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { AuthRepository, RefreshTokenRow } from './auth.repository.js';
 import type { LoginBody, TokenResponse } from './auth.schemas.js';
 import { ACCOUNT_LIMIT, loginSource, type LoginThrottle } from './login-throttle.js';
+import { clientDigest, replayVerdict } from './refresh-rotation.js';
 
 export interface TokenLifetimes {
   accessTokenTtlSeconds: number;
@@ -33,6 +34,8 @@ export class AuthService implements SessionRevoker {
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly lifetimes: TokenLifetimes,
+    /** the clock of refresh-token rotation and its grace window, in ms (a test moves it on) */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** At start: refresh tokens past their expiry, and sign-in throttles quiet for a day, are forgotten. */
@@ -84,7 +87,7 @@ export class AuthService implements SessionRevoker {
     }
 
     await this.users.recordLogin(user!.id);
-    const tokens = await this.#issueTokens(user!, randomUUID());
+    const { response: tokens } = await this.#issueTokens(user!, randomUUID());
     await this.audit.record(
       { userId: user!.id, username: user!.username, ...client },
       { action: 'auth.login', entityType: 'user', entityId: user!.id },
@@ -92,25 +95,48 @@ export class AuthService implements SessionRevoker {
     return tokens;
   }
 
+  /**
+   * Trades a refresh token for a new pair, rotating it. A token that was already rotated is theft (the family
+   * ends) unless it is one of several refreshes of the same moment from the same client: those get the
+   * successor the first one got (refresh-rotation.ts has the rule).
+   */
   async refresh(refreshToken: string, client: ClientInfo): Promise<TokenResponse> {
     const claims = await this.jwt.verify(refreshToken, 'refresh').catch(() => {
       throw new UnauthorizedError('Invalid refresh token');
     });
-    const stored = await this.repository.findRefreshToken(claims.jti);
+    let stored = await this.repository.findRefreshToken(claims.jti);
     if (!stored) throw new UnauthorizedError('Invalid refresh token');
-    const now = new Date().toISOString();
-    if (stored.revoked_at !== null || !(await this.repository.revokeToken(stored.jti, now))) {
-      // A rotated-away token came back: someone holds a copy. End the whole family.
-      await this.repository.revokeFamily(stored.family_id, now);
+    const digest = clientDigest(client.ip, client.userAgent);
+    if (stored.revoked_at === null) {
+      const user = await this.#activeUser(stored.user_id);
+      // The successor is stored before the rotation names it, so a refresh that loses the race finds it.
+      const tokens = await this.#issueTokens(user, stored.family_id);
+      const rotation = { successor: tokens.refreshJti, client: digest, now: this.#now() };
+      if (await this.repository.rotateToken(stored.jti, rotation)) return tokens.response;
+      // Another refresh of the same token won: this successor was never handed out.
+      await this.repository.deleteToken(tokens.refreshJti);
+      stored = await this.repository.findRefreshToken(claims.jti);
+      if (!stored) throw new UnauthorizedError('Invalid refresh token');
+    }
+    const successor = stored.replaced_by
+      ? await this.repository.findRefreshToken(stored.replaced_by)
+      : undefined;
+    const verdict = replayVerdict(stored, successor, digest, this.clock());
+    if (verdict.verdict === 'theft') {
+      // Someone holds a copy of a token the owner has moved on from. End the whole family.
+      await this.repository.revokeFamily(stored.family_id, this.#now());
       await this.audit.record(
         { userId: stored.user_id, username: null, ...client },
-        { action: 'auth.refresh_reuse', entityType: 'user', entityId: stored.user_id },
+        {
+          action: 'auth.refresh_reuse',
+          entityType: 'user',
+          entityId: stored.user_id,
+          details: { reason: verdict.reason },
+        },
       );
       throw new UnauthorizedError('Refresh token has been revoked');
     }
-    const user = await this.users.findById(stored.user_id);
-    if (!user?.is_active) throw new UnauthorizedError('Invalid refresh token');
-    return this.#issueTokens(user, stored.family_id);
+    return this.#issueAgain(await this.#activeUser(stored.user_id), successor!);
   }
 
   /**
@@ -165,13 +191,22 @@ export class AuthService implements SessionRevoker {
     return principal;
   }
 
-  async #issueTokens(user: UserRow, familyId: string): Promise<TokenResponse> {
-    const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.lifetimes;
-    const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, {
-      username: user.username,
-      [EPOCH_CLAIM]: user.token_epoch,
-    });
-    const refresh = await this.jwt.sign('refresh', String(user.id), refreshTokenTtlSeconds, {
+  async #activeUser(userId: number): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user?.is_active) throw new UnauthorizedError('Invalid refresh token');
+    return user;
+  }
+
+  /** The rotation clock as stored (revoked_at). */
+  #now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  async #issueTokens(
+    user: UserRow,
+    familyId: string,
+  ): Promise<{ response: TokenResponse; refreshJti: string }> {
+    const refresh = await this.jwt.sign('refresh', String(user.id), this.lifetimes.refreshTokenTtlSeconds, {
       fam: familyId,
     });
     await this.repository.insertRefreshToken({
@@ -179,15 +214,46 @@ export class AuthService implements SessionRevoker {
       family_id: familyId,
       user_id: user.id,
       expires_at: refresh.expiresAt.toISOString(),
-      created_at: new Date().toISOString(),
+      created_at: refresh.issuedAt.toISOString(),
       revoked_at: null,
+      replaced_by: null,
+      rotated_client: null,
+    });
+    return {
+      response: await this.#pair(user, refresh.token, this.lifetimes.refreshTokenTtlSeconds),
+      refreshJti: refresh.jti,
+    };
+  }
+
+  /** A fresh access token with the successor refresh token signed again from its row: the very same token. */
+  async #issueAgain(user: UserRow, successor: RefreshTokenRow): Promise<TokenResponse> {
+    const refresh = await this.jwt.signAs(
+      'refresh',
+      String(user.id),
+      {
+        jti: successor.jti,
+        issuedAt: Math.floor(Date.parse(successor.created_at) / 1000),
+        expiresAt: Math.floor(Date.parse(successor.expires_at) / 1000),
+      },
+      { fam: successor.family_id },
+    );
+    // What is left of its life.
+    const remaining = Math.floor((refresh.expiresAt.getTime() - this.clock()) / 1000);
+    return this.#pair(user, refresh.token, Math.max(1, remaining));
+  }
+
+  async #pair(user: UserRow, refreshToken: string, refreshExpiresIn: number): Promise<TokenResponse> {
+    const { accessTokenTtlSeconds } = this.lifetimes;
+    const access = await this.jwt.sign('access', String(user.id), accessTokenTtlSeconds, {
+      username: user.username,
+      [EPOCH_CLAIM]: user.token_epoch,
     });
     return {
       access_token: access.token,
-      refresh_token: refresh.token,
+      refresh_token: refreshToken,
       token_type: 'bearer',
       expires_in: accessTokenTtlSeconds,
-      refresh_expires_in: refreshTokenTtlSeconds,
+      refresh_expires_in: refreshExpiresIn,
     };
   }
 }

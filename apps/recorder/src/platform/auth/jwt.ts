@@ -34,6 +34,13 @@ export function tokenEpoch(claims: TokenClaims): number {
   return typeof epoch === 'number' && Number.isSafeInteger(epoch) ? epoch : -1;
 }
 
+export interface SignedToken {
+  token: string;
+  jti: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
 export class InvalidTokenError extends Error {
   constructor(readonly reason: 'expired' | 'invalid' | 'wrong_type') {
     super(`token ${reason}`);
@@ -61,17 +68,39 @@ export class JwtService {
     subject: string,
     ttlSeconds: number,
     extra: Record<string, unknown> = {},
-  ): Promise<{ token: string; jti: string; expiresAt: Date }> {
-    const jti = randomUUID();
-    const now = Math.floor(Date.now() / 1000);
+  ): Promise<SignedToken> {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    return this.signAs(
+      type,
+      subject,
+      { jti: randomUUID(), issuedAt, expiresAt: issuedAt + ttlSeconds },
+      extra,
+    );
+  }
+
+  /**
+   * A token with the given id and times (unix seconds). HS256 is deterministic: the same claims give the same
+   * token, so a refresh token can be handed out again from its stored row (modules/auth/refresh-rotation.ts).
+   */
+  async signAs(
+    type: TokenType,
+    subject: string,
+    identity: { jti: string; issuedAt: number; expiresAt: number },
+    extra: Record<string, unknown> = {},
+  ): Promise<SignedToken> {
     const token = await new SignJWT({ ...extra, type })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject)
-      .setJti(jti)
-      .setIssuedAt(now)
-      .setExpirationTime(now + ttlSeconds)
+      .setJti(identity.jti)
+      .setIssuedAt(identity.issuedAt)
+      .setExpirationTime(identity.expiresAt)
       .sign(await this.#key);
-    return { token, jti, expiresAt: new Date((now + ttlSeconds) * 1000) };
+    return {
+      token,
+      jti: identity.jti,
+      issuedAt: new Date(identity.issuedAt * 1000),
+      expiresAt: new Date(identity.expiresAt * 1000),
+    };
   }
 
   async verify(token: string, type: TokenType): Promise<TokenClaims> {

@@ -23,6 +23,7 @@ import { review } from './migrations/0017_review.js';
 import { mqtt } from './migrations/0018_mqtt.js';
 import { cluster } from './migrations/0019_cluster.js';
 import { reviewNodes } from './migrations/0020_review_nodes.js';
+import { refreshRotation } from './migrations/0021_refresh_rotation.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -46,6 +47,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0018_mqtt', mqtt],
   ['0019_cluster', cluster],
   ['0020_review_nodes', reviewNodes],
+  ['0021_refresh_rotation', refreshRotation],
 ];
 
 /** In the order they apply. */

@@ -28,8 +28,13 @@ export interface RefreshTokensTable {
   family_id: string;
   user_id: number;
   expires_at: string;
+  /** the token's `iat` (whole seconds): with `jti` and `expires_at` it signs the same token again */
   created_at: string;
   revoked_at: string | null;
+  /** the successor's `jti` when a refresh rotated this token (null, the default: current, or ended otherwise) */
+  replaced_by: Generated<string | null>;
+  /** digest of the client (address and user agent) whose refresh rotated it (modules/auth/refresh-rotation.ts) */
+  rotated_client: Generated<string | null>;
 }
 
 /** Login attempts of one username from one source, or (username_key '') of one source across usernames. */

@@ -149,16 +149,57 @@ const ERROR_SCHEMA = JSON.parse(JSON.stringify(ErrorResponse)) as JsonObject;
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
 
 /**
+ * A request schema's fields that have a default are not required of the client: Ajv (`useDefaults`,
+ * platform/http/validation.ts) fills them in before it checks `required`. TypeBox lists every property not
+ * wrapped in `Type.Optional` as required, and the route schemas keep it that way on purpose, since the handler's
+ * type is the validated value, where the default is always there. Follows `properties` and `items`, where Ajv
+ * applies defaults (not inside anyOf/oneOf, where it ignores them). Changes the schema in place.
+ */
+function relaxDefaulted(schema: unknown): void {
+  if (!isObject(schema)) return;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  if (Array.isArray(schema.required)) {
+    const required = schema.required.filter(
+      (name) => !(typeof name === 'string' && isObject(properties[name]) && 'default' in properties[name]),
+    );
+    // OpenAPI 3.0 (JSON Schema draft 4) wants a non-empty list, or none.
+    if (required.length > 0) schema.required = required;
+    else delete schema.required;
+  }
+  for (const property of Object.values(properties)) relaxDefaulted(property);
+  relaxDefaulted(schema.items);
+}
+
+/** The request side of an operation as a client sees it: parameters and body fields with a default are optional. */
+function relaxRequestDefaults(operation: JsonObject): void {
+  for (const parameter of Array.isArray(operation.parameters) ? operation.parameters : []) {
+    // A path parameter is always required (and none has a default).
+    if (!isObject(parameter) || parameter.in === 'path') continue;
+    if (parameter.required === true && isObject(parameter.schema) && 'default' in parameter.schema) {
+      parameter.required = false;
+    }
+  }
+  const body = operation.requestBody;
+  if (!isObject(body) || !isObject(body.content)) return;
+  for (const media of Object.values(body.content)) {
+    if (isObject(media)) relaxDefaulted(media.schema);
+  }
+}
+
+/**
  * Finishes the generated document: the error body every operation shares becomes one named component
- * (`ErrorResponse`, so a generated client has one type for it and the document stays small), and responses the
- * routes left undescribed get the meaning of their status code.
+ * (`ErrorResponse`, so a generated client has one type for it and the document stays small), responses the
+ * routes left undescribed get the meaning of their status code, and request fields with a default become
+ * optional (response fields stay as they are: the server always sends them).
  */
 function finishDocument(document: JsonObject): JsonObject {
   const out = structuredClone(document);
   let errorSchemaUsed = false;
   for (const pathItem of Object.values((out.paths ?? {}) as Record<string, JsonObject>)) {
     for (const operation of Object.values(pathItem)) {
-      if (!isObject(operation) || !isObject(operation.responses)) continue;
+      if (!isObject(operation)) continue;
+      relaxRequestDefaults(operation);
+      if (!isObject(operation.responses)) continue;
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!isObject(response)) continue;
         if (response.description === 'Default Response') {

@@ -1,17 +1,20 @@
 // The web app (apps/web, a Vite build) served at `/`. Hashed assets are cached for a year (their names change
 // with their content); index.html is never cached, so a new version reaches browsers at once. Client routes
-// (/live, /cameras/12 …) are answered with index.html so that deep links survive a reload; the API, the docs and
-// anything that is not a page navigation keep their JSON 404.
+// (/live, /cameras/12 …) are answered with index.html so that deep links survive a reload — to browsers and to
+// curl, health checkers and link previews alike (`Accept: */*` or none); the server's own paths (the API, the
+// docs, metrics, health…) and requests that ask only for JSON keep their JSON 404.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 
 /** Where `npm run build` puts the web app, from this file in src/ or dist/ of the recorder. */
 export const DEFAULT_WEB_DIR = new URL('../../../../web/dist', import.meta.url).pathname;
 
-const NOT_PAGES = /^\/(api|docs|openapi\.json|health)(\/|$|\?)/;
+/** `application/json` and the `+json` types (`application/problem+json`…). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
 /** What the build writes where the page's CSP nonce goes (apps/web/vite.config.ts, `html.cspNonce`). */
 const NONCE_PLACEHOLDER = /NVR_CSP_NONCE/g;
@@ -35,11 +38,41 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   return appPage(join(dir, 'index.html'));
 }
 
-/** For the not-found handler: a page navigation gets the app (its router shows the page or its own 404). */
-export function isPageNavigation(request: FastifyRequest): boolean {
+/**
+ * The first path segments of the server's own routes (`api`, `docs`, `openapi.json`, `health`, `metrics`, the
+ * build's `assets`…), collected as routes are added: a path under one of them is never a page of the app, so an
+ * unknown `/api/…` or `/metrics/…` stays a JSON 404 and a route added later needs no list kept by hand. Call it
+ * before any route is registered.
+ */
+export function collectServerPaths(app: FastifyInstance): ReadonlySet<string> {
+  const segments = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const first = route.url.split('/')[1];
+    if (first) segments.add(first);
+  });
+  return segments;
+}
+
+/**
+ * Whether the client asks only for JSON (`Accept: application/json`, or only JSON types, or nothing acceptable
+ * at all): then an unknown path is the JSON 404. No Accept header, the wildcard curl sends, `text/html` or any
+ * list that takes something else gets the app. Parsed by `negotiator` (q-values, wildcards, parameters), the
+ * parser Express uses.
+ */
+function asksOnlyForJson(accept: string | undefined): boolean {
+  const acceptable = new Negotiator({ headers: accept === undefined ? {} : { accept } }).mediaTypes();
+  return acceptable.every((type) => JSON_MEDIA_TYPE.test(type.toLowerCase()));
+}
+
+/**
+ * For the not-found handler: a GET or HEAD of a path that is not the server's own, from a client that does not
+ * ask only for JSON, gets the app (its router shows the page or its own 404).
+ */
+export function isPageNavigation(request: FastifyRequest, serverPaths: ReadonlySet<string>): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (NOT_PAGES.test(request.url)) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const first = request.url.split('?')[0]!.split('/')[1] ?? '';
+  if (serverPaths.has(first)) return false;
+  return !asksOnlyForJson(request.headers.accept);
 }
 
 /**
