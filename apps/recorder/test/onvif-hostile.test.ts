@@ -127,16 +127,18 @@ describe('hostile ONVIF input', { timeout: 300_000 }, () => {
   });
 
   it('hostile WS-Discovery datagrams: the API answers while the probe is open, and a real answer still counts', async () => {
-    const responder = await startHostileResponder(8);
+    const responder = await startHostileResponder();
     try {
       let discoverySettled = false;
       const discovery = recorder
-        .api('POST', '/onvif/discovery', { interface: '127.0.0.1', timeout_ms: 3000 })
+        .api('POST', '/onvif/discovery', { interface: '127.0.0.1', timeout_ms: 10_000 })
         .finally(() => (discoverySettled = true));
-      // Every hostile datagram is with the recorder (the old reader spent about a second on each, in one go).
-      await within(responder.sent, 'the hostile responder answering the probe');
-      await cameras('GET /cameras after the hostile datagrams');
+      // The hostile datagrams are arriving (ten a second: the old reader spent about a second on each, so it
+      // never got out of reading them while they came, and the probe window closed before anything else ran).
+      await within(responder.underWay, 'the hostile responder answering the probe');
+      await cameras('GET /cameras while hostile datagrams arrive');
       assert.equal(discoverySettled, false, 'the API answered while the discovery was still collecting');
+      responder.stop();
       const answer = await within(discovery, 'the discovery');
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       const found = (answer.body.devices as { address: string; name: string }[]).filter(
@@ -155,17 +157,22 @@ describe('hostile ONVIF input', { timeout: 300_000 }, () => {
 
 /**
  * A WS-Discovery responder on the loopback group that answers the first probe with one proper ProbeMatch and
- * then `count` hostile datagrams of 16 KiB (the most discovery reads), each a ProbeMatch for that probe whose
- * start tag is attribute-like text without values.
+ * then hostile datagrams of 16 KiB (the most discovery reads), ten a second until stopped (at most 150), each a
+ * ProbeMatch for that probe whose start tag is attribute-like text without values. `underWay` resolves once
+ * five have gone out.
  */
-async function startHostileResponder(
-  count: number,
-): Promise<{ endpoint: string; sent: Promise<void>; close(): void }> {
+async function startHostileResponder(): Promise<{
+  endpoint: string;
+  underWay: Promise<void>;
+  stop(): void;
+  close(): void;
+}> {
   const socket = dgram.createSocket({ type: 'udp4', reuseAddr: true });
   const endpoint = `urn:uuid:${randomUUID()}`;
   let answered = false;
-  let markSent!: () => void;
-  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  let markUnderWay!: () => void;
+  const underWay = new Promise<void>((resolve) => (markUnderWay = resolve));
   const envelope = (messageId: string, match: string) =>
     '<e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope" ' +
     'xmlns:a="http://schemas.xmlsoap.org/ws/2004/08/addressing" ' +
@@ -188,15 +195,29 @@ async function startHostileResponder(
     const open = envelope(messageId, '<d:ProbeMatch ');
     const hostile = open.replace('<d:ProbeMatch ', '<d:ProbeMatch ' + 'x'.repeat(16 * 1024 - open.length));
     assert.equal(Buffer.byteLength(hostile), 16 * 1024);
-    const datagrams = [proper, ...Array.from({ length: count }, () => hostile)];
-    let left = datagrams.length;
-    for (const text of datagrams) {
-      socket.send(text, from.port, from.address, () => {
-        if (--left === 0) markSent();
+    socket.send(proper, from.port, from.address);
+    let sent = 0;
+    timer = setInterval(() => {
+      if (sent >= 150) {
+        clearInterval(timer);
+        return;
+      }
+      const n = ++sent;
+      socket.send(hostile, from.port, from.address, () => {
+        if (n === 5) markUnderWay();
       });
-    }
+    }, 100);
   });
   await new Promise<void>((resolve) => socket.bind(3702, resolve));
   socket.addMembership('239.255.255.250', '127.0.0.1');
-  return { endpoint, sent, close: () => socket.close() };
+  const stop = () => clearInterval(timer);
+  return {
+    endpoint,
+    underWay,
+    stop,
+    close: () => {
+      stop();
+      socket.close();
+    },
+  };
 }
