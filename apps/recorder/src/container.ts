@@ -215,6 +215,8 @@ export interface ContainerOverrides {
   recordingWatchGraceMs?: number;
   /** how often the recordings volume is checked (default 10 s) */
   volumeCheckMs?: number;
+  /** the recordings volume's free bytes as retention measures them (default statfs; a test gives a small disk) */
+  recordingsFreeBytes?: (path: string) => Promise<number>;
   /** where log lines go (default stdout); tests capture them to prove no secret is ever logged */
   logStream?: NodeJS.WritableStream;
   /** SSE heartbeat and WebSocket ping interval (default EVENTS_HEARTBEAT_SECONDS) */
@@ -435,6 +437,7 @@ export async function createContainer(
     recordingsVolume,
     logger,
     internalEvents,
+    overrides.recordingsFreeBytes,
   );
   const liveHls = new LiveHls(streams, {
     ffmpegPath: config.media.ffmpegPath,

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { OnvifDeviceClient, OnvifError, deviceServiceUrl, inspectDevice } from '../src/media/onvif/index.js';
 import { passwordDigest, securityHeader } from '../src/media/onvif/wsse.js';
-import { escapeXml, parseXml } from '../src/media/onvif/xml.js';
-import { readSoapBody } from '../src/media/onvif/soap.js';
+import { XmlParseError, escapeXml, parseXml } from '../src/media/onvif/xml.js';
+import { readSoapBody, type SoapReply } from '../src/media/onvif/soap.js';
 import { startOnvifSimulator } from './helpers/onvif-simulator.js';
 import type { OnvifSimulator, OnvifSimulatorOptions } from './helpers/onvif-simulator.js';
 
@@ -33,6 +33,16 @@ async function onvifFailure(promise: Promise<unknown>): Promise<OnvifError> {
   );
   assert.ok(err instanceof OnvifError, `expected OnvifError, got ${String(err)}`);
   return err;
+}
+
+/** A whole reply as postSoap hands it over: the parsed body, or why it is not XML. */
+function reply(status: number, body: string): SoapReply {
+  try {
+    return { status, document: parseXml(body) };
+  } catch (error) {
+    if (!(error instanceof XmlParseError)) throw error;
+    return { status, document: error };
+  }
 }
 
 async function listen(server: Server): Promise<number> {
@@ -86,16 +96,15 @@ describe('XML helpers', () => {
   });
 
   it('reads SOAP 1.2 faults whatever the prefixes, preferring the English reason', () => {
-    const reply = {
-      status: 500,
-      body:
-        '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://www.w3.org/2003/05/soap-envelope"><SOAP-ENV:Body>' +
+    const fault = reply(
+      500,
+      '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://www.w3.org/2003/05/soap-envelope"><SOAP-ENV:Body>' +
         '<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:Receiver</SOAP-ENV:Value></SOAP-ENV:Code>' +
         '<SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="de">Fehler</SOAP-ENV:Text>' +
         '<SOAP-ENV:Text xml:lang="en">Out of memory</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>' +
         '</SOAP-ENV:Body></SOAP-ENV:Envelope>',
-    };
-    assert.throws(() => readSoapBody(reply), {
+    );
+    assert.throws(() => readSoapBody(fault), {
       kind: 'fault',
       reason: 'Out of memory',
       fault: { codes: ['SOAP-ENV:Receiver'], httpStatus: 500 },
@@ -103,11 +112,15 @@ describe('XML helpers', () => {
   });
 
   it('rejects malformed or non-SOAP replies as protocol errors', () => {
-    assert.throws(() => readSoapBody({ status: 200, body: '<html><body>hi</body></html>' }), {
+    assert.throws(() => readSoapBody(reply(200, '<html><body>hi</body></html>')), {
       kind: 'protocol',
+      reason: 'response is not a SOAP envelope',
     });
-    assert.throws(() => readSoapBody({ status: 200, body: '<a><b></a>' }), { kind: 'protocol' });
-    assert.throws(() => readSoapBody({ status: 401, body: 'Unauthorized' }), { kind: 'auth' });
+    assert.throws(() => readSoapBody(reply(200, '<a><b></a>')), {
+      kind: 'protocol',
+      reason: 'response refused by the XML parser: 1:10: unexpected close tag.',
+    });
+    assert.throws(() => readSoapBody(reply(401, 'Unauthorized')), { kind: 'auth' });
   });
 });
 

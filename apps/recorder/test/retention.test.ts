@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { RecordingsRepository } from '../src/modules/recordings/recordings.repository.js';
 import { ReviewRepository } from '../src/modules/review/review.repository.js';
 import { ClusterRepository } from '../src/modules/cluster/cluster.repository.js';
+import type { AlertResponse } from '../src/modules/alerts/alerts.schemas.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera } from './helpers/cameras.js';
 
@@ -277,5 +286,184 @@ describe('recording retention and settings', () => {
       "another camera follows the settings' retention",
     );
     await settings({ retention_days: 30, min_free_disk_gb: 5 });
+  });
+});
+
+/** Bytes of every file under `dir`, as a disk would count them (without block rounding). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
+
+/**
+ * The free-disk floor (issue #32, item 11) on a small disk of 1 GiB that holds the recordings directory: its
+ * free space is what the files under it leave, less what `others` (other programs' files) take, so deleting a
+ * chunk file really frees its bytes. Retention's own timer is stopped: each round here is started by the test
+ * (directly, or by a full-disk notice as the recording engine sends one).
+ */
+describe('the free-disk floor on a small disk', () => {
+  const GiB = 1024 ** 3;
+  const CHUNK = 100 * 1024;
+  /** min_free_disk_gb 0.01: a floor of 10.2 MiB */
+  const FLOOR_GB = 0.01;
+  const floor = FLOOR_GB * GiB;
+  const disk = { capacity: GiB, others: 0 };
+  let t: TestApp;
+  let index: RecordingsRepository;
+  let cameraId: number;
+
+  before(async () => {
+    t = await createTestApp({
+      overrides: { recordingsFreeBytes: async (root) => disk.capacity - disk.others - bytesUnder(root) },
+    });
+    await t.container.retention.stop();
+    index = new RecordingsRepository(
+      t.container.database.db,
+      t.container.database.dialect,
+      t.container.cameraLeases.nodeId,
+    );
+    cameraId = (await createCamera(t, t.adminToken)).id;
+  });
+  after(() => t.close());
+
+  /** `count` indexed chunks of CHUNK bytes, a minute apart, oldest first. */
+  async function chunks(count: number): Promise<string[]> {
+    const paths: string[] = [];
+    const first = Date.now() - (count + 1) * 60_000;
+    for (let i = 0; i < count; i++) {
+      const start = first + i * 60_000;
+      const path = `cam-${cameraId}/floor/${start}.mp4`;
+      mkdirSync(dirname(join(t.config.recordingsDir, path)), { recursive: true });
+      writeFileSync(join(t.config.recordingsDir, path), Buffer.alloc(CHUNK));
+      await index.insert({
+        camera_id: cameraId,
+        start_ms: start,
+        end_ms: start + 60_000,
+        duration_seconds: 60,
+        size_bytes: CHUNK,
+        path,
+        created_at: new Date().toISOString(),
+      });
+      paths.push(path);
+    }
+    return paths;
+  }
+  const present = (paths: string[]) => paths.filter((p) => existsSync(join(t.config.recordingsDir, p)));
+  const free = () => disk.capacity - disk.others - bytesUnder(t.config.recordingsDir);
+  /** Other files take the disk until exactly `bytes` are free. */
+  const leaveFree = (bytes: number) => {
+    disk.others = disk.capacity - bytesUnder(t.config.recordingsDir) - Math.floor(bytes);
+  };
+  const floorSetting = async (gb: number) => {
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/v1/settings/recording',
+      token: t.adminToken,
+      payload: { retention_days: 0, min_free_disk_gb: gb },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+  };
+  const nextAlert = (source: string) =>
+    new Promise<AlertResponse>((resolve) => {
+      const off = t.container.internalEvents.on('alert.raised', ({ alert }) => {
+        if (alert.source_name !== source) return;
+        off();
+        resolve(alert);
+      });
+    });
+  const outcomeOf = (alert: AlertResponse) =>
+    (alert.data as { retention?: { outcome: string } }).retention?.outcome;
+  /** What the recording engine sends when ffmpeg cannot write; answered by the alert it raises. */
+  const diskFull = async () => {
+    const raised = nextAlert('storage_error');
+    t.container.internalEvents.emit('recording.notice', {
+      type: 'storage.error',
+      cameraId,
+      error: 'No space left on device',
+    });
+    const alert = await raised;
+    const ack = await t.request({
+      method: 'POST',
+      url: '/api/v1/alerts/acknowledge',
+      token: t.adminToken,
+      payload: { ids: [alert.id] },
+    });
+    assert.equal(ack.statusCode, 200, ack.body);
+    return alert;
+  };
+
+  it('deletes just enough: 0.3 MB short of the floor, three 100 KiB chunks go, the oldest', async () => {
+    const paths = await chunks(30);
+    await floorSetting(FLOOR_GB);
+    leaveFree(floor - 300_000);
+    const result = await t.container.retention.run();
+    assert.equal(result.deletedForSpace, 3, 'ceil(300,000 / 102,400) chunks, not a batch of 20');
+    assert.deepEqual(present(paths), paths.slice(3), 'the three oldest went');
+    assert.equal(result.belowFloor, false);
+    assert.ok(free() >= floor, 'the floor is met');
+    assert.ok(free() - floor < CHUNK, 'overshooting by less than one chunk');
+    assert.equal((await index.oldest(100)).length, 27);
+  });
+
+  it('a full disk without a floor: the alert says retention deletes nothing to make room', async () => {
+    const paths = present(await chunks(2));
+    await floorSetting(0);
+    leaveFree(1000);
+    const alert = await diskFull();
+    assert.equal(alert.title, 'Recording cannot write to its disk');
+    assert.equal(
+      alert.message,
+      `Recording stopped writing (first seen on camera ${cameraId}): No space left on device ` +
+        'No free-space floor is set (min_free_disk_gb is 0), so retention deletes no footage to make room: ' +
+        'free space on the disk, or set a floor. Recording resumes by itself when space is back.',
+    );
+    assert.doesNotMatch(alert.message, /making room/);
+    assert.equal(outcomeOf(alert), 'no_floor');
+    assert.deepEqual(present(paths), paths, 'nothing was deleted');
+  });
+
+  it('a full disk under the floor: the alert says how many of the oldest chunks retention deleted', async () => {
+    const before = (await index.oldest(1000)).map((row) => row.path);
+    await floorSetting(FLOOR_GB);
+    leaveFree(floor - 250_000);
+    const alert = await diskFull();
+    assert.match(
+      alert.message,
+      /: No space left on device Retention deleted the 3 oldest chunks to bring free space back to the floor of 10\.2 MiB \(10\.3 MiB free now\)\. Recording resumes by itself when space is back\.$/,
+    );
+    assert.deepEqual(present(before), before.slice(3));
+    assert.equal(outcomeOf(alert), 'made_room');
+  });
+
+  it('a full disk with nothing left to delete: both alerts say so', async () => {
+    const floorAlert = nextAlert('disk_floor');
+    leaveFree(1000);
+    const alert = await diskFull();
+    assert.match(
+      alert.message,
+      /: No space left on device Free space is [\d.]+ MiB, below the floor of 10\.2 MiB, and retention has no footage left to delete: free space by other means\. Recording resumes by itself when space is back\.$/,
+    );
+    assert.deepEqual(await index.oldest(10), [], 'every chunk went');
+    assert.equal(outcomeOf(alert), 'nothing_left');
+    assert.match(
+      (await floorAlert).message,
+      /^Free space on .+ is [\d.]+ MiB, below the floor of 10\.2 MiB, and retention has no footage left there that it could delete: free space by other means\.$/,
+    );
+  });
+
+  it('a disk that refuses writes above the floor: the alert says retention has nothing to delete', async () => {
+    const paths = await chunks(2);
+    leaveFree(floor + 1024 ** 2);
+    const alert = await diskFull();
+    assert.match(
+      alert.message,
+      /: No space left on device Free space is 11\.2 MiB, above the floor of 10\.2 MiB, so retention has nothing to delete: the disk may be read-only or over a quota, or a chunk may need more room than the floor leaves\. Recording resumes by itself once the disk takes writes again\.$/,
+    );
+    assert.deepEqual(present(paths), paths);
+    assert.equal(outcomeOf(alert), 'above_floor');
   });
 });

@@ -100,11 +100,16 @@ describe('recording storage', { timeout: 300_000 }, () => {
     assert.equal(state.recording_state, 'storage_error');
     assert.notEqual(state.live_online, false, 'the camera itself is fine');
     assert.ok(!events.ofType('camera.offline').length, 'no camera.offline for a full disk');
-    const alerts = (await recorder.api('GET', '/alerts')).body.alerts as { source_name: string }[];
-    assert.ok(
-      alerts.some((alert) => alert.source_name === 'storage_error'),
-      JSON.stringify(alerts),
-    );
+    const alerts = (await recorder.api('GET', '/alerts')).body.alerts as {
+      source_name: string;
+      message: string;
+    }[];
+    const full = alerts.find((alert) => alert.source_name === 'storage_error');
+    assert.ok(full, JSON.stringify(alerts));
+    // With no floor retention deletes nothing to make room, and the alert says so (issue #32).
+    assert.match(full.message, /No free-space floor is set \(min_free_disk_gb is 0\)/);
+    assert.doesNotMatch(full.message, /making room/);
+    assert.equal(failed.data.data.retention.outcome, 'no_floor');
 
     // Space comes back: recording resumes without anyone touching the camera.
     const resumedAfter = events.messages.items.length;

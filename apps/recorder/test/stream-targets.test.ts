@@ -253,9 +253,10 @@ for (const dialect of testDialects()) {
 
       assert.equal((await post('', viewer.token, { camera_id: cameraId })).statusCode, 403);
       assert.equal((await post('', stranger.token, { camera_id: cameraId })).statusCode, 404);
-      assert.equal((await get('/youtube-main', viewer.token)).statusCode, 403);
+      // A viewer of the camera may not manage its targets, and is not told they exist (the list shows none).
+      assert.equal((await get('/youtube-main', viewer.token)).statusCode, 404);
       assert.equal((await get('/youtube-main', stranger.token)).statusCode, 404);
-      assert.equal((await post('/youtube-main/start', viewer.token)).statusCode, 403);
+      assert.equal((await post('/youtube-main/start', viewer.token)).statusCode, 404);
       assert.equal((await t.request({ method: 'GET', url: '/api/v1/cloud/stream-targets' })).statusCode, 401);
       assert.equal((await get('', stranger.token)).json().total, 0);
       const list = (await get('')).json();
@@ -285,6 +286,78 @@ for (const dialect of testDialects()) {
         url: `/api/v1/cloud/stream-targets/${generated.json().target_id}`,
         token: owner.token,
       });
+    });
+
+    it('two plain users: someone else’s target id answers exactly like an id nobody uses (issue #32)', async () => {
+      const alice = await t.createUser(`alice-${dialect}`);
+      const bob = await t.createUser(`bob-${dialect}`);
+      const aliceCamera = (await createCamera(t, alice.token)).id;
+      const bobCamera = (await createCamera(t, bob.token)).id;
+      const created = await post('', alice.token, { camera_id: aliceCamera, stream_key: KEY });
+      assert.equal(created.statusCode, 201, created.body);
+      const aliceTarget = created.json().target_id as string;
+      assert.match(aliceTarget, /^[0-9a-f-]{36}$/, 'the recorder chose the id');
+      const free = `free-${dialect}`;
+      const request = (method: string, url: string, payload?: object) =>
+        t.request({
+          method,
+          url: `/api/v1/cloud/stream-targets${url}`,
+          token: bob.token,
+          ...(payload ? { payload } : {}),
+        });
+      /** Bob's answer for alice's id and for a free one: the same status and the same body. */
+      const sameFor = async (call: (id: string) => ReturnType<typeof request>, status: number) => {
+        const taken = await call(aliceTarget);
+        const untaken = await call(free);
+        assert.equal(taken.statusCode, status, taken.body);
+        assert.deepEqual(
+          { status: taken.statusCode, body: taken.json() },
+          { status: untaken.statusCode, body: untaken.json() },
+        );
+        return taken.json();
+      };
+      for (const path of ['', '/status']) await sameFor((id) => request('GET', `/${id}${path}`), 404);
+      for (const action of ['start', 'stop']) await sameFor((id) => request('POST', `/${id}/${action}`), 404);
+      await sameFor((id) => request('DELETE', `/${id}`), 404);
+      // An upsert naming alice's id was "Camera not found" and a free one 201: both are now this 404.
+      const upsert = await sameFor(
+        (id) => request('POST', '', { camera_id: bobCamera, target_id: id, server_url: '' }),
+        404,
+      );
+      assert.equal(upsert.detail.code, 'stream_target_not_found');
+      assert.deepEqual(upsert.detail.loc, ['body', 'target_id']);
+      assert.match(upsert.detail.message, /leave target_id out/);
+      assert.equal((await get(`/${free}`)).statusCode, 404, 'no target was created under the free id');
+
+      // Bob's own targets: created under the id the recorder chooses, updated by it.
+      const own = await request('POST', '', { camera_id: bobCamera });
+      assert.equal(own.statusCode, 201, own.body);
+      const updated = await request('POST', '', {
+        camera_id: bobCamera,
+        target_id: own.json().target_id,
+        reconnect_delay_seconds: 9,
+      });
+      assert.equal(updated.statusCode, 200, updated.body);
+      assert.equal(updated.json().reconnect_delay_seconds, 9);
+      assert.deepEqual(
+        (await request('GET', '')).json().targets.map((target: { target_id: string }) => target.target_id),
+        [own.json().target_id],
+      );
+      // Alice's target is as she left it.
+      const hers = await t.request({
+        method: 'GET',
+        url: `/api/v1/cloud/stream-targets/${aliceTarget}`,
+        token: alice.token,
+      });
+      assert.equal(hers.statusCode, 200, hers.body);
+      assert.equal(hers.json().camera_id, aliceCamera);
+      assert.equal(hers.json().stream_key_set, true);
+      for (const [token, id] of [
+        [alice.token, aliceTarget],
+        [bob.token, own.json().target_id],
+      ] as const) {
+        await t.request({ method: 'DELETE', url: `/api/v1/cloud/stream-targets/${id}`, token });
+      }
     });
 
     once(

@@ -13,7 +13,7 @@
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import dgram from 'node:dgram';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { child, childrenNamed, escapeXml, parseXml, path } from '../../src/media/onvif/xml.js';
 import type { XmlElement } from '../../src/media/onvif/xml.js';
@@ -70,6 +70,11 @@ export interface OnvifSimulator {
   requests(): string[];
   /** From now on answer this operation (null: none) with a body that is not well-formed XML. */
   answerMalformed(operation: string | null): void;
+  /**
+   * From now on answer this operation (null: none) by handing the response to `respond`, which writes what it
+   * likes, when it likes (a hostile device); the request is checked as usual first.
+   */
+  answerWith(operation: string | null, respond?: (response: ServerResponse) => void): void;
   /** The discovery endpoint reference (urn:uuid:…), and the raw probes received, oldest first. */
   endpoint: string;
   probes(): string[];
@@ -146,6 +151,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
 
   let origin = ''; // http://127.0.0.1:<port>, once listening
   let malformed: string | null = null;
+  let custom: { operation: string; respond: (response: ServerResponse) => void } | null = null;
   const profiles = options.profiles ?? [];
   const profileOf = (request: XmlElement) => {
     const token = child(request, 'ProfileToken')?.text.trim();
@@ -297,7 +303,8 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     },
   };
 
-  const handle = (raw: string, servicePath: string): string => {
+  /** The answer's body, or null when a custom responder took the response over. */
+  const handle = (raw: string, servicePath: string, res: ServerResponse): string | null => {
     let envelope: XmlElement;
     try {
       envelope = parseXml(raw);
@@ -312,6 +319,10 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
       throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
     }
     if (!UNAUTHENTICATED.has(operation.name)) authenticate(child(envelope, 'Header'), operation.name);
+    if (operation.name === custom?.operation) {
+      custom.respond(res);
+      return null;
+    }
     if (operation.name === malformed)
       return `<${operation.name}Response><tt:Oops></${operation.name}Response>`;
     return run(operation);
@@ -328,9 +339,10 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
       const raw = Buffer.concat(chunks).toString('utf8');
       received.push(raw);
       let status = 200;
-      let body: string;
+      let body: string | null;
       try {
-        body = handle(raw, req.url);
+        body = handle(raw, req.url, res);
+        if (body === null) return;
       } catch (err) {
         // A bug in the simulator should fail the test with a readable fault, not crash the runner.
         const fault = err instanceof Fault ? err : new Fault(500, ['env:Receiver'], String(err));
@@ -355,6 +367,9 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     requests: () => [...received],
     answerMalformed: (operation) => {
       malformed = operation;
+    },
+    answerWith: (operation, respond) => {
+      custom = operation && respond ? { operation, respond } : null;
     },
     endpoint,
     probes: () => [...probes],

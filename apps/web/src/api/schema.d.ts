@@ -1171,7 +1171,7 @@ export interface paths {
         /** Stream targets of the cameras the caller may manage (never the stream key) */
         get: operations["listStreamTargets"];
         put?: never;
-        /** Create a stream target, or update the one with this target_id (201 created, 200 updated) */
+        /** Create a stream target, or update the one with this target_id (201 created, 200 updated); only a superuser creates one under a target_id of their choosing */
         post: operations["upsertStreamTarget"];
         delete?: never;
         options?: never;

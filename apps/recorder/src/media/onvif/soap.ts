@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import { guardedLookup, refuseLiteral, type AddressScope } from '../../platform/net/address-scope.js';
 import { OnvifError } from './errors.js';
-import { child, childrenNamed, parseXml, path, textOf } from './xml.js';
+import { XmlParseError, XmlTreeBuilder, child, childrenNamed, path, textOf } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const SOAP_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
@@ -26,9 +27,10 @@ export function soapEnvelope(body: string, header = ''): string {
   );
 }
 
-export interface HttpReply {
+export interface SoapReply {
   status: number;
-  body: string;
+  /** The body's XML tree, or why it is not one (not XML at all, malformed, past a bound of xml.ts). */
+  document: XmlElement | XmlParseError;
 }
 
 export interface PostOptions {
@@ -57,28 +59,28 @@ function lookupFor(refused: ReadonlySet<AddressScope>): LookupFunction {
 /**
  * POSTs a SOAP 1.2 message. The timeout covers the whole exchange, from connecting to the last body byte.
  * Transport failures become `unreachable`/`timeout`/`protocol` errors; HTTP error statuses are returned so
- * the caller can read the SOAP fault most devices send with them.
+ * the caller can read the SOAP fault most devices send with them. The body is parsed piece by piece as it
+ * arrives (never in one long pause of the event loop), and the first piece that is not XML, or that passes a
+ * bound of the parser, ends the exchange there.
  */
 export function postSoap(
   url: URL,
   action: string,
   payload: string,
   options: PostOptions,
-): Promise<HttpReply> {
+): Promise<SoapReply> {
   const literal = options.refuseScopes ? refuseLiteral(url.hostname, options.refuseScopes) : null;
   if (literal) return Promise.reject(new OnvifError('refused', literal.message));
   return new Promise((resolve, reject) => {
     let settled = false;
-    const settle = (outcome: HttpReply | OnvifError) => {
+    const settle = (outcome: SoapReply | OnvifError) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (outcome instanceof OnvifError) {
-        request.destroy();
-        reject(outcome);
-      } else {
-        resolve(outcome);
-      }
+      // Nothing more is read: after an error, or a body already judged unreadable (a no-op once it has ended).
+      request.destroy();
+      if (outcome instanceof OnvifError) reject(outcome);
+      else resolve(outcome);
     };
 
     const transport = url.protocol === 'https:' ? https : http;
@@ -97,16 +99,25 @@ export function postSoap(
         ...(options.refuseScopes ? { lookup: lookupFor(options.refuseScopes) } : {}),
       },
       (response) => {
-        const chunks: Buffer[] = [];
+        const status = response.statusCode ?? 0;
+        const tree = new XmlTreeBuilder();
+        const decoder = new StringDecoder('utf8');
         let size = 0;
+        const parse = (step: () => XmlElement | void) => {
+          try {
+            const root = step();
+            if (root) settle({ status, document: root });
+          } catch (error) {
+            if (!(error instanceof XmlParseError)) throw error;
+            settle({ status, document: error });
+          }
+        };
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_RESPONSE_BYTES) settle(new OnvifError('protocol', 'response too large'));
-          else chunks.push(chunk);
+          else parse(() => tree.write(decoder.write(chunk)));
         });
-        response.on('end', () =>
-          settle({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        response.on('end', () => parse(() => (tree.write(decoder.end()), tree.end())));
         response.on('error', (err) => settle(transportError(err, url)));
       },
     );
@@ -147,14 +158,9 @@ function transportError(err: Error & { code?: string }, url: URL): OnvifError {
  * Turns an HTTP reply into the first element of the SOAP Body, or throws: SOAP faults become `auth` (for
  * `ter:NotAuthorized`, or any fault on HTTP 401) or `fault`, with the device's reason text.
  */
-export function readSoapBody(reply: HttpReply): XmlElement {
-  let body: XmlElement | undefined;
-  try {
-    const root = parseXml(reply.body);
-    if (root.name === 'Envelope') body = child(root, 'Body');
-  } catch {
-    // Not XML at all: decided by the status below.
-  }
+export function readSoapBody(reply: SoapReply): XmlElement {
+  const root = reply.document instanceof XmlParseError ? undefined : reply.document;
+  const body = root?.name === 'Envelope' ? child(root, 'Body') : undefined;
   const first = body?.children[0];
   if (first?.name === 'Fault') throw faultError(first, reply.status);
   if (reply.status === 401) {
@@ -163,6 +169,9 @@ export function readSoapBody(reply: HttpReply): XmlElement {
   }
   if (reply.status < 200 || reply.status >= 300) {
     return fail('protocol', `unexpected HTTP ${reply.status} without a SOAP fault`);
+  }
+  if (reply.document instanceof XmlParseError) {
+    return fail('protocol', `response refused by the XML parser: ${reply.document.message}`);
   }
   if (!body) return fail('protocol', 'response is not a SOAP envelope');
   if (!first) return fail('protocol', 'empty SOAP body');

@@ -1,18 +1,46 @@
 /**
- * Just enough XML for SOAP: escaping for what we write, and a small non-validating parser for what devices
- * send back. Devices pick their own namespace prefixes (`tds:`, `ns2:`, none at all), so elements are matched
- * by local name; the prefix is kept only for diagnostics.
+ * XML for SOAP: escaping for what we write, and a tree of what devices send back, built from `saxes`, a strict,
+ * streaming, well-kept parser (jsdom's): its work grows linearly with the input, it expands no entity beyond
+ * XML's five and numeric references, and it reads no DTD. A device (or any host on the LAN, for WS-Discovery)
+ * controls these bytes, so the tree is also bounded: characters, depth, elements and attributes; past a bound
+ * the parse stops at once with an `XmlParseError` that says which.
+ *
+ * Devices pick their own namespace prefixes (`tds:`, `ns2:`, none at all, sometimes one they never declared), so
+ * elements are matched by local name; the prefix is kept only for diagnostics.
  */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 export interface XmlElement {
   /** Local name, without any namespace prefix. */
   name: string;
   prefix: string;
+  /** By qualified name as written (`token`, `xml:lang`). */
   attributes: Record<string, string>;
   children: XmlElement[];
   /** Concatenated character data directly inside this element (not its children's). */
   text: string;
 }
+
+export interface XmlLimits {
+  /** characters of the whole document */
+  maxChars: number;
+  /** elements open at once */
+  maxDepth: number;
+  maxElements: number;
+  /** attributes of all elements together (namespace declarations included) */
+  maxAttributes: number;
+}
+
+/**
+ * Far beyond any ONVIF reply (a 64-channel recorder's GetProfiles has a few thousand elements, nested about a
+ * dozen deep) and small enough that a hostile document costs milliseconds, not the event loop.
+ */
+export const DEFAULT_XML_LIMITS: XmlLimits = Object.freeze({
+  maxChars: 1024 * 1024,
+  maxDepth: 64,
+  maxElements: 50_000,
+  maxAttributes: 50_000,
+});
 
 const ESCAPES: Record<string, string> = {
   '<': '&lt;',
@@ -27,21 +55,9 @@ export function escapeXml(value: string): string {
   return value.replace(/[<>&"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeEntities(raw: string): string {
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16)) ?? whole;
-    if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10)) ?? whole;
-    return NAMED_ENTITIES[ref] ?? whole;
-  });
+export class XmlParseError extends Error {
+  override readonly name = 'XmlParseError';
 }
-
-function safeCodePoint(n: number): string | undefined {
-  return Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined;
-}
-
-export class XmlParseError extends Error {}
 
 function splitName(qname: string): { prefix: string; name: string } {
   const colon = qname.indexOf(':');
@@ -50,92 +66,104 @@ function splitName(qname: string): { prefix: string; name: string } {
     : { prefix: qname.slice(0, colon), name: qname.slice(colon + 1) };
 }
 
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+/**
+ * Builds the tree of one document from the pieces it arrives in (`write` each as it comes, then `end`), so a
+ * large reply is parsed while it is read, never in one long pause. The first problem, malformed XML or a bound
+ * passed, throws `XmlParseError`, and so does every later call.
+ */
+export class XmlTreeBuilder {
+  readonly #limits: XmlLimits;
+  readonly #parser = new SaxesParser({ xmlns: false, position: true });
+  readonly #stack: XmlElement[] = [];
+  #root: XmlElement | undefined;
+  #chars = 0;
+  #elements = 0;
+  #attributes = 0;
+  #failure: XmlParseError | null = null;
 
-/** Parses a document and returns its root element. Throws `XmlParseError` on malformed input. */
-export function parseXml(source: string): XmlElement {
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  let i = 0;
-
-  const appendText = (text: string) => {
-    const top = stack[stack.length - 1];
-    if (top) top.text += text;
-    else if (text.trim() !== '') throw new XmlParseError('text outside the root element');
-  };
-
-  while (i < source.length) {
-    const lt = source.indexOf('<', i);
-    if (lt < 0) {
-      appendText(decodeEntities(source.slice(i)));
-      break;
-    }
-    if (lt > i) appendText(decodeEntities(source.slice(i, lt)));
-
-    if (source.startsWith('<!--', lt)) {
-      i = skipPast(source, lt, '-->');
-    } else if (source.startsWith('<![CDATA[', lt)) {
-      const end = source.indexOf(']]>', lt);
-      if (end < 0) throw new XmlParseError('unterminated CDATA section');
-      appendText(source.slice(lt + 9, end));
-      i = end + 3;
-    } else if (source.startsWith('<?', lt)) {
-      i = skipPast(source, lt, '?>');
-    } else if (source.startsWith('<!', lt)) {
-      // DOCTYPE and friends: SOAP forbids them, and we never expand their entities.
-      i = skipPast(source, lt, '>');
-    } else if (source.startsWith('</', lt)) {
-      const gt = source.indexOf('>', lt);
-      if (gt < 0) throw new XmlParseError('unterminated end tag');
-      const qname = source.slice(lt + 2, gt).trim();
-      const open = stack.pop();
-      if (!open || (open.prefix ? `${open.prefix}:${open.name}` : open.name) !== qname) {
-        throw new XmlParseError(`mismatched end tag </${qname}>`);
-      }
-      i = gt + 1;
-    } else {
-      const gt = findTagEnd(source, lt);
-      const selfClosing = source[gt - 1] === '/';
-      const body = source.slice(lt + 1, selfClosing ? gt - 1 : gt);
-      const nameMatch = /^[^\s/>]+/.exec(body);
-      if (!nameMatch) throw new XmlParseError('element without a name');
-      const element: XmlElement = { ...splitName(nameMatch[0]), attributes: {}, children: [], text: '' };
-      for (const m of body.slice(nameMatch[0].length).matchAll(ATTRIBUTE)) {
-        element.attributes[m[1]!] = decodeEntities(m[3] ?? m[4] ?? '');
-      }
-      const parent = stack[stack.length - 1];
+  constructor(limits: Partial<XmlLimits> = {}) {
+    this.#limits = { ...DEFAULT_XML_LIMITS, ...limits };
+    const parser = this.#parser;
+    // SOAP forbids a DTD (SOAP 1.2 part 1, 5): refuse one rather than skip it.
+    parser.on('doctype', () => this.#bound('a DOCTYPE is not allowed'));
+    parser.on('opentagstart', () => {
+      if (++this.#elements > this.#limits.maxElements)
+        this.#bound(`more than ${this.#limits.maxElements} elements`);
+      if (this.#stack.length >= this.#limits.maxDepth)
+        this.#bound(`elements nested more than ${this.#limits.maxDepth} deep`);
+    });
+    parser.on('attribute', () => {
+      if (++this.#attributes > this.#limits.maxAttributes)
+        this.#bound(`more than ${this.#limits.maxAttributes} attributes`);
+    });
+    parser.on('opentag', (tag: SaxesTagPlain) => {
+      const element: XmlElement = {
+        ...splitName(tag.name),
+        attributes: tag.attributes,
+        children: [],
+        text: '',
+      };
+      const parent = this.#stack.at(-1);
       if (parent) parent.children.push(element);
-      else if (root) throw new XmlParseError('more than one root element');
-      else root = element;
-      if (!selfClosing) stack.push(element);
-      i = gt + 1;
+      else this.#root = element;
+      // A self-closing tag is closed at once (saxes reports its `closetag` right after).
+      this.#stack.push(element);
+    });
+    parser.on('closetag', () => {
+      this.#stack.pop();
+    });
+    const appendText = (text: string) => {
+      const top = this.#stack.at(-1);
+      // Outside the root only whitespace passes saxes' checks: nothing to keep.
+      if (top) top.text += text;
+    };
+    parser.on('text', appendText);
+    parser.on('cdata', appendText);
+  }
+
+  write(piece: string): void {
+    this.#check();
+    this.#chars += piece.length;
+    if (this.#chars > this.#limits.maxChars) this.#fail(`longer than ${this.#limits.maxChars} characters`);
+    this.#run(() => this.#parser.write(piece));
+  }
+
+  /** Ends the document and returns its root element. */
+  end(): XmlElement {
+    this.#check();
+    this.#run(() => this.#parser.close());
+    if (!this.#root) this.#fail('no root element');
+    return this.#root;
+  }
+
+  #run(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      if (error instanceof XmlParseError) throw (this.#failure = error);
+      // saxes reports malformed XML as a plain Error: "line:column: what".
+      this.#fail(error instanceof Error ? error.message : String(error));
     }
   }
-  if (!root) throw new XmlParseError('no root element');
-  if (stack.length > 0) throw new XmlParseError(`unclosed element <${stack[stack.length - 1]!.name}>`);
-  return root;
-}
 
-function skipPast(source: string, from: number, terminator: string): number {
-  const end = source.indexOf(terminator, from);
-  if (end < 0) throw new XmlParseError(`missing "${terminator}"`);
-  return end + terminator.length;
-}
-
-/** Finds the `>` closing a start tag, ignoring any `>` inside quoted attribute values. */
-function findTagEnd(source: string, from: number): number {
-  let quote = '';
-  for (let j = from + 1; j < source.length; j++) {
-    const c = source[j];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") {
-      quote = c;
-    } else if (c === '>') {
-      return j;
-    }
+  #bound(what: string): never {
+    throw new XmlParseError(`${this.#parser.line}:${this.#parser.column}: ${what}`);
   }
-  throw new XmlParseError('unterminated start tag');
+
+  #fail(message: string): never {
+    throw (this.#failure = new XmlParseError(message));
+  }
+
+  #check(): void {
+    if (this.#failure) throw this.#failure;
+  }
+}
+
+/** Parses a whole document and returns its root element. Throws `XmlParseError` on malformed input. */
+export function parseXml(source: string, limits: Partial<XmlLimits> = {}): XmlElement {
+  const builder = new XmlTreeBuilder(limits);
+  builder.write(source);
+  return builder.end();
 }
 
 /** First direct child with the given local name. */

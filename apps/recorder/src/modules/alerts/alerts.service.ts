@@ -7,6 +7,7 @@ import { SEVERITIES, severityRank, type BusEvent } from '../../platform/events/e
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { RecorderEventBus, RecorderEvents } from '../recorder-events.js';
+import type { RetentionReport } from '../recordings/recordings.reactions.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { AlertRow, AlertScope, AlertsRepository } from './alerts.repository.js';
 import type { AckIn, AckResult, AlertList, AlertQuery, AlertResponse, RaiseAlert } from './alerts.schemas.js';
@@ -149,12 +150,13 @@ export class AlertsService {
 
   /** For the storage layer: the free space of the recordings volume fell to the configured floor. */
   diskFloorReached(report: DiskFloorReport): Promise<AlertResponse | null> {
-    const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
     return this.raiseOnce({
       source_name: SYSTEM_SOURCES.diskFloor,
       severity: 'critical',
       title: 'Recording storage is full',
-      message: `Free space on ${report.path} is ${gib(report.free_bytes)}, at or below the floor of ${gib(report.floor_bytes)}.`,
+      message:
+        `Free space on ${report.path} is ${size(report.free_bytes)}, below the floor of ${size(report.floor_bytes)}, ` +
+        'and retention has no footage left there that it could delete: free space by other means.',
       data: { ...report },
     });
   }
@@ -346,11 +348,11 @@ export class AlertsService {
       title: unavailable ? 'Recordings volume is unavailable' : 'Recording cannot write to its disk',
       message: unavailable
         ? `Nothing is recorded until the recordings volume is back${error ? `: ${error}` : '.'}`
-        : `Recording stopped writing${event.camera_id === null ? '' : ` (first seen on camera ${event.camera_id})`}${error ? `: ${error}` : '.'} Retention is making room; recording resumes by itself when space is back.`,
+        : `Recording stopped writing${event.camera_id === null ? '' : ` (first seen on camera ${event.camera_id})`}${error ? `: ${error}` : '.'} ${retentionSays(event.data.retention)}`,
       data: {
         event_id: event.id,
         ...(event.camera_id === null ? {} : { camera_id: event.camera_id }),
-        ...pick(event.data, ['error', 'path']),
+        ...pick(event.data, ['error', 'path', 'retention']),
       },
     });
   }
@@ -360,6 +362,37 @@ export class AlertsService {
       .catch((error: unknown) => this.log.error({ err: error }, 'raising an alert failed'))
       .finally(() => this.#background.delete(tracked));
     this.#background.add(tracked);
+  }
+}
+
+/** 5.0 GiB, or 300.0 MiB under a GiB (a floor of a fraction of a GiB should not read "0.0 GiB"). */
+function size(bytes: number): string {
+  return bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(1)} GiB`
+    : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+/** What retention did about a full disk, as the storage.error event reports it (recordings.reactions.ts). */
+function retentionSays(report: unknown): string {
+  const resumes = 'Recording resumes by itself when space is back.';
+  if (typeof report !== 'object' || report === null) return resumes;
+  const {
+    outcome,
+    floor_bytes: floor,
+    free_bytes: free,
+    deleted_chunks: deleted,
+  } = report as RetentionReport;
+  switch (outcome) {
+    case 'no_floor':
+      return `No free-space floor is set (min_free_disk_gb is 0), so retention deletes no footage to make room: free space on the disk, or set a floor. ${resumes}`;
+    case 'made_room':
+      return `Retention deleted the ${deleted === 1 ? 'oldest chunk' : `${deleted} oldest chunks`} to bring free space back to the floor of ${size(floor)} (${size(free)} free now). ${resumes}`;
+    case 'nothing_left':
+      return `Free space is ${size(free)}, below the floor of ${size(floor)}, and retention has no footage left to delete: free space by other means. ${resumes}`;
+    case 'above_floor':
+      return `Free space is ${size(free)}, above the floor of ${size(floor)}, so retention has nothing to delete: the disk may be read-only or over a quota, or a chunk may need more room than the floor leaves. Recording resumes by itself once the disk takes writes again.`;
+    default:
+      return resumes;
   }
 }
 

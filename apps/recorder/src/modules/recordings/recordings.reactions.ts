@@ -1,11 +1,12 @@
 // How recording follows changes without a restart: a camera or stream config change starts, restarts or stops
 // its recording; new media-source TLS material or a restored backup re-reads the cameras. And what follows the
-// engine's own notices: each is written to the event log, and a full disk makes retention free space at once.
+// engine's own notices: each is written to the event log, and a full disk makes retention free space at once
+// (the storage.error event then says what retention did).
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
 import type { RecordingEngine, RecordingNotice } from './recording-engine.js';
-import type { RetentionService } from './retention.js';
+import type { RetentionResult, RetentionService } from './retention.js';
 
 export function recordingReactions(
   events: RecorderEventBus,
@@ -35,6 +36,36 @@ const NOTICE_SEVERITY = {
   'storage.available': 'info',
 } as const;
 
+/** What the retention round a full disk set off did, carried by the `storage.error` event for the alert's text. */
+export interface RetentionReport {
+  /** no_floor: min_free_disk_gb is 0, nothing is deleted for space; made_room: the oldest chunks went, the floor
+   * is met again; nothing_left: still under the floor with nothing more to delete; above_floor: free space is
+   * over the floor (a read-only disk, a quota, a chunk larger than the floor leaves), nothing to delete */
+  outcome: 'no_floor' | 'made_room' | 'nothing_left' | 'above_floor';
+  floor_bytes: number;
+  free_bytes: number;
+  deleted_chunks: number;
+}
+
+export function retentionReport(round: RetentionResult): RetentionReport | null {
+  // Not measured (the volume is not mounted, or statfs failed): nothing true to say about it.
+  if (!Number.isFinite(round.freeBytes)) return null;
+  const outcome =
+    round.floorBytes <= 0
+      ? 'no_floor'
+      : round.belowFloor
+        ? 'nothing_left'
+        : round.deletedForSpace > 0
+          ? 'made_room'
+          : 'above_floor';
+  return {
+    outcome,
+    floor_bytes: Math.round(round.floorBytes),
+    free_bytes: round.freeBytes,
+    deleted_chunks: round.deletedForSpace,
+  };
+}
+
 export function recordingNoticeReactions(
   events: RecorderEventBus,
   parts: {
@@ -44,7 +75,7 @@ export function recordingNoticeReactions(
     recordingsRoot: string;
   },
 ): () => void {
-  const publish = (notice: RecordingNotice) => {
+  const publish = (notice: RecordingNotice, extra: Record<string, unknown> = {}) => {
     const error = 'error' in notice ? notice.error : null;
     void parts.log.publish({
       type: notice.type,
@@ -54,16 +85,30 @@ export function recordingNoticeReactions(
       data: {
         ...(error ? { error } : {}),
         ...(notice.cameraId === null ? { path: parts.recordingsRoot } : {}),
+        ...extra,
       },
     });
   };
-  // A full disk: retention makes room now (down to the free-space floor), and the cameras waiting try again.
-  const makeRoom = async () => {
-    const { deletedByAge, deletedForSpace } = await parts.retention.run();
-    if (deletedByAge + deletedForSpace > 0) parts.engine.retryStorageFailures();
+  // A full disk: retention makes room now (down to the free-space floor) before the event goes out, so that
+  // it (and the alert raised from it) says what retention did; then the cameras waiting try again.
+  const reportFullDisk = async (notice: RecordingNotice) => {
+    // A failed round leaves the event without a report (the periodic round logs its own failures).
+    const round = await parts.retention.run().catch(() => null);
+    const report = round && retentionReport(round);
+    publish(notice, report ? { retention: report } : {});
+    if (round && round.deletedByAge + round.deletedForSpace > 0) parts.engine.retryStorageFailures();
   };
-  return removeAll([
-    events.on('recording.notice', publish),
-    events.on('recording.notice', (notice) => (notice.type === 'storage.error' ? makeRoom() : undefined)),
-  ]);
+  // A camera's notices go out in the order the engine gave them, a storage error's after its retention round.
+  const queues = new Map<number | null, Promise<void>>();
+  const inOrder = (notice: RecordingNotice) => {
+    const task = () => (notice.type === 'storage.error' ? reportFullDisk(notice) : publish(notice));
+    const run = (queues.get(notice.cameraId) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => undefined);
+    queues.set(notice.cameraId, tail);
+    void tail.then(() => {
+      if (queues.get(notice.cameraId) === tail) queues.delete(notice.cameraId);
+    });
+    return run;
+  };
+  return removeAll([events.on('recording.notice', inOrder)]);
 }

@@ -34,6 +34,8 @@ export interface RetentionResult {
   deletedForSpace: number;
   /** free bytes after the round */
   freeBytes: number;
+  /** the floor the round kept (min_free_disk_gb in bytes; 0: no floor) */
+  floorBytes: number;
   /** true when the floor could not be reached with what the index holds */
   belowFloor: boolean;
 }
@@ -82,7 +84,7 @@ export class RetentionService {
   async #round(): Promise<RetentionResult> {
     // On a volume that is not mounted every file looks gone and the free space is another disk's: hands off.
     if (!this.volume.available) {
-      return { deletedByAge: 0, deletedForSpace: 0, freeBytes: Number.NaN, belowFloor: false };
+      return { deletedByAge: 0, deletedForSpace: 0, freeBytes: Number.NaN, floorBytes: 0, belowFloor: false };
     }
     const { retention_days, min_free_disk_gb } = await this.settings.currentSettings();
     const kept = (await this.#keeper?.keptSpans()) ?? [];
@@ -110,18 +112,31 @@ export class RetentionService {
     const floor = min_free_disk_gb * GB;
     let free = await this.freeBytes(this.recordingsRoot);
     let deletedForSpace = 0;
-    // Below the floor: the oldest continuous footage first, kept footage only when nothing else is left.
+    // Below the floor: the oldest continuous footage first, kept footage only when nothing else is left; each
+    // pass deletes just the oldest chunks whose sizes cover the shortfall (the last one may overshoot it), then
+    // measures again (blocks, other writers and the chunk being written make the disk's own figure the truth).
     let after: RecordingRow | undefined;
     let keptToo = false;
     while (free < floor) {
-      const oldest = await this.index.oldest(20, undefined, keptToo ? undefined : after);
+      const oldest = await this.index.oldest(BATCH, undefined, after);
       if (oldest.length === 0) {
         if (keptToo || kept.length === 0) break;
         keptToo = true;
+        after = undefined;
         continue;
       }
-      after = oldest.at(-1);
-      const victims = keptToo ? oldest : oldest.filter((row) => !isKept(row));
+      const shortfall = floor - free;
+      const victims: RecordingRow[] = [];
+      let covered = 0;
+      for (const row of oldest) {
+        // Past every row looked at, deleted or not: a chunk that cannot be deleted is not tried forever.
+        after = row;
+        if (!keptToo && isKept(row)) continue;
+        victims.push(row);
+        // A chunk whose size was not recorded still frees something: count it as one byte, never as zero.
+        covered += Math.max(row.size_bytes, 1);
+        if (covered >= shortfall) break;
+      }
       deletedForSpace += await this.#delete(victims);
       free = await this.freeBytes(this.recordingsRoot);
     }
@@ -136,7 +151,7 @@ export class RetentionService {
     if (deletedByAge + deletedForSpace > 0) {
       this.log.info({ deletedByAge, deletedForSpace, freeBytes: free }, 'retention deleted chunks');
     }
-    return { deletedByAge, deletedForSpace, freeBytes: free, belowFloor };
+    return { deletedByAge, deletedForSpace, freeBytes: free, floorBytes: floor, belowFloor };
   }
 
   async #delete(rows: RecordingRow[]): Promise<number> {

@@ -22,7 +22,9 @@ export const streamTargetsRoutes =
         schema: {
           tags,
           operationId: 'upsertStreamTarget',
-          summary: 'Create a stream target, or update the one with this target_id (201 created, 200 updated)',
+          summary:
+            'Create a stream target, or update the one with this target_id (201 created, 200 updated); ' +
+            'only a superuser creates one under a target_id of their choosing',
           body: StreamTargetCreate,
           response: { 200: StreamTargetResponse, 201: StreamTargetResponse, ...errors },
         },

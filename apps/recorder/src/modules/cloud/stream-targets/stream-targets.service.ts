@@ -74,8 +74,7 @@ export class StreamTargetsService {
     body: StreamTargetCreate,
   ): Promise<{ created: boolean; target: StreamTargetResponse }> {
     await this.access.require(context.principal, body.camera_id, 'manage');
-    const existing = body.target_id ? await this.repository.find(body.target_id) : undefined;
-    if (existing) await this.access.require(context.principal, existing.camera_id, 'manage');
+    const existing = body.target_id ? await this.#named(context.principal, body.target_id) : undefined;
     const now = new Date().toISOString();
     const row: StreamTargetRow = {
       target_id: body.target_id ?? randomUUID(),
@@ -334,17 +333,42 @@ export class StreamTargetsService {
     }
   }
 
+  /**
+   * The target, if the caller may manage its camera. Any other target does not exist for them, whether they
+   * can see its camera or not (the list shows them none of those either): 404 exactly as for an id nobody uses.
+   */
   async #own(principal: Principal, targetId: string): Promise<StreamTargetRow> {
     const row = await this.repository.find(targetId);
     if (!row) throw new NotFoundError('Stream target');
     try {
       await this.access.require(principal, row.camera_id, 'manage');
     } catch (error) {
-      // A target of a camera the caller cannot even see does not exist for them.
-      if (error instanceof AppError && error.statusCode === 404) throw new NotFoundError('Stream target');
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403))
+        throw new NotFoundError('Stream target');
       throw error;
     }
     return row;
+  }
+
+  /**
+   * The target an upsert names: undefined when a superuser names a free id (created under it). Ids are one
+   * namespace for every user, so a plain user naming a free id would learn, from a 201, that someone else's
+   * id is not free: for them an upsert only updates a target of theirs, another id is 404 whether it is free
+   * or someone else's, and a new target takes the id the recorder chooses (target_id left out). A superuser
+   * sees every target anyway.
+   */
+  async #named(principal: Principal, targetId: string): Promise<StreamTargetRow | undefined> {
+    if (principal.isSuperuser) return this.repository.find(targetId);
+    try {
+      return await this.#own(principal, targetId);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      throw new AppError(404, {
+        code: 'stream_target_not_found',
+        message: 'Stream target not found; to create one, leave target_id out and the recorder chooses it',
+        loc: ['body', 'target_id'],
+      });
+    }
   }
 }
 
