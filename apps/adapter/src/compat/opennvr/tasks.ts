@@ -81,6 +81,23 @@ function detectionResult(result: TaskResult, tracked: boolean, task: string, lab
   return { task, detections, frame_dimensions: { w: width, h: height } };
 }
 
+/** A face as a §5.1 detection labelled "face"; landmarks (normalised like the box), age and gender are attributes. */
+function faceDetection(f: NativeFace, width: number, height: number, extra: Record<string, unknown>) {
+  return {
+    label: 'face',
+    confidence: f.confidence,
+    bbox: normalisedBox(f.bbox, width, height),
+    track_id: null,
+    attributes: {
+      ...extra,
+      landmarks: f.landmarks.map(([x, y]) => [round4(x / width), round4(y / height)]),
+      age: f.age,
+      gender: f.gender,
+      gender_confidence: f.gender_confidence,
+    },
+  };
+}
+
 // OpenNVR's UI calls the threshold `confidence`; KAI-C renames it on one path only, so both names are taken.
 const confidence = { confidence_threshold: 'min_confidence', confidence: 'min_confidence' } as const;
 
@@ -120,18 +137,7 @@ export const COMPAT_TASKS: readonly CompatTask[] = [
     renames: confidence,
     shape: (r) => {
       const { width, height } = frameOf(r);
-      const detections = (r.faces as NativeFace[]).map((f) => ({
-        label: 'face',
-        confidence: f.confidence,
-        bbox: normalisedBox(f.bbox, width, height),
-        track_id: null,
-        attributes: {
-          landmarks: f.landmarks.map(([x, y]) => [round4(x / width), round4(y / height)]),
-          age: f.age,
-          gender: f.gender,
-          gender_confidence: f.gender_confidence,
-        },
-      }));
+      const detections = (r.faces as NativeFace[]).map((f) => faceDetection(f, width, height, {}));
       return {
         task: 'face_detection',
         detections,
@@ -168,21 +174,13 @@ export const COMPAT_TASKS: readonly CompatTask[] = [
               face_bbox: best.bbox,
             };
       const { width, height } = frameOf(r);
-      const detections = faces.map((f) => ({
-        label: 'face',
-        confidence: f.confidence,
-        bbox: normalisedBox(f.bbox, width, height),
-        track_id: null,
-        attributes: {
+      const detections = faces.map((f) =>
+        faceDetection(f, width, height, {
           person: f.person,
           person_id: f.person_id,
           similarity: f.similarity,
-          landmarks: f.landmarks.map(([x, y]) => [round4(x / width), round4(y / height)]),
-          age: f.age,
-          gender: f.gender,
-          gender_confidence: f.gender_confidence,
-        },
-      }));
+        }),
+      );
       return {
         task: 'face_recognition',
         ...primary,
