@@ -58,10 +58,6 @@ export class PreAuthBudget {
   give(bytes: number): void {
     this.used -= bytes;
   }
-
-  get heldBytes(): number {
-    return this.used;
-  }
 }
 
 /** Reads and discards what is left of a refused body (nothing is kept), so the client gets its answer. */
