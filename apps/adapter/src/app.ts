@@ -6,6 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AdapterConfig } from './config.js';
+import { builtInCustomModels, CustomModels } from './compat/deepstack/custom-models.js';
+import { isVisionCompat, visionCompatRoutes } from './compat/deepstack/index.js';
 import { isOpenNvrHealth, OPENNVR_PREFIX, openNvrCompatRoutes } from './compat/opennvr/index.js';
 import { AdapterError } from './errors.js';
 import { FaceGallery } from './faces/gallery.js';
@@ -26,7 +28,6 @@ import { inferRoutes } from './routes/infer.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { pipelineRoutes } from './routes/pipeline.js';
 import { streamRoutes } from './routes/stream.js';
-import { isVisionCompat, visionCompatRoutes } from './routes/vision-compat.js';
 import { WorkerPool } from './runtimes/pool.js';
 import { RemoteAdapters } from './runtimes/remote.js';
 import { captionBackend } from './scene/caption-client.js';
@@ -110,14 +111,15 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
 
   // Optional bearer token for everything but /health (orchestrators probe health without credentials) and the
-  // DeepStack API (routes/vision-compat.ts), which takes the same token as a form field too.
+  // DeepStack API (compat/deepstack/), which takes the same token as a form field too and needs none from callers
+  // on this machine.
   if (config.token) {
     const expected = Buffer.from(`Bearer ${config.token}`);
     const scrape = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : null;
     const matches = (got: Buffer, want: Buffer) => got.length === want.length && timingSafeEqual(got, want);
     app.addHook('onRequest', async (req) => {
       if (req.url === '/health' || req.url.startsWith('/health?') || isOpenNvrHealth(req.url)) return;
-      // The DeepStack API checks its key itself: its clients send it as a form field.
+      // The DeepStack API checks its key itself (compat/deepstack/access.ts): its clients send it as a form field.
       if (isVisionCompat(req.url)) return;
       const got = Buffer.from(req.headers.authorization ?? '');
       // The scrape token (METRICS_TOKEN) opens the native /metrics and nothing else.
@@ -154,7 +156,13 @@ export async function buildApp(
   await app.register(pipelineRoutes);
   await app.register(streamRoutes);
   await app.register(faceRoutes, { faces });
-  await app.register(visionCompatRoutes, { token: config.token, faces });
+  await app.register(visionCompatRoutes, {
+    token: config.token,
+    faces,
+    // Operator detectors (issue #35) will be a source listed ahead of the built-in names.
+    customModels: new CustomModels([builtInCustomModels]),
+    toNativeError: toAdapterError,
+  });
   await app.register(openNvrCompatRoutes, { prefix: OPENNVR_PREFIX, toNativeError: toAdapterError });
   return app;
 }

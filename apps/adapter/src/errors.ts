@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   person_not_found: { status: 404, category: 'not_found', transient: false },
   face_not_found: { status: 404, category: 'not_found', transient: false },
   person_exists: { status: 409, category: 'invalid_request', transient: false },
+  face_exists: { status: 409, category: 'invalid_request', transient: false },
   frame_too_large: { status: 413, category: 'invalid_request', transient: false },
   frame_decode_failed: { status: 415, category: 'invalid_request', transient: false },
   unsupported_media_type: { status: 415, category: 'invalid_request', transient: false },

@@ -184,6 +184,48 @@ describe('face gallery and face_recognition', () => {
     assert.ok(caps.body.includes('face_recognition'), JSON.stringify(caps.body));
   });
 
+  it('refuses a face already registered under another name, naming that person; force registers it', async () => {
+    // Bernard (registered above from the 4.5 s shot) in the 9.5 s close-up, under another name.
+    const twin = await postJson(
+      `${ad.url}/faces/persons`,
+      { name: 'Bernard again', frame: { uri: 'frame://megamind-9.5s.jpg' } },
+      auth,
+    );
+    assert.equal(twin.status, 409, JSON.stringify(twin.body));
+    assert.equal(twin.body.error.code, 'face_exists');
+    assert.equal(twin.body.error.details.person_id, bernard);
+    assert.equal(twin.body.error.details.person_name, 'Bernard');
+    assert.ok(twin.body.error.details.similarity >= 0.6, JSON.stringify(twin.body));
+    assert.match(twin.body.error.message, /the frame is already registered as "Bernard".*"force": true/);
+    assert.equal(personFiles().length, 1);
+    assert.deepEqual(
+      (await getJson(`${ad.url}/faces/persons`, auth)).body.persons.map((p: any) => p.name),
+      ['Bernard'],
+    );
+
+    // Look-alikes exist: `force` (here as a multipart field) registers it anyway.
+    const form = new FormData();
+    form.append('name', 'Bernard again');
+    form.append('force', 'true');
+    form.append('frame', new Blob([fixture('megamind-9.5s.jpg')], { type: 'image/jpeg' }), 'face.jpg');
+    const forced = await fetch(`${ad.url}/faces/persons`, { method: 'POST', body: form, headers: auth });
+    const other = (await forced.json()) as any;
+    assert.equal(forced.status, 201, JSON.stringify(other));
+
+    // Adding Bernard's own shot to the other person is refused the same way, and forced the same way.
+    const add = (force?: boolean) =>
+      postJson(
+        `${ad.url}/faces/persons/${other.id}/faces`,
+        { frame: { uri: 'frame://megamind-4.5s.jpg' }, ...(force === undefined ? {} : { force }) },
+        auth,
+      );
+    const refused = await add();
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.error.details.person_name, 'Bernard');
+    assert.equal((await add(true)).status, 201);
+    await fetch(`${ad.url}/faces/persons/${other.id}`, { method: 'DELETE', headers: auth });
+  });
+
   it('adds a face, renames, survives a restart, deletes a face and a person', async () => {
     const added = await postJson(
       `${ad.url}/faces/persons/${bernard}/faces`,

@@ -24,7 +24,17 @@ export interface TestAdapter {
   close(): Promise<void>;
 }
 
-export async function startAdapter(env: Record<string, string> = {}): Promise<TestAdapter> {
+export interface StartOptions {
+  /** Listen address (default 127.0.0.1). */
+  host?: string;
+  /** Log lines are handed here as parsed JSON (default: no logging). */
+  logLines?: Record<string, any>[];
+}
+
+export async function startAdapter(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestAdapter> {
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-test-'));
   const framesDir = join(dataDir, 'frames');
   const modelsDir = join(dataDir, 'models');
@@ -36,8 +46,15 @@ export async function startAdapter(env: Record<string, string> = {}): Promise<Te
     HOST: '127.0.0.1',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const lines = options.logLines;
+  const logger = lines
+    ? { level: 'warn', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } }
+    : false;
+  const app = await buildApp(config, { logger });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const address = `http://127.0.0.1:${port}`;
   return {
     app,
     url: address,

@@ -223,6 +223,7 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
       'person_detection',
       'person_counting',
       'face_detection',
+      'face_recognition',
       'image_captioning',
     ]);
     const p = keys(
@@ -318,6 +319,81 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
       assert.equal(attrs.landmarks.length, 5);
       assert.ok(attrs.landmarks.flat().every((v: number) => v >= 0 && v <= 1));
       assert.ok(['male', 'female'].includes(attrs.gender));
+    }
+  });
+
+  it("/infer face_recognition: upstream's answer for the most confident face, every face in detections", async () => {
+    // Bernard is registered through the native gallery API (the same gallery the compat task reads).
+    const registered = await fetch(`${ad.url}/faces/persons`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bernard',
+        frame: { b64: fixture('megamind-4.5s.jpg').toString('base64') },
+      }),
+    });
+    const bernard = (await registered.json()) as any;
+    assert.equal(registered.status, 201, JSON.stringify(bernard));
+    try {
+      // What upstream's smart-doorbell sends: multipart frame + params {"task": "face_recognition", "threshold"}.
+      const known = await postForm(
+        fixture('megamind-9.5s.jpg'),
+        JSON.stringify({ task: 'face_recognition' }),
+      );
+      assert.equal(known.status, 200, JSON.stringify(known.body));
+      const env = assertInferEnvelope(known.body);
+      const r = env.result;
+      assert.equal(r.task, 'face_recognition');
+      assert.equal(r.recognized, true, JSON.stringify(r));
+      assert.equal(r.name, 'Bernard');
+      assert.equal(r.person_id, bernard.id);
+      assert.ok(r.similarity >= 0.6 && r.similarity <= 1);
+      assert.equal(r.threshold, 0.6);
+      // face_bbox: pixel corners, as upstream's doorbell parses it (x2 > x1, y2 > y1).
+      assert.ok(
+        r.face_bbox.length === 4 && r.face_bbox[2] > r.face_bbox[0] && r.face_bbox[3] > r.face_bbox[1],
+      );
+      assertDetections(r, r.frame_dimensions);
+      assert.equal(r.face_count, 1);
+      assert.equal(r.detections[0].attributes.person, 'Bernard');
+
+      // Strangers: a face, not recognised, with upstream's message; the threshold knob is honoured.
+      const strangers = await postJson({
+        task: 'face_recognition',
+        frame_b64: fixture('sample1.jpg').toString('base64'),
+      });
+      assert.equal(strangers.status, 200, JSON.stringify(strangers.body));
+      const s = strangers.body.result;
+      assert.equal(s.recognized, false);
+      assert.equal(s.face_count, 3);
+      assert.ok(Array.isArray(s.face_bbox));
+      assert.equal(s.message, 'no match above threshold 0.6');
+      assert.ok(!('name' in s) && !('person_id' in s));
+      const strict = await postJson({
+        task: 'face_recognition',
+        threshold: 1,
+        frame_b64: fixture('megamind-9.5s.jpg').toString('base64'),
+      });
+      assert.equal(strict.body.result.recognized, false);
+      assert.equal(strict.body.result.threshold, 1);
+      // No face at all: face_bbox null, as upstream.
+      const none = await postJson({
+        task: 'face_recognition',
+        frame_b64: fixture('dog.jpg').toString('base64'),
+      });
+      assert.equal(none.status, 200, JSON.stringify(none.body));
+      assert.deepEqual(
+        [none.body.result.recognized, none.body.result.face_bbox, none.body.result.message],
+        [false, null, 'no face detected'],
+      );
+      const bad = await postJson({
+        task: 'face_recognition',
+        threshold: 2,
+        frame_b64: person.toString('base64'),
+      });
+      assert.equal(assertFailure(bad.body, 'transport_error', 'malformed_input').details.field, 'threshold');
+    } finally {
+      await fetch(`${ad.url}/faces/persons/${bernard.id}`, { method: 'DELETE', headers: AUTH });
     }
   });
 
@@ -514,6 +590,55 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
       const refused = await closed(unknown.ws);
       assert.equal(refused.code, 4001);
       assert.match(refused.reason, /^bad handshake: task "nope" is not supported/);
+    });
+
+    it('bounds the handshake: a client_id is a name, not a payload', { timeout: 60_000 }, async () => {
+      for (const clientId of ['x'.repeat(129), 'x'.repeat(4 * 1024 * 1024)]) {
+        const { ws } = await open();
+        ws.send(JSON.stringify({ type: 'handshake', client_id: clientId }));
+        const refused = await closed(ws);
+        assert.equal(refused.code, 4001);
+        assert.match(refused.reason, /^bad handshake: client_id: .*128/);
+      }
+      const { ws, next } = await open();
+      ws.send(JSON.stringify({ type: 'handshake', client_id: 'x'.repeat(128) }));
+      assert.equal((await next()).type, 'handshake_ack');
+      ws.close();
+    });
+
+    it('counts a socket as a stream only once it has shaken hands', { timeout: 120_000 }, async () => {
+      const one = await startAdapter({ ADAPTER_TOKEN: TOKEN, ADAPTER_STREAM_MAX_SOCKETS: '1' });
+      const url = `${one.url.replace('http', 'ws')}${PREFIX}/infer/stream`;
+      const connect = async () => {
+        const ws = new WebSocket(url, { headers: AUTH });
+        const next = inbox(ws);
+        await once(ws, 'open');
+        return { ws, next };
+      };
+      const active = async () => {
+        const text = await (await fetch(`${one.url}${PREFIX}/metrics`, { headers: AUTH })).text();
+        return Number(/^adapter_stream_connections_active (\d+)$/m.exec(text)?.[1]);
+      };
+      try {
+        // A socket that never shakes hands takes no place and is not counted…
+        const silent = await connect();
+        assert.equal(await active(), 0);
+        // …so the one stream allowed goes to a client that does.
+        const client = await connect();
+        client.ws.send(JSON.stringify({ type: 'handshake', client_id: 'kai-c' }));
+        assert.equal((await client.next()).type, 'handshake_ack');
+        assert.equal(await active(), 1);
+        // A second stream is over the limit: upstream's overloaded close, at its handshake.
+        const extra = await connect();
+        extra.ws.send(JSON.stringify({ type: 'handshake', client_id: 'late' }));
+        const refused = await closed(extra.ws);
+        assert.equal(refused.code, 4004);
+        client.ws.close();
+        await once(client.ws, 'close');
+        silent.ws.close();
+      } finally {
+        await one.close();
+      }
     });
 
     it('a plain GET is told to upgrade (426, failure envelope)', async () => {

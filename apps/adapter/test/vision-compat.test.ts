@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { getJson, startAdapter, type TestAdapter } from './helpers.js';
+import { codeprojectPython, deepstackPython, urlencoded } from './python-clients.js';
 
 const TOKEN = 'deepstack-key-4e1b';
 
@@ -88,12 +89,12 @@ describe('DeepStack-compatible vision API', () => {
       status: 400,
       body: { success: false, error: 'min_confidence cannot be greater than 1' },
     });
-    for (const fields of [{}, { api_key: 'wrong' }] as Record<string, string>[]) {
-      assert.deepEqual(await post('/v1/vision/detection', fields, image), {
-        status: 401,
-        body: { success: false, error: 'Incorrect api key' },
-      });
-    }
+    assert.deepEqual(await post('/v1/vision/detection', { api_key: 'wrong' }, image), {
+      status: 401,
+      body: { success: false, error: 'Incorrect api key' },
+    });
+    // No key at all from this machine is fine (vision-access.test.ts has the rule for other machines).
+    assert.equal((await post('/v1/vision/detection', {}, image)).status, 200);
     // The native API still wants its bearer token.
     assert.equal((await fetch(`${ad.url}/capabilities`)).status, 401);
   });
@@ -115,7 +116,7 @@ describe('DeepStack-compatible vision API', () => {
     );
     assert.deepEqual(registered, { status: 200, body: { success: true, message: 'face added' } });
 
-    // deepstack-python's recognize(): only the image and the key; unknown faces come as userid "unknown".
+    // DeepStack's documented recognize: only the image (and the key); unknown faces come as userid "unknown".
     const seen = await post('/v1/vision/face/recognize', { api_key: TOKEN }, photo('megamind-9.5s.jpg'));
     assert.equal(seen.status, 200, JSON.stringify(seen.body));
     assert.equal(seen.body.success, true);
@@ -172,7 +173,7 @@ describe('DeepStack-compatible vision API', () => {
         400,
         /no face found in image2/,
       ],
-      [{ userid: 'Nobody' }, photo('megamind-4.5s.jpg'), 401, /^Incorrect api key$/],
+      [{ userid: 'Nobody', api_key: 'wrong' }, photo('megamind-4.5s.jpg'), 401, /^Incorrect api key$/],
     ];
     for (const [fields, image, status, error] of cases) {
       const res = await post('/v1/vision/face/register', fields, image);
@@ -181,10 +182,138 @@ describe('DeepStack-compatible vision API', () => {
       assert.match(res.body.error, error);
     }
     assert.deepEqual((await post('/v1/vision/face/list', { api_key: TOKEN }, null)).body.faces, []);
-    assert.equal((await post('/v1/vision/face/list', {}, null)).status, 401);
+    assert.equal((await post('/v1/vision/face/list', { api_key: 'wrong' }, null)).status, 401);
     assert.equal(
       (await post('/v1/vision/face/delete', { api_key: TOKEN }, null)).body.error,
       'user id not specified',
     );
+  });
+  /** A request exactly as a Python client sends it (python-clients.ts). */
+  const replay = async (path: string, req: { headers: Record<string, string>; body: Buffer | string }) => {
+    const response = await fetch(`${ad.url}${path}`, {
+      method: 'POST',
+      headers: req.headers,
+      body: req.body,
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  it("takes the urlencoded face/list and face/delete of DeepStack's examples, deepstack-python and Viseron", async () => {
+    const registered = await replay(
+      '/v1/vision/face/register',
+      deepstackPython(photo('megamind-4.5s.jpg'), [['userid', 'Idris Elba']], TOKEN),
+    );
+    assert.deepEqual(registered.body, { success: true, message: 'face added' });
+    // deepstack-python 0.9's get_registered_faces: data={"api_key": key}, read as response["faces"].
+    const listed = await replay('/v1/vision/face/list', urlencoded(`api_key=${TOKEN}`));
+    assert.deepEqual(listed, { status: 200, body: { success: true, faces: ['Idris Elba'] } });
+    // DeepStack's documented delete (data={"userid": "Idris Elba"}), here with the key, and Viseron's
+    // DeepstackFace.delete_face with its default api_key None (requests leaves that field out).
+    const deleted = await replay('/v1/vision/face/delete', urlencoded(`userid=Idris+Elba&api_key=${TOKEN}`));
+    assert.deepEqual(deleted, { status: 200, body: { success: true } });
+    assert.deepEqual((await replay('/v1/vision/face/delete', urlencoded('userid=Idris+Elba'))).body, {
+      success: true,
+    });
+    assert.deepEqual((await replay('/v1/vision/face/list', urlencoded(`api_key=${TOKEN}`))).body.faces, []);
+    // A urlencoded delete without userid, or with it twice, is DeepStack's 400, not a crash.
+    assert.deepEqual(await replay('/v1/vision/face/delete', urlencoded(`api_key=${TOKEN}`)), {
+      status: 400,
+      body: { success: false, error: 'user id not specified' },
+    });
+    const twice = await replay('/v1/vision/face/delete', urlencoded('userid=a&userid=b'));
+    assert.equal(twice.status, 400);
+    assert.match(twice.body.error, /userid/);
+    // JSON is not DeepStack's: a clear 400, not a 500.
+    const json = await fetch(`${ad.url}/v1/vision/face/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: TOKEN }),
+    });
+    assert.equal(json.status, 400);
+    assert.match(((await json.json()) as any).error, /multipart\/form-data/);
+  });
+
+  it("serves CodeProject.AI's custom-model names (ipcam-general first) with the model's own labels", async () => {
+    // darknet's dog.jpg: a dog, a bicycle and a truck.
+    const all = await post(
+      '/v1/vision/detection',
+      { api_key: TOKEN, min_confidence: '0.3' },
+      photo('dog.jpg'),
+    );
+    const seen = new Set(all.body.predictions.map((p: any) => p.label));
+    for (const label of ['dog', 'bicycle', 'truck']) assert.ok(seen.has(label), JSON.stringify(all.body));
+
+    // Viseron's codeprojectai component: POST /v1/vision/custom/ipcam-general with min_confidence, no key.
+    const general = await replay(
+      '/v1/vision/custom/ipcam-general',
+      codeprojectPython(photo('dog.jpg'), '0.3'),
+    );
+    assert.equal(general.status, 200, JSON.stringify(general.body));
+    const labels = general.body.predictions.map((p: any) => p.label);
+    assert.ok(labels.includes('vehicle'), JSON.stringify(general.body)); // the truck
+    assert.ok(
+      labels.every((l: string) => l === 'person' || l === 'vehicle'),
+      JSON.stringify(labels),
+    );
+    assert.equal(general.body.count, labels.length);
+    for (const p of general.body.predictions)
+      assert.deepEqual(Object.keys(p).sort(), ['confidence', 'label', 'x_max', 'x_min', 'y_max', 'y_min']);
+
+    const animal = await post('/v1/vision/custom/ipcam-animal', { min_confidence: '0.3' }, photo('dog.jpg'));
+    assert.deepEqual([...new Set(animal.body.predictions.map((p: any) => p.label))], ['dog']);
+    // ipcam-dark reports capitalised labels; names are matched without case, "general" is ipcam-general.
+    const dark = await post('/v1/vision/custom/IPcam-Dark', { min_confidence: '0.3' }, photo('dog.jpg'));
+    const darkLabels = new Set(['Bicycle', 'Bus', 'Car', 'Cat', 'Dog', 'Motorcycle', 'Person']);
+    assert.ok(
+      dark.body.predictions.every((p: any) => darkLabels.has(p.label)),
+      JSON.stringify(dark.body),
+    );
+    assert.ok(
+      dark.body.predictions.some((p: any) => p.label === 'Dog'),
+      JSON.stringify(dark.body),
+    );
+    const alias = await post('/v1/vision/custom/general', { min_confidence: '0.3' }, photo('dog.jpg'));
+    assert.deepEqual(alias.body.predictions, general.body.predictions);
+
+    assert.deepEqual(await post('/v1/vision/custom/list', {}, null), {
+      status: 200,
+      body: { success: true, models: ['ipcam-general', 'ipcam-combined', 'ipcam-animal', 'ipcam-dark'] },
+    });
+    assert.deepEqual(await post('/v1/vision/custom/license-plate', {}, photo('dog.jpg')), {
+      status: 404,
+      body: {
+        success: false,
+        error:
+          'Unknown custom model "license-plate": this adapter serves ipcam-general, ipcam-combined, ipcam-animal, ipcam-dark',
+      },
+    });
+    // The key comes first, also for a name that does not exist.
+    assert.equal(
+      (await post('/v1/vision/custom/license-plate', { api_key: 'wrong' }, photo('dog.jpg'))).status,
+      401,
+    );
+  });
+
+  it('refuses to register a face that is already registered under another userid', async () => {
+    const first = await replay(
+      '/v1/vision/face/register',
+      deepstackPython(photo('megamind-4.5s.jpg'), [['userid', 'Bernard']], TOKEN),
+    );
+    assert.deepEqual(first.body, { success: true, message: 'face added' });
+    // The same man in another shot, under another name: deepstack-python raises on anything but 200.
+    const again = await replay(
+      '/v1/vision/face/register',
+      deepstackPython(photo('megamind-9.5s.jpg'), [['userid', 'Someone else']], TOKEN),
+    );
+    assert.equal(again.status, 400);
+    assert.match(again.body.error, /already registered as userid "Bernard" \(similarity 0\.\d+\)/);
+    // Under his own name it is a second face of his.
+    const own = await replay(
+      '/v1/vision/face/register',
+      deepstackPython(photo('megamind-9.5s.jpg'), [['userid', 'Bernard']], TOKEN),
+    );
+    assert.deepEqual(own.body, { success: true, message: 'face added' });
+    assert.deepEqual((await post('/v1/vision/face/list', { api_key: TOKEN }, null)).body.faces, ['Bernard']);
+    await post('/v1/vision/face/delete', { userid: 'Bernard', api_key: TOKEN }, null);
   });
 });

@@ -30,6 +30,15 @@ export interface NewFace {
   source: string;
 }
 
+/**
+ * Refuses faces that already belong to someone else: a face whose closest registered face is another person's
+ * at `threshold` or more (recognition would name that person) is not stored. `labels` name the pictures.
+ */
+export interface LookalikeCheck {
+  threshold: number;
+  labels: readonly string[];
+}
+
 /** A built index, the people its owners refer to, and how many lookups use it (it is freed when stale and idle). */
 interface IndexState {
   ready: Promise<FaceIndex>;
@@ -144,19 +153,53 @@ export class FaceGallery {
     return n;
   }
 
-  /** Creates a person with at least one face; a name already taken is refused. */
-  create(name: string, faces: NewFace[]): Promise<Person> {
+  /** Creates a person with at least one face; a name already taken is refused (and lookalikes, when checked). */
+  create(name: string, faces: NewFace[], lookalikes?: LookalikeCheck): Promise<Person> {
     return this.change(async () => {
       if (this.findByName(name))
         throw new AdapterError('person_exists', `a person named "${name}" exists already`);
+      if (lookalikes) await this.refuseLookalikes(faces, null, name, lookalikes);
       const person: Person = { id: randomUUID(), name, created_at: new Date().toISOString(), faces: [] };
       return this.addTo(person, faces);
     });
   }
 
-  /** Adds faces to a person (by id). */
-  addFaces(id: string, faces: NewFace[]): Promise<Person> {
-    return this.change(async () => this.addTo(this.get(id), faces));
+  /** Adds faces to a person (by id); with `lookalikes`, faces that are someone else's are refused. */
+  addFaces(id: string, faces: NewFace[], lookalikes?: LookalikeCheck): Promise<Person> {
+    return this.change(async () => {
+      const person = this.get(id);
+      if (lookalikes) await this.refuseLookalikes(faces, id, person.name, lookalikes);
+      return this.addTo(person, faces);
+    });
+  }
+
+  /** Checked inside the change, so two registrations of one face under two names cannot both pass. */
+  private async refuseLookalikes(
+    faces: NewFace[],
+    ownId: string | null,
+    name: string,
+    check: LookalikeCheck,
+  ) {
+    const matches = await this.match(faces.map((f) => f.descriptor));
+    matches.forEach((m, i) => {
+      if (!m || m.person.id === ownId || m.similarity < check.threshold) return;
+      const similarity = Math.round(m.similarity * 1000) / 1000;
+      throw new AdapterError(
+        'face_exists',
+        `the face in ${check.labels[i] ?? 'the picture'} is already registered as "${m.person.name}" ` +
+          `(similarity ${similarity}, recognition names a face from ${check.threshold}); add it to that person, ` +
+          `or register it as "${name}" with "force": true if they are different people`,
+        {
+          details: {
+            person_id: m.person.id,
+            person_name: m.person.name,
+            similarity,
+            threshold: check.threshold,
+            picture: check.labels[i] ?? null,
+          },
+        },
+      );
+    });
   }
 
   rename(id: string, name: string): Promise<Person> {

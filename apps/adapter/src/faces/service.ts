@@ -4,13 +4,25 @@
 import sharp from 'sharp';
 import { AdapterError } from '../errors.js';
 import type { FrameInput, InferenceService } from '../inference.js';
-import { checkName, type FaceGallery, type NewFace, type Person } from './gallery.js';
+import { checkName, type FaceGallery, type LookalikeCheck, type NewFace, type Person } from './gallery.js';
+import { DEFAULT_MATCH_THRESHOLD } from './recognition.js';
 
 /** The detector confidence a registration face needs (face_detection's default). */
 const REGISTER_MIN_CONFIDENCE = 0.5;
 /** Smaller faces give descriptors too blurry to recognise anyone by (FaceRes looks at 224 px). */
 export const REGISTER_MIN_FACE_PX = 40;
 const CROP_SIDE = 160;
+
+/** A registration picture; `label` names it in errors (e.g. the form field). */
+export interface Picture {
+  frame: FrameInput;
+  source: string;
+  label: string;
+}
+
+/** The lookalike check of a registration (recognition's own threshold), or none when forced. */
+const lookalikes = (frames: Picture[], force = false): LookalikeCheck | undefined =>
+  force ? undefined : { threshold: DEFAULT_MATCH_THRESHOLD, labels: frames.map((f) => f.label) };
 
 interface DetectedFace {
   bbox: [number, number, number, number];
@@ -57,30 +69,37 @@ export class FaceService {
   }
 
   /** Every picture is checked before anything is stored: one bad picture fails the whole registration. */
-  async facesFrom(frames: { frame: FrameInput; source: string; label: string }[]): Promise<NewFace[]> {
+  async facesFrom(frames: Picture[]): Promise<NewFace[]> {
     const out: NewFace[] = [];
     for (const f of frames) out.push(await this.faceFrom(f.frame, f.source, f.label));
     return out;
   }
 
-  async createPerson(rawName: unknown, frames: { frame: FrameInput; source: string; label: string }[]) {
+  /**
+   * A face already registered under another name is refused (face_exists, naming that person) unless `force`:
+   * one face under two names makes recognition name whichever matched closer.
+   */
+  async createPerson(rawName: unknown, frames: Picture[], options: { force?: boolean } = {}) {
     const name = checkName(rawName);
     if (this.gallery.findByName(name))
       throw new AdapterError('person_exists', `a person named "${name}" exists already`);
-    return this.gallery.create(name, await this.facesFrom(frames));
+    return this.gallery.create(name, await this.facesFrom(frames), lookalikes(frames, options.force));
   }
 
-  async addFaces(id: string, frames: { frame: FrameInput; source: string; label: string }[]) {
+  async addFaces(id: string, frames: Picture[], options: { force?: boolean } = {}) {
     this.gallery.get(id);
-    return this.gallery.addFaces(id, await this.facesFrom(frames));
+    return this.gallery.addFaces(id, await this.facesFrom(frames), lookalikes(frames, options.force));
   }
 
-  /** DeepStack's register: the faces go to the person of that name, created on first use. */
-  async registerByName(rawName: unknown, frames: { frame: FrameInput; source: string; label: string }[]) {
+  /** DeepStack's register: the faces go to the person of that name, created on first use; never forced. */
+  async registerByName(rawName: unknown, frames: Picture[]) {
     const name = checkName(rawName, 'userid');
     const faces = await this.facesFrom(frames);
     const existing = this.gallery.findByName(name);
-    return existing ? this.gallery.addFaces(existing.id, faces) : this.gallery.create(name, faces);
+    const check = lookalikes(frames, false);
+    return existing
+      ? this.gallery.addFaces(existing.id, faces, check)
+      : this.gallery.create(name, faces, check);
   }
 
   rename(id: string, rawName: unknown): Promise<Person> {

@@ -7,8 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FrameRef } from '@nvr/contracts';
 import { AdapterError } from '../errors.js';
 import type { Person } from '../faces/gallery.js';
-import type { FaceService } from '../faces/service.js';
-import type { FrameInput } from '../inference.js';
+import type { FaceService, Picture } from '../faces/service.js';
 import { check } from './request.js';
 
 /** Pictures one registration request may carry. */
@@ -17,6 +16,8 @@ const MAX_FRAMES = 10;
 const RegisterBody = Type.Object(
   {
     name: Type.Optional(Type.String()),
+    /** Register a face even though it matches someone else (look-alikes, twins). */
+    force: Type.Optional(Type.Boolean()),
     frame: Type.Optional(FrameRef),
     frames: Type.Optional(Type.Array(FrameRef, { minItems: 1, maxItems: MAX_FRAMES })),
   },
@@ -24,18 +25,23 @@ const RegisterBody = Type.Object(
 );
 const RenameBody = Type.Object({ name: Type.String() }, { additionalProperties: false });
 
-type Picture = { frame: FrameInput; source: string; label: string };
-
 const describeFrame = (f: { uri?: string | undefined }, i: number, count: number): Picture => ({
   frame: f,
   source: f.uri ?? 'upload',
   label: count > 1 ? `frame ${i + 1}` : 'the frame',
 });
 
-/** JSON `{name?, frame | frames}` or multipart with a `name` field and one or more `frame` files. */
-async function readRegistration(req: FastifyRequest): Promise<{ name: unknown; pictures: Picture[] }> {
+interface Registration {
+  name: unknown;
+  pictures: Picture[];
+  force: boolean;
+}
+
+/** JSON `{name?, force?, frame | frames}` or multipart with `name` and `force` fields and `frame` files. */
+async function readRegistration(req: FastifyRequest): Promise<Registration> {
   if (req.isMultipart()) {
     let name: unknown;
+    let force = false;
     const pictures: Picture[] = [];
     for await (const part of req.parts({ limits: { files: MAX_FRAMES } })) {
       if (part.type === 'file') {
@@ -51,18 +57,26 @@ async function readRegistration(req: FastifyRequest): Promise<{ name: unknown; p
         });
       } else if (part.fieldname === 'name') {
         name = part.value;
+      } else if (part.fieldname === 'force') {
+        if (part.value !== 'true' && part.value !== 'false')
+          throw new AdapterError('invalid_request', 'force must be "true" or "false"');
+        force = part.value === 'true';
       } else {
         throw new AdapterError('invalid_request', `unexpected form field "${part.fieldname}"`);
       }
     }
     pictures.forEach((p, i) => (p.label = pictures.length > 1 ? `frame ${i + 1}` : 'the frame'));
-    return { name, pictures };
+    return { name, pictures, force };
   }
   const body = check(RegisterBody, req.body ?? {}, 'face registration');
   if (body.frame && body.frames)
     throw new AdapterError('invalid_request', 'send "frame" or "frames", not both');
   const frames = body.frames ?? (body.frame ? [body.frame] : []);
-  return { name: body.name, pictures: frames.map((f, i) => describeFrame(f, i, frames.length)) };
+  return {
+    name: body.name,
+    pictures: frames.map((f, i) => describeFrame(f, i, frames.length)),
+    force: body.force ?? false,
+  };
 }
 
 function requirePictures(pictures: Picture[]): Picture[] {
@@ -102,9 +116,9 @@ export async function faceRoutes(app: FastifyInstance, options: { faces: FaceSer
   }));
 
   app.post('/faces/persons', async (req, reply) => {
-    const { name, pictures } = await readRegistration(req);
+    const { name, pictures, force } = await readRegistration(req);
     if (name === undefined) throw new AdapterError('invalid_request', 'name is required');
-    const person = await faces.createPerson(name, requirePictures(pictures));
+    const person = await faces.createPerson(name, requirePictures(pictures), { force });
     return reply.status(201).send(personView(person));
   });
 
@@ -122,10 +136,10 @@ export async function faceRoutes(app: FastifyInstance, options: { faces: FaceSer
 
   app.post<IdParams>('/faces/persons/:id/faces', async (req, reply) => {
     gallery.get(req.params.id);
-    const { name, pictures } = await readRegistration(req);
+    const { name, pictures, force } = await readRegistration(req);
     if (name !== undefined)
       throw new AdapterError('invalid_request', 'name belongs in PATCH /faces/persons/:id');
-    const person = await faces.addFaces(req.params.id, requirePictures(pictures));
+    const person = await faces.addFaces(req.params.id, requirePictures(pictures), { force });
     return reply.status(201).send(personView(person));
   });
 

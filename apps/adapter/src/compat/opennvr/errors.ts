@@ -73,6 +73,7 @@ const MAPPING: Record<ErrorCode, Mapping> = {
   person_not_found: { category: 'transport_error', code: 'person_not_found' },
   face_not_found: { category: 'transport_error', code: 'face_not_found' },
   person_exists: { category: 'transport_error', code: 'person_exists' },
+  face_exists: { category: 'transport_error', code: 'face_exists' },
 };
 
 export interface TranslatedFailure {

@@ -90,7 +90,7 @@ export class OpenNvrService {
         model_name: model.name,
         model_version: model.version,
         inference_ms: inferenceMs,
-        result: task.shape(result, params.camera_id !== undefined),
+        result: task.shape(result, params.camera_id !== undefined, params),
       };
     } catch (err) {
       this.metrics.record(task.name, outcomeOf(toFailure(err).envelope.error.category));

@@ -6,9 +6,12 @@
 //            envelope when that frame failed (the socket stays open)
 //   either: pause / resume (frames are dropped while paused), stats, close.
 // Protocol violations close the socket with 4001 (policy refused) and the reason upstream's reference adapter
-// gives; too many sockets close with 4004 (overloaded). Shared memory and NATS sinks are downgraded to the
-// socket in the ack, as §6.1 allows. Extension: the handshake may carry `task` and `params` (upstream's
-// handshake has no task; without them the stream runs object_detection with default knobs).
+// gives; too many streams close with 4004 (overloaded). A socket is a stream (counted against the limit and in
+// adapter_stream_connections_active) once its handshake is acknowledged; one that sends no handshake within
+// HANDSHAKE_TIMEOUT_MS is closed (4001). Identifiers in the handshake are bounded (a client_id is a name, not a
+// payload). Shared memory and NATS sinks are downgraded to the socket in the ack, as §6.1 allows. Extension: the
+// handshake may carry `task` and `params` (upstream's handshake has no task; without them the stream runs
+// object_detection with default knobs).
 import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -19,24 +22,38 @@ import { prepare, type OpenNvrService, type PreparedTask } from './service.js';
 
 const CLOSE_POLICY_REFUSED = 4001;
 const CLOSE_OVERLOADED = 4004;
+/** How long a new socket may take to send its handshake. */
+export const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** Client and camera ids are names; upstream gives no bound, the native camera_id has this one. */
+const MAX_ID_LENGTH = 128;
 
 const Handshake = Type.Object(
   {
     type: Type.Literal('handshake'),
-    client_id: Type.String({ minLength: 1 }),
-    camera_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    client_id: Type.String({ minLength: 1, maxLength: MAX_ID_LENGTH }),
+    camera_id: Type.Optional(Type.Union([Type.String({ maxLength: MAX_ID_LENGTH }), Type.Null()])),
     frame_transport: Type.Optional(Type.Union([Type.Literal('websocket'), Type.Literal('shared_memory')])),
-    shared_memory_root: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    result_sink: Type.Optional(Type.String()),
+    shared_memory_root: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
+    result_sink: Type.Optional(Type.String({ maxLength: 256 })),
     expected_input_rate_hz: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()])),
     // §3.8 names a correlation_id field on the handshake; it is echoed on every result.
     correlation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    task: Type.Optional(Type.String()),
+    task: Type.Optional(Type.String({ maxLength: MAX_ID_LENGTH })),
     params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },
 );
 type Handshake = Static<typeof Handshake>;
+
+/** Why a handshake is refused, naming the field (close reasons are short: ids are not echoed back). */
+function handshakeProblem(msg: unknown): string {
+  // Anything that is not a handshake at all gets upstream's plain reason.
+  if ((msg as { type?: unknown } | null)?.type !== 'handshake') return 'bad handshake';
+  const error = Value.Errors(Handshake, msg).First();
+  if (!error) return 'bad handshake';
+  const field = error.path.replace(/^\//, '').replace(/\//g, '.');
+  return field ? `bad handshake: ${field}: ${error.message}` : 'bad handshake';
+}
 
 const FrameMeta = Type.Object(
   {
@@ -60,15 +77,14 @@ export interface StreamLimits {
   maxInflight: number;
   maxSockets: number;
   queueDepth: () => number;
+  /** HANDSHAKE_TIMEOUT_MS unless given. */
+  handshakeTimeoutMs?: number;
 }
 
-export function serveStream(socket: WebSocket, service: OpenNvrService, limits: StreamLimits): void {
-  if (service.metrics.activeStreams >= limits.maxSockets) {
-    socket.close(CLOSE_OVERLOADED, reason(`overloaded: at most ${limits.maxSockets} streams at once`));
-    return;
-  }
-  service.metrics.streamOpened();
-  socket.once('close', () => service.metrics.streamClosed());
+/** The socket a session needs (ws's WebSocket; a fake in the unit tests). */
+export type StreamSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'readyState' | 'OPEN'>;
+
+export function serveStream(socket: StreamSocket, service: OpenNvrService, limits: StreamLimits): void {
   new StreamSession(socket, service, limits);
 }
 
@@ -81,13 +97,20 @@ class StreamSession {
   private inflight = 0;
   private answered = 0;
   private openedAt = 0;
+  private readonly handshakeTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly socket: WebSocket,
+    private readonly socket: StreamSocket,
     private readonly service: OpenNvrService,
     private readonly limits: StreamLimits,
   ) {
     socket.on('message', (raw: Buffer, isBinary: boolean) => this.onMessage(raw, isBinary));
+    const timeoutMs = limits.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS;
+    this.handshakeTimer = setTimeout(
+      () => this.refuse(`bad handshake: none within ${timeoutMs / 1000} s`),
+      timeoutMs,
+    );
+    socket.once('close', () => clearTimeout(this.handshakeTimer));
   }
 
   private send(msg: unknown): void {
@@ -151,7 +174,8 @@ class StreamSession {
     } catch {
       msg = undefined;
     }
-    if (!Value.Check(Handshake, msg)) return this.refuse('bad handshake');
+    clearTimeout(this.handshakeTimer);
+    if (!Value.Check(Handshake, msg)) return this.refuse(handshakeProblem(msg));
     if (msg.frame_transport === 'shared_memory' && !msg.shared_memory_root)
       return this.refuse('bad handshake: shared_memory_root is required with shared_memory');
     try {
@@ -162,6 +186,15 @@ class StreamSession {
     } catch (err) {
       return this.refuse(`bad handshake: ${(err as Error).message}`);
     }
+    // Only now is it a stream: sockets that never shake hands neither count nor take a place.
+    const metrics = this.service.metrics;
+    if (metrics.activeStreams >= this.limits.maxSockets)
+      return this.socket.close(
+        CLOSE_OVERLOADED,
+        reason(`overloaded: at most ${this.limits.maxSockets} streams at once`),
+      );
+    metrics.streamOpened();
+    this.socket.once('close', () => metrics.streamClosed());
     this.handshake = msg;
     this.openedAt = performance.now();
     this.send({

@@ -2,6 +2,7 @@
 // OpenNVR's task taxonomy (server/config/tasks.yml) with their aliases, upstream's knob names
 // (`confidence_threshold`, `classes`) mapped onto the native params, and results in the §5.1 detection convention
 // (`detections[{label, confidence, bbox:{x,y,w,h} normalised, track_id, attributes}]`, `frame_dimensions`).
+import { DEFAULT_MATCH_THRESHOLD } from '../../faces/recognition.js';
 import { MODELS, type ModelName } from '../../models/catalog.js';
 import { COCO_LABELS } from '../../models/coco-labels.js';
 import { TASKS } from '../../tasks/index.js';
@@ -26,6 +27,13 @@ interface NativeFace {
   gender_confidence: number;
 }
 
+/** face_recognition's face: face_detection's plus the gallery match. */
+interface NativeRecognisedFace extends NativeFace {
+  person: string | null;
+  person_id: string | null;
+  similarity: number | null;
+}
+
 export interface CompatTask {
   /** The canonical upstream name (what `tasks_advertised` lists). */
   name: string;
@@ -35,7 +43,8 @@ export interface CompatTask {
   native: string;
   /** Upstream knob → native param. */
   renames: Readonly<Record<string, string>>;
-  shape(result: TaskResult, tracked: boolean): Record<string, unknown>;
+  /** The native result in upstream's shape; `params` are the native params it ran with. */
+  shape(result: TaskResult, tracked: boolean, params: Record<string, unknown>): Record<string, unknown>;
 }
 
 const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
@@ -70,6 +79,23 @@ function detectionResult(result: TaskResult, tracked: boolean, task: string, lab
     attributes: {},
   }));
   return { task, detections, frame_dimensions: { w: width, h: height } };
+}
+
+/** A face as a §5.1 detection labelled "face"; landmarks (normalised like the box), age and gender are attributes. */
+function faceDetection(f: NativeFace, width: number, height: number, extra: Record<string, unknown>) {
+  return {
+    label: 'face',
+    confidence: f.confidence,
+    bbox: normalisedBox(f.bbox, width, height),
+    track_id: null,
+    attributes: {
+      ...extra,
+      landmarks: f.landmarks.map(([x, y]) => [round4(x / width), round4(y / height)]),
+      age: f.age,
+      gender: f.gender,
+      gender_confidence: f.gender_confidence,
+    },
+  };
 }
 
 // OpenNVR's UI calls the threshold `confidence`; KAI-C renames it on one path only, so both names are taken.
@@ -111,20 +137,54 @@ export const COMPAT_TASKS: readonly CompatTask[] = [
     renames: confidence,
     shape: (r) => {
       const { width, height } = frameOf(r);
-      const detections = (r.faces as NativeFace[]).map((f) => ({
-        label: 'face',
-        confidence: f.confidence,
-        bbox: normalisedBox(f.bbox, width, height),
-        track_id: null,
-        attributes: {
-          landmarks: f.landmarks.map(([x, y]) => [round4(x / width), round4(y / height)]),
-          age: f.age,
-          gender: f.gender,
-          gender_confidence: f.gender_confidence,
-        },
-      }));
+      const detections = (r.faces as NativeFace[]).map((f) => faceDetection(f, width, height, {}));
       return {
         task: 'face_detection',
+        detections,
+        face_count: detections.length,
+        frame_dimensions: { w: width, h: height },
+      };
+    },
+  },
+  {
+    // Upstream's reference (open-nvr/ai-adapter's insightface adapter) answers for the most confident face:
+    // `recognized`, and when it is, `person_id`, `name`, `similarity`; `face_bbox` in pixel corners (null
+    // without a face), `threshold`, and a `message` when nobody was recognised. Every face is in `detections`
+    // too (§5.1, label "face"), its match in the attributes. The knob `threshold` is the native one.
+    name: 'face_recognition',
+    aliases: [],
+    native: 'face_recognition',
+    renames: confidence,
+    shape: (r, _tracked, params) => {
+      const faces = r.faces as NativeRecognisedFace[];
+      const threshold = (params.threshold as number | undefined) ?? DEFAULT_MATCH_THRESHOLD;
+      const best = faces.reduce<NativeRecognisedFace | undefined>(
+        (top, f) => (top === undefined || f.confidence > top.confidence ? f : top),
+        undefined,
+      );
+      const primary = !best
+        ? { recognized: false, face_bbox: null, message: 'no face detected' }
+        : best.person === null
+          ? { recognized: false, face_bbox: best.bbox, message: `no match above threshold ${threshold}` }
+          : {
+              recognized: true,
+              person_id: best.person_id,
+              name: best.person,
+              similarity: best.similarity,
+              face_bbox: best.bbox,
+            };
+      const { width, height } = frameOf(r);
+      const detections = faces.map((f) =>
+        faceDetection(f, width, height, {
+          person: f.person,
+          person_id: f.person_id,
+          similarity: f.similarity,
+        }),
+      );
+      return {
+        task: 'face_recognition',
+        ...primary,
+        threshold,
         detections,
         face_count: detections.length,
         frame_dimensions: { w: width, h: height },
@@ -179,8 +239,9 @@ export function nativeParams(task: CompatTask, given: Record<string, unknown>): 
     const target = task.renames[key] ?? key;
     if (target in out)
       throw malformed(key, `"${key}" and another name for the same knob are both given: send one`);
-    out[target] =
-      target === 'min_confidence' ? threshold(key, value) : key === 'classes' ? classes(value) : value;
+    // Thresholds come as numbers or numeric text upstream (its insightface adapter reads float(threshold)).
+    const isThreshold = target === 'min_confidence' || target === 'threshold';
+    out[target] = isThreshold ? threshold(key, value) : key === 'classes' ? classes(value) : value;
   }
   return out;
 }
