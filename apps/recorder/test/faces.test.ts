@@ -90,6 +90,15 @@ describe('face gallery and face_recognition through the recorder', () => {
       images: [b64('megamind-9.5s.jpg')],
     });
     assert.equal(taken.statusCode, 409);
+    // The same face under another name: refused with the adapter's reason, and forced through when meant.
+    const sameFace = { name: 'Bernard twin', images: [b64('megamind-9.5s.jpg')] };
+    const twin = await call('POST', '/faces/persons', sameFace);
+    assert.equal(twin.statusCode, 409, twin.body);
+    assert.match(twin.body, /face_exists/, twin.body);
+    assert.match(twin.body, /Bernard/);
+    const forced = await call('POST', '/faces/persons', { ...sameFace, force: true });
+    assert.equal(forced.statusCode, 201, forced.body);
+    assert.equal((await call('DELETE', `/faces/persons/${forced.json().id}`)).statusCode, 204);
 
     const renamed = await call('PATCH', `/faces/persons/${person.id}`, { name: 'Bernard B' });
     assert.equal(renamed.statusCode, 200, renamed.body);

@@ -1853,6 +1853,10 @@ export const requestBounds = {
         "maxLength": 27962027
       },
       "required": true
+    },
+    "force": {
+      "type": "boolean",
+      "required": false
     }
   },
   "renameFacePerson": {
@@ -1873,6 +1877,10 @@ export const requestBounds = {
         "maxLength": 27962027
       },
       "required": true
+    },
+    "force": {
+      "type": "boolean",
+      "required": false
     }
   },
   "updateMqttSettings": {

@@ -10721,6 +10721,11 @@ export interface operations {
                 "application/json": {
                     name: string;
                     images: string[];
+                    /**
+                     * @description register even a face that matches another person (look-alikes, twins)
+                     * @default false
+                     */
+                    force?: boolean;
                 };
             };
         };
@@ -11144,6 +11149,11 @@ export interface operations {
             content: {
                 "application/json": {
                     images: string[];
+                    /**
+                     * @description register even a face that matches another person (look-alikes, twins)
+                     * @default false
+                     */
+                    force?: boolean;
                 };
             };
         };

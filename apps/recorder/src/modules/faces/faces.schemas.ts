@@ -30,16 +30,25 @@ const Image = Type.String({
   maxLength: Math.ceil((20 * 1024 * 1024 * 4) / 3),
   contentEncoding: 'base64',
 });
+/**
+ * A face that already matches another person is refused (409 `face_exists`, naming them); `force` registers it
+ * anyway — look-alikes and twins (docs/adapter.md, "one face, one name").
+ */
+const Force = Type.Boolean({
+  default: false,
+  description: 'register even a face that matches another person (look-alikes, twins)',
+});
 export const PersonCreate = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     images: Type.Array(Image, { minItems: 1, maxItems: 10 }),
+    force: Force,
   },
   { additionalProperties: false },
 );
 export type PersonCreate = Static<typeof PersonCreate>;
 export const FacesAdd = Type.Object(
-  { images: Type.Array(Image, { minItems: 1, maxItems: 10 }) },
+  { images: Type.Array(Image, { minItems: 1, maxItems: 10 }), force: Force },
   { additionalProperties: false },
 );
 export type FacesAdd = Static<typeof FacesAdd>;

@@ -35,6 +35,7 @@ export class FacesService {
     const person = (await this.#call(this.#adapter(), 'POST', '/faces/persons', {
       name: body.name,
       frames: body.images.map((b64) => ({ b64 })),
+      force: body.force,
     })) as GalleryPerson;
     await this.#audit(context, 'face_person.create', person.id, {
       name: person.name,
@@ -47,6 +48,7 @@ export class FacesService {
     requireSuperuser(context.principal);
     const person = (await this.#call(this.#adapter(), 'POST', `/faces/persons/${id}/faces`, {
       frames: body.images.map((b64) => ({ b64 })),
+      force: body.force,
     })) as GalleryPerson;
     await this.#audit(context, 'face_person.add_faces', id, { added: body.images.length });
     return person;
