@@ -5,6 +5,7 @@
 // the targets read back at a restart and on a settings change).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { streamTargetArgs, streamTargetUrl } from '../src/media/ffmpeg/args.js';
 import { CameraStream } from '../src/media/ingest/camera-stream.js';
@@ -15,7 +16,7 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { pipelineCase, runsPipelines, testDialects } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
-import { freePort, selfSignedCertificate } from './helpers/net-servers.js';
+import { freePort, selfSignedCertificate, serve } from './helpers/net-servers.js';
 import { probeVideo, startRtmpServer, startSrtListener } from './helpers/rtmp-server.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 
@@ -68,8 +69,11 @@ describe('stream target ffmpeg arguments', () => {
 });
 
 describe('stream target reconnect policy', () => {
-  const run = async (maxReconnectAttempts: number) => {
-    const port = await freePort(); // nobody listens: every attempt fails at once
+  const run = async (
+    maxReconnectAttempts: number,
+    { guarded = false, port: at }: { guarded?: boolean; port?: number } = {},
+  ) => {
+    const port = at ?? (await freePort()); // nobody listens: every attempt fails at once
     // The runner's ffmpeg reads a test pattern instead of the camera stream it is attached to (which the
     // recording "sends", so the stream never pulls a camera itself).
     const stream = new CameraStream({
@@ -104,6 +108,7 @@ describe('stream target reconnect policy', () => {
         secrets: [KEY],
         maxReconnectAttempts,
         reconnectDelayMs: 1000,
+        guarded,
       },
       'ffmpeg',
       stream,
@@ -131,6 +136,20 @@ describe('stream target reconnect policy', () => {
     assert.equal(runner.reconnectAttempts, 2);
     assert.equal(runner.failures, 3);
     assert.ok(runner.lastError && !runner.lastError.includes(KEY), runner.lastError ?? '');
+  });
+
+  it("pushes a plain user's camera under the connection guard: this machine is refused, never reached", async () => {
+    let reached = 0;
+    const server = await serve(
+      createServer((socket) => {
+        reached += 1;
+        socket.destroy();
+      }),
+    );
+    const { runner } = await run(0, { guarded: true, port: server.port });
+    assert.match(runner.lastError ?? '', /127\.0\.0\.1 is a loopback address/);
+    assert.equal(reached, 0);
+    await server.stop();
   });
 
   it('never retries with max_reconnect_attempts 0', async () => {

@@ -2,6 +2,7 @@
 // of API.md §12 — wait `reconnect_delay_seconds` between attempts (no growth, no jitter), give up after
 // `max_reconnect_attempts` consecutive failures (0 = never retry), the count resetting after 60 s of streaming.
 // The stream key is masked in every error text this runner reports.
+import { connectGuardEnv } from '../../../media/ffmpeg/connect-guard.js';
 import type { CameraStream } from '../../../media/ingest/camera-stream.js';
 import { FedProcess } from '../../../media/ingest/fed-process.js';
 import { Supervisor, type Transition } from '../../../media/supervisor.js';
@@ -12,6 +13,8 @@ export interface RunnerSpec {
   secrets: string[];
   maxReconnectAttempts: number;
   reconnectDelayMs: number;
+  /** a plain user's camera: the push runs with the connection guard (it writes to nothing on this machine) */
+  guarded: boolean;
 }
 
 export type RunnerState = 'connecting' | 'streaming' | 'reconnecting' | 'failed' | 'stopped';
@@ -46,7 +49,13 @@ export class StreamTargetRunner {
       maxRestartAttempts: spec.maxReconnectAttempts,
       healthyResetMs,
       backoff: { baseMs: spec.reconnectDelayMs, maxMs: spec.reconnectDelayMs, jitter: 0 },
-      run: () => new FedProcess(stream, { ffmpegPath, args: spec.args, stallTimeoutMs: 20_000 }),
+      run: () =>
+        new FedProcess(stream, {
+          ffmpegPath,
+          args: spec.args,
+          stallTimeoutMs: 20_000,
+          ...(spec.guarded ? { env: connectGuardEnv([]) } : {}),
+        }),
     });
     this.#supervisor.on('transition', (transition) => {
       this.state = STATES[transition.to];

@@ -264,6 +264,8 @@ export class StreamTargetsService {
       secrets: [key],
       maxReconnectAttempts: row.max_reconnect_attempts,
       reconnectDelayMs: row.reconnect_delay_seconds * 1000,
+      // Pushed from a plain user's camera: the server it names cannot lead ffmpeg into this machine either.
+      guarded: source.source.input(0).guarded,
     };
     const fingerprint = createHash('sha256').update(JSON.stringify(spec)).digest('hex');
     return {
