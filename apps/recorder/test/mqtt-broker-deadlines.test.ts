@@ -26,15 +26,20 @@ function within<T>(ms: number, work: Promise<T>): Promise<T | 'still waiting'> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-describe('a broker that stalls or misbehaves', () => {
+describe('a broker that stalls or misbehaves', { timeout: 120_000 }, () => {
   let t: TestApp | null = null;
   let broker: FakeBroker | null = null;
-  afterEach(async () => {
-    await t?.close();
-    await broker?.stop();
-    t = null;
-    broker = null;
-  });
+  // Bounded too: a recorder that waits on the broker when it stops (what this file tests) fails rather than hangs.
+  afterEach(
+    async () => {
+      const [app, fake] = [t, broker];
+      t = null;
+      broker = null;
+      await app?.close();
+      await fake?.stop();
+    },
+    { timeout: 60_000 },
+  );
 
   const start = async (deadlines: Partial<MqttDeadlines>) =>
     (t = await createTestApp({ overrides: { mqtt: { backoff: FAST_BACKOFF, deadlines } } }));
