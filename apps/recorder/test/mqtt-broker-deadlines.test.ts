@@ -101,6 +101,23 @@ describe('a broker that stalls or misbehaves', { timeout: 120_000 }, () => {
     assert.ok(broker.connections() >= 2);
   });
 
+  it('a broker that ends every session for what it is sent: retried ever more slowly, not once a second', async () => {
+    // What mosquitto did on every reconnect when a retained topic held a control character (item 8): the session
+    // was accepted, so the backoff started again from its first step, and the recorder was dropped once a second.
+    broker = await startFakeBroker({ connack: true, acknowledge: true, dropOnPublish: true });
+    const app = await start({});
+    assert.equal((await put(app, { enabled: true, url: broker.url })).statusCode, 200);
+    const failing = await eventually(
+      async () => {
+        const s = await status(app);
+        return s.failed_attempts >= 4 && s;
+      },
+      { what: 'the failures to add up across sessions' },
+    );
+    assert.equal(failing.state, 'error');
+    assert.match(app.logs(), /the session ended soon after connecting, again; retrying more slowly/);
+  });
+
   it('a 250 MB packet: the connection is closed long before it is read whole, and the status says why', async () => {
     const pushes: Promise<{ written: number; closedByPeer: boolean }>[] = [];
     const cap = 64 * 1024 * 1024;

@@ -12,6 +12,8 @@ export interface FakeBrokerBehaviour {
   connack: boolean;
   /** answer SUBSCRIBE, QoS 1 PUBLISH and PINGREQ; false: take them and say nothing */
   acknowledge: boolean;
+  /** close the connection on any PUBLISH, as mosquitto does for a topic it refuses */
+  dropOnPublish?: boolean;
   /** after the CONNACK: what else to do with the session (e.g. push a huge packet) */
   onSession?: (socket: Socket) => void;
 }
@@ -45,6 +47,10 @@ export async function startFakeBroker(behaviour: FakeBrokerBehaviour): Promise<F
       if (packet.cmd === 'connect' && behaviour.connack) {
         write({ cmd: 'connack', returnCode: 0, sessionPresent: false });
         behaviour.onSession?.(socket);
+      }
+      if (packet.cmd === 'publish' && behaviour.dropOnPublish) {
+        socket.destroy();
+        return;
       }
       if (!behaviour.acknowledge) return;
       if (packet.cmd === 'subscribe')
