@@ -45,6 +45,7 @@ import { clusterRoutes } from './modules/cluster/cluster.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
+import { registerStringRules } from './platform/http/string-rules.js';
 import { DEFAULT_WEB_DIR, isPageNavigation, registerWebApp, type SendApp } from './platform/http/web-app.js';
 import { openApiOptions } from './platform/http/openapi.js';
 import { lazySerializers } from './platform/http/serialization.js';
@@ -79,6 +80,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     sendApp && isPageNavigation(request) ? sendApp(reply) : null,
   );
   registerJsonBodyParser(app);
+  // Before any route and before @fastify/swagger: every route's request strings get the platform's rule.
+  registerStringRules(app);
   app.addHook('onRoute', (route) => {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };

@@ -22,7 +22,9 @@ const GENEROUS_MS = 20_000;
 /** Resolves with the value, or with 'still waiting' once `ms` have passed. */
 function within<T>(ms: number, work: Promise<T>): Promise<T | 'still waiting'> {
   let timer: NodeJS.Timeout;
-  const late = new Promise<'still waiting'>((resolve) => (timer = setTimeout(() => resolve('still waiting'), ms)));
+  const late = new Promise<'still waiting'>(
+    (resolve) => (timer = setTimeout(() => resolve('still waiting'), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 

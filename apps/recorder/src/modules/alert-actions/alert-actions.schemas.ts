@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import { Nullable, Timestamp, VISIBLE_CHARACTER } from '../../platform/http/schemas.js';
 import { Severity } from '../alerts/alerts.schemas.js';
 
-const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$' });
+const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: `^https?://${VISIBLE_CHARACTER}+$` });
 /** E.164: + and 7..15 digits */
 const PhoneNumber = Type.String({ maxLength: 16, pattern: '^\\+[1-9][0-9]{6,14}$' });
 /** A phone number, or an alphanumeric sender id where the carrier allows one. */
