@@ -24,21 +24,28 @@ const SECRETS = [
   'PUT /api/v1/users/me/password body(application/json).current_password',
 ];
 
+/** C0 control characters a rule must refuse at the least (free text keeps tab, line feed and carriage return). */
+const REFUSED_CONTROLS = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).filter(
+  (c) => !'\t\n\r'.includes(c),
+);
+
 /**
- * Whether a pattern of a field's own refuses control characters: it names them as refused, or it is built only of
- * allowed characters listed one by one (no negated class, `.`, or \S \W \D \P that would let them in).
+ * Whether a pattern of a field's own refuses control characters: each negated class in it refuses them, and
+ * nothing else in it could match one (`.` outside a class, \S \W \D \P).
  */
 function patternRefusesControls(pattern: string): boolean {
-  if (pattern.includes('\\u0000-\\u001F')) return true;
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === '\\') {
       if (/[SWDP]/.test(pattern[i + 1] ?? '')) return false;
       i++;
-    } else if (c === '[') {
-      if (pattern[i + 1] === '^') return false;
+    } else if (c === '[' && !inClass) {
       inClass = true;
+      if (pattern[i + 1] !== '^') continue;
+      const end = pattern.indexOf(']', i + 2);
+      const negated = new RegExp(`^${pattern.slice(i, end + 1)}$`, 'u');
+      if (REFUSED_CONTROLS.some((control) => negated.test(control))) return false;
     } else if (c === ']') inClass = false;
     else if (c === '.' && !inClass) return false;
   }
