@@ -57,7 +57,7 @@ describe('MQTT topic levels made from names', () => {
 
   const api = (method: string, url: string, payload?: object) =>
     t.request({
-      method: method as 'GET',
+      method: method,
       url: `/api/v1${url}`,
       token: t.adminToken,
       ...(payload ? { payload } : {}),

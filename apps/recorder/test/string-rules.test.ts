@@ -197,7 +197,7 @@ for (const dialect of testDialects()) {
 
     const send = (method: string, url: string, payload?: object, token: string | null = t.adminToken) =>
       t.request({
-        method: method as 'GET',
+        method: method,
         url: `/api/v1${url}`,
         ...(token ? { token } : {}),
         ...(payload ? { payload } : {}),

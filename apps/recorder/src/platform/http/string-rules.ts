@@ -86,7 +86,8 @@ export function findNul(value: unknown, loc: (string | number)[]): (string | num
 /** Registers both parts; call before any route (and before @fastify/swagger, which reads the schemas as given). */
 export function registerStringRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as (FastifySchema & { query?: unknown }) | undefined;
+    // `query` is Fastify's alias of `querystring` (not in its types).
+    const schema: (FastifySchema & { query?: unknown }) | undefined = route.schema;
     if (!schema) return;
     route.schema = {
       ...schema,
