@@ -97,12 +97,16 @@ export function registerStringRules(app: FastifyInstance): void {
       ...(schema.params !== undefined && { params: withStringRules(schema.params) }),
     };
   });
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and finds nothing almost always.
+  app.addHook('preValidation', (request, _reply, done) => {
     const found =
       findNul(request.body, ['body']) ??
       findNul(request.query, ['query']) ??
       findNul(request.params, ['path']);
-    if (found)
-      throw new FieldValidationError(found, STRING_RULE_MESSAGES[NO_NUL_PATTERN]!, 'string_pattern_mismatch');
+    done(
+      found
+        ? new FieldValidationError(found, STRING_RULE_MESSAGES[NO_NUL_PATTERN]!, 'string_pattern_mismatch')
+        : undefined,
+    );
   });
 }
