@@ -45,6 +45,7 @@ import { clusterRoutes } from './modules/cluster/cluster.routes.js';
 import { registerAuthentication } from './platform/http/authentication.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
+import { registerStringRules } from './platform/http/string-rules.js';
 import {
   DEFAULT_WEB_DIR,
   collectServerPaths,
@@ -87,6 +88,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     sendApp && isPageNavigation(request, serverPaths) ? sendApp(reply) : null,
   );
   registerJsonBodyParser(app);
+  // Before any route and before @fastify/swagger: every route's request strings get the platform's rule.
+  registerStringRules(app);
   app.addHook('onRoute', (route) => {
     // swagger-ui registers its own routes; they are documentation, readable without a token like /openapi.json.
     if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };

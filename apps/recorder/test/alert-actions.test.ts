@@ -341,7 +341,7 @@ for (const dialect of testDialects()) {
         [{ 'X-A:': 'v' }, 'X-A:', /HTTP token/],
         [{ '': 'v' }, '', /HTTP token/],
         [{ ['X'.repeat(65)]: 'v' }, 'X'.repeat(65), /HTTP token/],
-        [{ 'X-A': 'a\u0000b' }, 'X-A', /no CR, LF or NUL/],
+        [{ 'X-A': 'a\u0000b' }, 'X-A', /NUL/],
         [{ 'X-A': 'a\r\nX-Injected: 1' }, 'X-A', /no CR, LF or NUL/],
         [{ 'X-A': 'bell \u0007' }, 'X-A', /control characters/],
         [{ 'X-A': 'price 5 €' }, 'X-A', /Latin-1/],

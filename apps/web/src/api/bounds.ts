@@ -16,7 +16,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 8,
       "maxLength": 500,
-      "pattern": "^https?://[^\\s]+$",
+      "pattern": "^https?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "required": true
     },
     "token": {
@@ -37,6 +37,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "camera_id": {
@@ -48,18 +49,21 @@ export const requestBounds = {
     "label": {
       "type": "string",
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "caption": {
       "type": "string",
       "maxLength": 10000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
     "annotated_image_uri": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -123,12 +127,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "model_name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "task": {
@@ -166,6 +172,7 @@ export const requestBounds = {
     "config": {
       "type": "string",
       "maxLength": 65536,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -173,6 +180,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 1000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -182,12 +190,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "model_name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "task": {
@@ -225,6 +235,7 @@ export const requestBounds = {
     "config": {
       "type": "string",
       "maxLength": 65536,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -232,6 +243,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 1000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -241,12 +253,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "model_name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "task": {
@@ -284,6 +298,7 @@ export const requestBounds = {
     "config": {
       "type": "string",
       "maxLength": 65536,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -291,6 +306,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 1000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -325,6 +341,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -356,13 +373,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^https?://[^\\s]+$",
+      "pattern": "^https?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "nullable": true,
       "required": false
     },
     "webhook.secret": {
       "type": "string",
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -392,6 +410,7 @@ export const requestBounds = {
     "telephony.auth_token": {
       "type": "string",
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -417,7 +436,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^https?://[^\\s]+$",
+      "pattern": "^https?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "nullable": true,
       "required": false
     }
@@ -427,7 +446,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$",
+      "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "required": true
     },
     "manifest": {
@@ -445,12 +464,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "manifest.version": {
       "type": "string",
       "minLength": 1,
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "manifest.permissions": {
@@ -467,6 +488,7 @@ export const requestBounds = {
     "sdk_version": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -480,12 +502,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "password": {
       "type": "string",
       "minLength": 1,
       "maxLength": 256,
+      "pattern": "^[^\\u0000]*$",
       "required": true
     },
     "grant_type": {
@@ -498,17 +522,20 @@ export const requestBounds = {
     "scope": {
       "type": "string",
       "maxLength": 1000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "client_id": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "client_secret": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -518,6 +545,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 4096,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     }
   },
@@ -526,6 +554,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 4096,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -534,12 +563,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "password": {
       "type": "string",
       "minLength": 1,
       "maxLength": 256,
+      "pattern": "^[^\\u0000]*$",
       "required": true
     },
     "grant_type": {
@@ -552,17 +583,20 @@ export const requestBounds = {
     "scope": {
       "type": "string",
       "maxLength": 1000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "client_id": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "client_secret": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -594,6 +628,7 @@ export const requestBounds = {
     "recording_path": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -621,12 +656,14 @@ export const requestBounds = {
     "source_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "extra_options": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -695,6 +732,7 @@ export const requestBounds = {
     "recording_path": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -725,12 +763,14 @@ export const requestBounds = {
     "source_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "extra_options": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -804,6 +844,7 @@ export const requestBounds = {
     "recording_path": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -834,12 +875,14 @@ export const requestBounds = {
     "source_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "extra_options": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -892,12 +935,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "ip_address": {
       "type": "string",
       "minLength": 1,
       "maxLength": 45,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "port": {
@@ -913,84 +958,98 @@ export const requestBounds = {
     "status": {
       "type": "string",
       "maxLength": 20,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "description": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
     "location": {
       "type": "string",
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "display_aspect_ratio": {
       "type": "string",
       "maxLength": 16,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "firmware_version": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "hardware_id": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "serial_number": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "model": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "manufacturer": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "vlan": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "username": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "password": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "rtsp_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "substream_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1006,12 +1065,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "ip_address": {
       "type": "string",
       "minLength": 1,
       "maxLength": 45,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "port": {
@@ -1029,84 +1090,98 @@ export const requestBounds = {
     "status": {
       "type": "string",
       "maxLength": 20,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "description": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
     "location": {
       "type": "string",
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "display_aspect_ratio": {
       "type": "string",
       "maxLength": 16,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "firmware_version": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "hardware_id": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "serial_number": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "model": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "manufacturer": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "vlan": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "username": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "password": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "rtsp_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "substream_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1122,12 +1197,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "ip_address": {
       "type": "string",
       "minLength": 1,
       "maxLength": 45,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "port": {
@@ -1145,84 +1222,98 @@ export const requestBounds = {
     "status": {
       "type": "string",
       "maxLength": 20,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "description": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
     "location": {
       "type": "string",
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "display_aspect_ratio": {
       "type": "string",
       "maxLength": 16,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "firmware_version": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "hardware_id": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "serial_number": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "model": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "manufacturer": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "vlan": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "username": {
       "type": "string",
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "password": {
       "type": "string",
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "rtsp_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "substream_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1259,6 +1350,7 @@ export const requestBounds = {
     "recording_path": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1289,12 +1381,14 @@ export const requestBounds = {
     "source_url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "extra_options": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -1347,12 +1441,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "password": {
       "type": "string",
       "minLength": 1,
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "level": {
@@ -1370,6 +1466,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -1475,6 +1572,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 8192,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "account_info": {
@@ -1486,7 +1584,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^https?://[^\\s]+$",
+      "pattern": "^https?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "required": false
     },
     "account_info.allow_private_network": {
@@ -1497,12 +1595,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "account_info.project": {
       "type": "string",
       "minLength": 1,
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     }
   },
@@ -1543,6 +1643,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "provider": {
@@ -1561,18 +1662,20 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 500,
-      "pattern": "^[^\\s]+$",
+      "pattern": "^[^\\s\\u0000-\\u001F\\u007F]+$",
       "required": true
     },
     "task": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "config": {
       "type": "string",
       "maxLength": 20000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -1587,6 +1690,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "provider": {
@@ -1605,18 +1709,20 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 500,
-      "pattern": "^[^\\s]+$",
+      "pattern": "^[^\\s\\u0000-\\u001F\\u007F]+$",
       "required": false
     },
     "task": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "config": {
       "type": "string",
       "maxLength": 20000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -1648,13 +1754,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 256,
-      "pattern": "^[^\\s]+$",
+      "pattern": "^[^\\s\\u0000-\\u001F\\u007F]+$",
       "nullable": true,
       "required": false
     },
     "recording.secret_key": {
       "type": "string",
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1677,7 +1784,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^https?://[^\\s]+$",
+      "pattern": "^https?://[^\\s\\u0000-\\u001F\\u007F]+$",
       "nullable": true,
       "required": false
     },
@@ -1729,13 +1836,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 2000,
-      "pattern": "^[a-z][a-z0-9+.-]*://[^\\s]+$",
+      "pattern": "^[a-z][a-z0-9+.-]*://[^\\s\\u0000-\\u001F\\u007F]+$",
       "nullable": true,
       "required": false
     },
     "streaming.auth_token": {
       "type": "string",
       "maxLength": 4096,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     }
@@ -1770,12 +1878,13 @@ export const requestBounds = {
     "server_url": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "stream_key": {
       "type": "string",
       "maxLength": 1000,
-      "pattern": "^[^\\s]*$",
+      "pattern": "^[^\\s\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1842,6 +1951,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "images": {
@@ -1850,7 +1960,8 @@ export const requestBounds = {
       "items": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 27962027
+        "maxLength": 27962027,
+        "pattern": "^[^\\u0000-\\u001F\\u007F]*$"
       },
       "required": true
     },
@@ -1864,6 +1975,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -1874,7 +1986,8 @@ export const requestBounds = {
       "items": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 27962027
+        "maxLength": 27962027,
+        "pattern": "^[^\\u0000-\\u001F\\u007F]*$"
       },
       "required": true
     },
@@ -1891,36 +2004,42 @@ export const requestBounds = {
     "url": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "username": {
       "type": "string",
       "maxLength": 200,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "password": {
       "type": "string",
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "client_id": {
       "type": "string",
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "topic_prefix": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
     "discovery_prefix": {
       "type": "string",
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -1934,17 +2053,20 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "description": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -1975,17 +2097,20 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "description": {
       "type": "string",
       "maxLength": 2000,
+      "pattern": "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$",
       "nullable": true,
       "required": false
     },
@@ -2016,36 +2141,42 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "username": {
       "type": "string",
       "minLength": 1,
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "password": {
       "type": "string",
       "minLength": 1,
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "name": {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "main_profile": {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "sub_profile": {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "nullable": true,
       "required": false
     },
@@ -2059,18 +2190,21 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "username": {
       "type": "string",
       "minLength": 1,
       "maxLength": 50,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "password": {
       "type": "string",
       "minLength": 1,
       "maxLength": 255,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -2085,6 +2219,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 7,
       "maxLength": 15,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     }
   },
@@ -2103,12 +2238,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "zone": {
       "type": "string",
       "minLength": 1,
       "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "severity": {
@@ -2156,6 +2293,7 @@ export const requestBounds = {
     "recordings_root": {
       "type": "string",
       "maxLength": 4096,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     }
   },
@@ -2164,6 +2302,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "params": {
@@ -2177,6 +2316,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 12,
       "maxLength": 1024,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -2192,6 +2332,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 8,
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     },
     "email": {
@@ -2214,12 +2355,14 @@ export const requestBounds = {
       "type": "string",
       "minLength": 1,
       "maxLength": 256,
+      "pattern": "^[^\\u0000]*$",
       "required": true
     },
     "new_password": {
       "type": "string",
       "minLength": 8,
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": true
     }
   },
@@ -2235,6 +2378,7 @@ export const requestBounds = {
       "type": "string",
       "minLength": 8,
       "maxLength": 256,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
     "email": {

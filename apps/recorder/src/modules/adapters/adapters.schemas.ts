@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { Nullable, StringEnum, Timestamp, VISIBLE_CHARACTER } from '../../platform/http/schemas.js';
 
 export const ADAPTER_STATUSES = ['unknown', 'available', 'unavailable'] as const;
 export type AdapterStatus = (typeof ADAPTER_STATUSES)[number];
@@ -9,7 +9,7 @@ export const AdapterName = Type.String({ minLength: 1, maxLength: 64, pattern: '
 export const AdapterCreate = Type.Object(
   {
     name: AdapterName,
-    url: Type.String({ minLength: 8, maxLength: 500, pattern: '^https?://[^\\s]+$' }),
+    url: Type.String({ minLength: 8, maxLength: 500, pattern: `^https?://${VISIBLE_CHARACTER}+$` }),
     /** write-only: sent as `Authorization: Bearer` to an adapter started with ADAPTER_TOKEN; stored sealed */
     token: Type.Optional(
       Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', writeOnly: true }),

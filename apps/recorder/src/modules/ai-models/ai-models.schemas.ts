@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SEVERITIES, type Severity } from '../../platform/events/event-types.js';
 import { jsonDepthExceeds, tooDeepMessage } from '../../platform/http/json-body.js';
-import { Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { FreeText, Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 export const SOURCE_TYPES = ['live', 'recording'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
@@ -24,7 +24,7 @@ export const AIModelCreate = Type.Object(
     source_type: StringEnum(SOURCE_TYPES, { default: 'live' }),
     inference_interval: Nullable(Type.Integer({ ...Interval, default: DEFAULT_INTERVAL_SECONDS })),
     assigned_camera_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-    config: Type.Optional(Nullable(Type.String({ maxLength: 65_536 }))),
+    config: Type.Optional(Nullable(FreeText({ maxLength: 65_536 }))),
     recording_path: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 1000 }))),
   },
   { additionalProperties: false },
@@ -41,7 +41,7 @@ export const AIModelUpdate = Type.Object(
     source_type: Type.Optional(StringEnum(SOURCE_TYPES)),
     inference_interval: Type.Optional(Nullable(Interval)),
     assigned_camera_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-    config: Type.Optional(Nullable(Type.String({ maxLength: 65_536 }))),
+    config: Type.Optional(Nullable(FreeText({ maxLength: 65_536 }))),
     recording_path: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 1000 }))),
   },
   { additionalProperties: false },

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import { FreeText, Nullable, Timestamp, VISIBLE_CHARACTER } from '../../platform/http/schemas.js';
 import { Severity } from '../alerts/alerts.schemas.js';
 
-const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$' });
+const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: `^https?://${VISIBLE_CHARACTER}+$` });
 /** E.164: + and 7..15 digits */
 const PhoneNumber = Type.String({ maxLength: 16, pattern: '^\\+[1-9][0-9]{6,14}$' });
 /** A phone number, or an alphanumeric sender id where the carrier allows one. */
@@ -18,10 +18,11 @@ const WebhookIn = Type.Object(
     /**
      * Replaces every configured header. Names are HTTP tokens, values Latin-1 text without control characters
      * (webhook-headers.ts, 422 naming the header otherwise); values are sealed at rest, and `***` (what GET
-     * shows) keeps the stored value of that header.
+     * shows) keeps the stored value of that header. The schema lets a value's tab through (HTTP allows it in a
+     * header); CR and LF are refused there, with the header's name.
      */
     headers: Type.Optional(
-      Nullable(Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20 })),
+      Nullable(Type.Record(Type.String(), FreeText({ maxLength: 1000 }), { maxProperties: 20 })),
     ),
   },
   { additionalProperties: false },

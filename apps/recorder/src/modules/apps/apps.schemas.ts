@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { JsonObject, Nullable, Paging, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import {
+  JsonObject,
+  Nullable,
+  Paging,
+  StringEnum,
+  Timestamp,
+  VISIBLE_CHARACTER,
+} from '../../platform/http/schemas.js';
 
 /**
  * Rights a manifest may ask for. `admin`: superuser rights. Without it the app's account holds exactly the
@@ -25,7 +32,11 @@ export type AppManifest = Static<typeof AppManifest>;
 
 export const AppRegisterRequest = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: `^[Hh][Tt][Tt][Pp][Ss]?://${VISIBLE_CHARACTER}+$`,
+    }),
     manifest: AppManifest,
     sdk_version: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     wants_key: Type.Boolean({ default: false }),

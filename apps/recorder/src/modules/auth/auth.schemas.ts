@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schemas.js';
+import { Nullable, Secret } from '../../platform/http/schemas.js';
 
 /** OAuth2 password-grant form (SEED.md "Authentication"); also accepted as JSON. */
 export const LoginBody = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 255 }),
-    password: Type.String({ minLength: 1, maxLength: 256 }),
+    password: Secret({ minLength: 1, maxLength: 256 }),
     grant_type: Type.Optional(Nullable(Type.String({ pattern: '^password$', maxLength: 8 }))),
     scope: Type.String({ default: '', maxLength: 1000 }),
     client_id: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),

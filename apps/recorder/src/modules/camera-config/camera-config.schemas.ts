@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PartialNullable, StringEnum, Timestamp } from '../../platform/http/schemas.js';
+import { FreeText, Nullable, PartialNullable, StringEnum, Timestamp } from '../../platform/http/schemas.js';
 
 export const STREAM_PROTOCOLS = ['rtsp', 'rtmp', 'webrtc'] as const;
 export const TRANSPORT_SECURITY = ['rtsps_required', 'rtsps_preferred', 'plaintext_allowed'] as const;
@@ -23,7 +23,7 @@ const settableFields = {
   webrtc_publisher: Type.Boolean({ default: false }),
   rtsp_transport: Nullable(Type.String({ maxLength: 4, pattern: RTSP_TRANSPORT })),
   source_url: Nullable(Type.String({ maxLength: 500 })),
-  extra_options: Nullable(Type.String({ maxLength: 2000 })),
+  extra_options: Nullable(FreeText({ maxLength: 2000 })),
   stream_protocol: StringEnum(STREAM_PROTOCOLS, { default: 'rtsp' }),
   transport_security: StringEnum(TRANSPORT_SECURITY),
   /** the stream live AI decodes: sub (the substream, when the camera has one) or main */

@@ -1,5 +1,11 @@
 import { Type, type Static, type TNull, type TOptional, type TString, type TUnion } from '@sinclair/typebox';
-import { DESCRIPTION_MAX_LENGTH, Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  FREE_TEXT_PATTERN,
+  Nullable,
+  Paging,
+  Timestamp,
+} from '../../platform/http/schemas.js';
 import { CameraAssignment, MAX_ASSIGNMENTS } from '../skills/skills.schemas.js';
 
 const Assignments = Type.Array(CameraAssignment, { maxItems: MAX_ASSIGNMENTS });
@@ -7,7 +13,7 @@ const Assignments = Type.Array(CameraAssignment, { maxItems: MAX_ASSIGNMENTS });
 /** The optional, nullable text fields shared by create and update, with SEED.md's bounds. */
 const optionalText = {
   status: { maxLength: 20 },
-  description: { maxLength: DESCRIPTION_MAX_LENGTH },
+  description: { maxLength: DESCRIPTION_MAX_LENGTH, pattern: FREE_TEXT_PATTERN },
   location: { maxLength: 200 },
   display_aspect_ratio: { maxLength: 16 },
   firmware_version: { maxLength: 100 },

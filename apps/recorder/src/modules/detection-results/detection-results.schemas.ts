@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
+import { FreeText, Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
 
 const OptionalNullable = <T extends Parameters<typeof Nullable>[0]>(schema: T) =>
   Type.Optional(Nullable(schema));
@@ -12,7 +12,7 @@ export const AIDetectionResultCreate = Type.Object(
     task: Type.String({ minLength: 1, maxLength: 64 }),
     camera_id: OptionalNullable(Type.Integer({ minimum: 1 })),
     label: OptionalNullable(Type.String({ maxLength: 200 })),
-    caption: OptionalNullable(Type.String({ maxLength: 10_000 })),
+    caption: OptionalNullable(FreeText({ maxLength: 10_000 })),
     annotated_image_uri: OptionalNullable(Type.String({ maxLength: 2000 })),
     confidence: OptionalNullable(Type.Number({ minimum: 0, maximum: 1 })),
     count: OptionalNullable(Type.Integer({ minimum: 0, maximum: 1_000_000 })),

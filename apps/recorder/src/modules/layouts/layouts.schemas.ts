@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DESCRIPTION_MAX_LENGTH, Nullable, Paging } from '../../platform/http/schemas.js';
+import { DESCRIPTION_MAX_LENGTH, FreeText, Nullable, Paging } from '../../platform/http/schemas.js';
 
 /** At most one tile per grid cell of the largest (8 × 8) grid. */
 export const MAX_TILES = 64;
@@ -19,7 +19,7 @@ export const CustomWindowLayout = Type.Object(
   {
     id: LayoutId,
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH }))),
+    description: Type.Optional(Nullable(FreeText({ maxLength: DESCRIPTION_MAX_LENGTH }))),
     enabled: Type.Boolean({ default: true }),
     grid_columns: Type.Integer({ minimum: 1, maximum: 8, default: 4 }),
     grid_rows: Type.Integer({ minimum: 1, maximum: 8, default: 4 }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
-import { ErrorResponse, TicketQuery, authErrors } from '../../platform/http/schemas.js';
+import { ErrorResponse, FreeText, TicketQuery, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
 import { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
 import { sendBytes } from '../../platform/http/file-response.js';
@@ -183,7 +183,7 @@ export const liveRoutes =
           consumes: ['application/sdp'],
           params: CameraIdParams,
           querystring: LiveQuery,
-          body: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
+          body: FreeText({ minLength: 1, maxLength: 64 * 1024 }),
           response: {
             201: mediaResponse('application/sdp', Type.String(), 'The SDP answer', {
               location: Type.String({

@@ -1,5 +1,6 @@
 // The topic map, version 1 (docs/mqtt.md): every topic the recorder publishes or listens to, built in one place
 // so the names stay stable. Changing a name here is a breaking change of the documented map.
+import { createHash } from 'node:crypto';
 
 export const TOPIC_MAP_VERSION = 1;
 
@@ -104,7 +105,57 @@ function isId(text: string | undefined, id: number): boolean {
   return text !== undefined && /^[1-9][0-9]{0,9}$/.test(text) && Number.isSafeInteger(id);
 }
 
-/** A zone name as one topic level: no `/`, `+`, `#` or NUL (zone names are free text). */
+// What a topic may hold. MQTT forbids NUL and says a topic should not hold control characters (C0, DEL, C1) or
+// Unicode non-characters; mosquitto drops a client that publishes one ("malformed packet"), and HiveMQ and EMQX
+// refuse some of them too. `+` and `#` are wildcards, `/` separates levels. A lone surrogate (a JavaScript string
+// can hold one) goes out as U+FFFD, so it is replaced as well, to keep the mapping explicit.
+function isTopicCharacter(codePoint: number): boolean {
+  if (codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f)) return false;
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return false;
+  if (codePoint >= 0xfdd0 && codePoint <= 0xfdef) return false;
+  return (codePoint & 0xfffe) !== 0xfffe;
+}
+
+/** The longest level made from a name, in UTF-8 bytes: every name the API takes (at most 64 characters) fits. */
+export const MAX_NAME_LEVEL_BYTES = 256;
+
+/**
+ * A name (a zone's) as one topic level a broker accepts, the same level for the same name every time: every
+ * character a topic may not hold, and `/ + #`, becomes `_`; an empty name is `_`; a name longer than
+ * MAX_NAME_LEVEL_BYTES is cut there and ends in `~` and 8 hex digits of its SHA-256, so two long names stay apart.
+ * Names that differ only in replaced characters share a level (docs/mqtt.md says so). Rows stored before the
+ * string rule (an old database) go through here as well, so no stored name can make a topic the broker refuses.
+ */
 export function topicLevel(name: string): string {
-  return name.replace(/[/+#]/g, '_').replaceAll('\0', '_');
+  let level = '';
+  for (const character of name) {
+    const safe = isTopicCharacter(character.codePointAt(0)!) && !'/+#'.includes(character);
+    level += safe ? character : '_';
+  }
+  if (level === '') return '_';
+  if (Buffer.byteLength(level) <= MAX_NAME_LEVEL_BYTES) return level;
+  const suffix = `~${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+  let cut = '';
+  for (const character of level) {
+    if (Buffer.byteLength(cut + character) > MAX_NAME_LEVEL_BYTES - suffix.length) break;
+    cut += character;
+  }
+  return cut + suffix;
+}
+
+/** MQTT's limit of a topic name: a length prefix of two bytes. */
+const MAX_TOPIC_BYTES = 65_535;
+
+/**
+ * Why a broker would refuse the topic for a PUBLISH (null when it would not): empty, too long, a wildcard, or a
+ * character a topic may not hold. The connection checks every topic with this before it is sent.
+ */
+export function topicProblem(topic: string): string | null {
+  if (topic === '') return 'empty';
+  if (Buffer.byteLength(topic) > MAX_TOPIC_BYTES) return 'longer than 65,535 bytes';
+  if (topic.includes('+') || topic.includes('#')) return 'a wildcard (+ or #)';
+  for (const character of topic)
+    if (!isTopicCharacter(character.codePointAt(0)!))
+      return `character U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return null;
 }

@@ -22,7 +22,12 @@ import type { MediaTlsService } from '../media-tls/media-tls.service.js';
 import type { TrackedObjects } from '../recorder-events.js';
 import { MqttCommands } from './mqtt-commands.js';
 import type { BackoffPolicy } from '../../media/supervisor.js';
-import { DEFAULT_MQTT_BACKOFF, MqttConnection, type MqttStatus } from './mqtt-connection.js';
+import {
+  DEFAULT_MQTT_BACKOFF,
+  MqttConnection,
+  type MqttDeadlines,
+  type MqttStatus,
+} from './mqtt-connection.js';
 import {
   DEFAULT_DISCOVERY_PREFIX,
   DEFAULT_TOPIC_PREFIX,
@@ -106,6 +111,8 @@ export interface MqttDeps {
 
 export interface MqttOptions {
   backoff?: BackoffPolicy;
+  /** how long each exchange with the broker may take (tests shorten them) */
+  deadlines?: Partial<MqttDeadlines>;
   /** how often recorder stats go out (default 60 s) */
   statsIntervalMs?: number;
 }
@@ -346,6 +353,7 @@ export class MqttService {
         log: deps.log,
       },
       this.options.backoff ?? DEFAULT_MQTT_BACKOFF,
+      this.options.deadlines,
     );
     const statsTimer = setInterval(
       () => this.#track(publisher.stats(deps.version)),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging, Timestamp } from '../../platform/http/schemas.js';
+import { Nullable, Paging, Secret, Timestamp } from '../../platform/http/schemas.js';
 
 const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' });
 const Password = Type.String({ minLength: 8, maxLength: 256 });
@@ -48,7 +48,7 @@ export const UserUpdate = Type.Object(
 export type UserUpdate = Static<typeof UserUpdate>;
 
 export const PasswordChange = Type.Object(
-  { current_password: Type.String({ minLength: 1, maxLength: 256 }), new_password: Password },
+  { current_password: Secret({ minLength: 1, maxLength: 256 }), new_password: Password },
   { additionalProperties: false },
 );
 export type PasswordChange = Static<typeof PasswordChange>;

@@ -2,6 +2,8 @@
 import {
   Type,
   type ObjectOptions,
+  type StringOptions,
+  type TString,
   type TNull,
   type TObject,
   type TOptional,
@@ -44,6 +46,30 @@ export const Timestamp = Type.String({ format: 'date-time' });
 // Bounds for free text and free JSON that the specification leaves open (SEED.md "Limits"), shared so that the
 // same kind of field has the same limit everywhere. Every string, array and free object of a request schema has
 // one (a test walks the OpenAPI document).
+
+// What characters a string may hold (issue #32; string-rules.ts applies and checks them). NUL is refused in every
+// string a request carries, described by a schema or not (PostgreSQL cannot store it). A string a request schema
+// declares is single-line text — a name, label, identifier, URL, key or token: no C0 control character and no DEL —
+// unless it is declared FreeText() (descriptions, notes, JSON text, SDP: tab, line feed and carriage return allowed)
+// or Secret() (a password presented for checking: only NUL refused, so an old password still signs in). A string
+// with a pattern, format, enum or const of its own keeps it; such a pattern must refuse control characters too.
+
+/** Single-line text: no C0 control character (U+0000–U+001F) and no DEL (U+007F). What an unmarked string gets. */
+export const SINGLE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F]*$';
+/** Free text: C0 control characters other than tab, line feed and carriage return refused. */
+export const FREE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
+/** Only NUL refused. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+/** A character class for patterns of their own (URLs, keys): anything but whitespace and control characters. */
+export const VISIBLE_CHARACTER = '[^\\s\\u0000-\\u001F\\u007F]';
+
+/** Multi-line text (descriptions, notes, JSON text): control characters other than tab, LF and CR refused. */
+export const FreeText = (options: StringOptions = {}): TString =>
+  Type.String({ ...options, pattern: FREE_TEXT_PATTERN });
+
+/** A secret presented for checking (a login password): only NUL refused, so no existing one is locked out. */
+export const Secret = (options: StringOptions = {}): TString =>
+  Type.String({ ...options, pattern: NO_NUL_PATTERN });
 
 /** A free-text description (cameras, layouts). */
 export const DESCRIPTION_MAX_LENGTH = 2000;

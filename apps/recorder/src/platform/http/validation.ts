@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ValidationIssue } from './errors.js';
 import { MAX_JSON_LENGTH } from './schemas.js';
+import { STRING_RULE_MESSAGES } from './string-rules.js';
 
 // Both are CommonJS modules whose default export is the real one.
 const Ajv = AjvModule.default;
@@ -127,7 +128,10 @@ function describe(error: SchemaError): { msg: string; type: string } {
       return { msg: `List should have at least ${String(params.limit)} items`, type: 'too_short' };
     case 'pattern':
       return {
-        msg: `String should match pattern '${String(params.pattern)}'`,
+        // The platform's string rules say what they refuse rather than show their pattern.
+        msg:
+          STRING_RULE_MESSAGES[String(params.pattern)] ??
+          `String should match pattern '${String(params.pattern)}'`,
         type: 'string_pattern_mismatch',
       };
     case 'enum':

@@ -1,12 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { JsonObject, Nullable, Paging, StringEnum, Timestamp } from '../../../platform/http/schemas.js';
+import {
+  JsonObject,
+  Nullable,
+  Paging,
+  StringEnum,
+  Timestamp,
+  VISIBLE_CHARACTER,
+} from '../../../platform/http/schemas.js';
 
 /** The providers the recorder can call (API.md §12). */
 export const PROVIDERS = ['huggingface', 'openai'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const ProviderSchema = StringEnum(PROVIDERS);
 
-export const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$' });
+export const HttpUrl = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  pattern: `^https?://${VISIBLE_CHARACTER}+$`,
+});
 
 /**
  * Free account details, echoed back. `base_url` overrides the provider's endpoint (self-hosted servers) and

@@ -1,14 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Paging, Timestamp } from '../../../platform/http/schemas.js';
+import { FreeText, Nullable, Paging, Timestamp, VISIBLE_CHARACTER } from '../../../platform/http/schemas.js';
 import { ProviderSchema } from '../credentials/cloud-credentials.schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const CredentialId = Type.String({ format: 'uuid' });
 /** the provider's model identifier, e.g. `google/vit-base-patch16-224` or `gpt-4o-mini` */
-const ProviderModelId = Type.String({ minLength: 1, maxLength: 500, pattern: '^[^\\s]+$' });
+const ProviderModelId = Type.String({ minLength: 1, maxLength: 500, pattern: `^${VISIBLE_CHARACTER}+$` });
 const Task = Type.String({ minLength: 1, maxLength: 100 });
 /** JSON object text (see model-config.ts) */
-const ConfigText = Type.String({ maxLength: 20_000 });
+const ConfigText = FreeText({ maxLength: 20_000 });
 
 export const CloudModelCreate = Type.Object(
   {

@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schemas.js';
+import { Nullable, StringEnum, Timestamp, VISIBLE_CHARACTER } from '../../../platform/http/schemas.js';
 import { HttpUrl } from '../credentials/cloud-credentials.schemas.js';
 
 export const STREAMING_PROTOCOLS = ['webrtc', 'rtmp', 'hls'] as const;
 export const STREAMING_CODECS = ['h264', 'h265', 'vp9', 'av1'] as const;
 export const STREAMING_ENCRYPTIONS = ['dtls-srtp', 'none', 'aes-128', 'sample-aes'] as const;
 
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^\\s]+$' });
+const Text = (max: number) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: `^${VISIBLE_CHARACTER}+$` });
 
 /** Partial update: omitted keeps; null clears; a secret sent blank keeps the stored one (API.md §1). */
 const RecordingIn = Type.Object(
@@ -37,7 +38,13 @@ const StreamingIn = Type.Object(
     video_codec: Type.Optional(StringEnum(STREAMING_CODECS)),
     encryption: Type.Optional(StringEnum(STREAMING_ENCRYPTIONS)),
     server_url: Type.Optional(
-      Nullable(Type.String({ minLength: 1, maxLength: 2000, pattern: '^[a-z][a-z0-9+.-]*://[^\\s]+$' })),
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          pattern: `^[a-z][a-z0-9+.-]*://${VISIBLE_CHARACTER}+$`,
+        }),
+      ),
     ),
     /** write-only */
     auth_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))),

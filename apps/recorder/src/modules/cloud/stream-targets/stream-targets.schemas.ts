@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schemas.js';
+import { Nullable, StringEnum, Timestamp, VISIBLE_CHARACTER } from '../../../platform/http/schemas.js';
 
 export const TARGET_PROTOCOLS = ['rtmp', 'rtmps', 'srt'] as const;
 export const TARGET_VIDEO_CODECS = ['copy', 'libx264', 'libx265'] as const;
@@ -17,7 +17,7 @@ export const StreamTargetCreate = Type.Object(
     protocol: Type.Optional(StringEnum(TARGET_PROTOCOLS, { default: 'rtmp' })),
     server_url: Type.Optional(Type.String({ maxLength: 2000, default: '' })),
     /** write-only; blank or omitted on update keeps the stored key, null clears it */
-    stream_key: Type.Optional(Nullable(Type.String({ maxLength: 1000, pattern: '^[^\\s]*$' }))),
+    stream_key: Type.Optional(Nullable(Type.String({ maxLength: 1000, pattern: `^${VISIBLE_CHARACTER}*$` }))),
     use_tls: Type.Optional(Type.Boolean({ default: false })),
     use_custom_ca: Type.Optional(Type.Boolean({ default: false })),
     video_codec: Type.Optional(StringEnum(TARGET_VIDEO_CODECS, { default: 'copy' })),
