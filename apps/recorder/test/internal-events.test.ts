@@ -142,6 +142,7 @@ describe('internal events', () => {
       'recording.notice',
       'recording.chunk-indexed',
       'storage.floor-reached',
+      'recording.uncovered',
       'alert.raised',
       'backup.restored',
       'motion-settings.changed',
@@ -160,7 +161,8 @@ describe('internal events', () => {
     // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics,
     // tracking and the camera leases (a new camera gets a node at once). camera.ownership-changed (this node took
     // or gave back a camera): recording, live view, detection, motion, stream targets and MQTT.
-    // recording.notice: the event log and retention. backup.restored: live view, recording, media TLS, adapters,
+    // recording.notice: the event log with retention (one handler, in order: a full disk's notice is published
+    // after the retention round it starts) and MQTT. recording.uncovered: the alert. backup.restored: live view, recording, media TLS, adapters,
     // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
     // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
     // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
@@ -173,9 +175,10 @@ describe('internal events', () => {
       'ai-model.changed': 2,
       'media-tls.changed': 4,
       'cloud-settings.changed': 2,
-      'recording.notice': 3,
+      'recording.notice': 2,
       'recording.chunk-indexed': 3,
       'storage.floor-reached': 1,
+      'recording.uncovered': 1,
       'alert.raised': 3,
       'backup.restored': 9,
       'motion-settings.changed': 1,
