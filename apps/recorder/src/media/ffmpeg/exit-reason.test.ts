@@ -35,7 +35,9 @@ describe('why an ffmpeg run ended', () => {
     assert.match(exitReason(exit(tail)), /^127\.0\.0\.1 is a loopback address/);
   });
 
-  it('a frozen camera is said to be frozen, whatever ffmpeg printed last', () => {
+  it('a frozen camera is said to be frozen (in the watchdog's words), whatever ffmpeg printed last', () => {
+    const tail = [startupWarning, 'no video for 20 s: restarting', '[rtsp @ 0x1] something at exit'].join('\n');
+    assert.equal(exitReason(exit(tail, { stalled: true })), 'no video for 20 s: restarting');
     assert.match(exitReason(exit(startupWarning, { stalled: true })), /sends no pictures/);
   });
 

@@ -12,7 +12,12 @@ export function exitReason(exit: Pick<FfmpegExit, 'code' | 'signal' | 'stderrTai
   const lines = exit.stderrTail.split('\n').filter((line) => line.trim() !== '');
   const refused = lines.find((line) => line.startsWith(GUARD_REFUSAL));
   if (refused) return refused.slice(GUARD_REFUSAL.length).trim();
-  if (exit.stalled) return 'no media for a while: the camera keeps its session open but sends no pictures';
+  // The stall watchdog says how long nothing came (process.ts); ffmpeg's own last words are beside the point.
+  if (exit.stalled)
+    return (
+      lines.findLast((line) => line.startsWith('no video for')) ??
+      'no media for a while: the camera keeps its session open but sends no pictures'
+    );
   const telling = lines.findLast((line) => TELLING.test(line));
   if (telling) return telling;
   // ffmpeg reached the end of its input: the camera (or the network) closed the stream.
