@@ -35,8 +35,10 @@ describe('why an ffmpeg run ended', () => {
     assert.match(exitReason(exit(tail)), /^127\.0\.0\.1 is a loopback address/);
   });
 
-  it('a frozen camera is said to be frozen (in the watchdog's words), whatever ffmpeg printed last', () => {
-    const tail = [startupWarning, 'no video for 20 s: restarting', '[rtsp @ 0x1] something at exit'].join('\n');
+  it("a frozen camera is said to be frozen (in the watchdog's words), whatever ffmpeg printed last", () => {
+    const tail = [startupWarning, 'no video for 20 s: restarting', '[rtsp @ 0x1] something at exit'].join(
+      '\n',
+    );
     assert.equal(exitReason(exit(tail, { stalled: true })), 'no video for 20 s: restarting');
     assert.match(exitReason(exit(startupWarning, { stalled: true })), /sends no pictures/);
   });
