@@ -113,7 +113,7 @@ describe('camera administration in chromium', { timeout: 300_000 }, () => {
     await page.getByLabel('Address (IP or host name)').fill('127.0.0.1');
     await page.getByLabel('Main stream URL').fill(source.url);
     await page.getByRole('button', { name: 'Add camera' }).click();
-    await page.getByRole('heading', { name: 'Porch', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Porch', level: 1, exact: true }).waitFor();
     cameraId = Number(/\/cameras\/(\d+)$/.exec(page.url())?.[1]);
     assert.ok(cameraId > 0, page.url());
     await assertAccessible(page, 'camera page');
@@ -188,7 +188,7 @@ describe('camera administration in chromium', { timeout: 300_000 }, () => {
     await page.getByLabel('Location', { exact: true }).fill('Back door');
     await password.fill('s3cret-pass');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('heading', { name: 'Porch', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Porch', level: 1, exact: true }).waitFor();
     const camera = (
       await t.request({ method: 'GET', url: `/api/v1/cameras/${cameraId}`, token: t.adminToken })
     ).json();
@@ -253,7 +253,7 @@ describe('camera administration in chromium', { timeout: 300_000 }, () => {
 
   it('bins the camera and deletes it for good only once the exact phrase is typed', async () => {
     const { context, page } = await signedIn(`/cameras/${cameraId}`);
-    await page.getByRole('heading', { name: 'Porch', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Porch', level: 1, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Move to bin' }).click();
     const binDialog = page.getByRole('dialog', { name: 'Move Porch to the bin?' });
     await binDialog.waitFor();
