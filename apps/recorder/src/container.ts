@@ -71,6 +71,7 @@ import { RecordingsVolume } from './modules/recordings/recordings-volume.js';
 import { RetentionService } from './modules/recordings/retention.js';
 import { RecordingWatch } from './modules/recordings/recording-watch.js';
 import { LiveStatus } from './modules/live/live-status.js';
+import { StreamProbes } from './modules/camera-sources/stream-probes.js';
 import { connectGuardCheck } from './media/ffmpeg/connect-guard.js';
 import { LiveService } from './modules/live/live.service.js';
 import { LiveHls } from './modules/live/live-hls.js';
@@ -395,9 +396,14 @@ export async function createContainer(
     mediaTls.verifyPeer(host, port),
   );
   const liveStatus = new LiveStatus(cameraStatus);
+  // What each camera stream sends, asked once per source: what is copied and what converted.
+  const streamProbes = new StreamProbes(config.media.ffprobePath, logger);
   const streams = new StreamHub({
     ffmpegPath: config.media.ffmpegPath,
-    resolve: (cameraId, role, attempt) => sources.input(cameraId, role, attempt),
+    resolve: async (cameraId, role, attempt) => {
+      const input = await sources.input(cameraId, role, attempt);
+      return { input, plan: await streamProbes.plan(cameraId, role, input) };
+    },
     onLiveness: (cameraId, role, liveness) => liveStatus.streamLiveness(cameraId, role, liveness),
     ...(overrides.recordingBackoff ? { backoff: overrides.recordingBackoff } : {}),
   });
@@ -410,6 +416,7 @@ export async function createContainer(
     sources,
     streams,
     cameraLeases,
+    streamProbes,
     {
       recordingsRoot: config.recordingsDir,
       ffmpegPath: config.media.ffmpegPath,

@@ -52,7 +52,8 @@ describe('ffmpeg arguments', () => {
     ]);
     assert.ok(args.indexOf('-rw_timeout') < args.indexOf('-i'), 'input options come before -i');
     for (const [flag, value] of [
-      ['-c', 'copy'],
+      ['-c:v', 'copy'],
+      ['-c:a', 'copy'],
       ['-f', 'segment'],
       ['-segment_time', '10'],
       ['-segment_format', 'mp4'],
@@ -99,7 +100,17 @@ describe('ffmpeg arguments', () => {
       tapPort: 5004,
     });
     assert.deepEqual(tapped.slice(tapped.indexOf('/d/p-%06d.mp4') + 1), [
-      ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'mpegts'],
+      ...[
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-c:v',
+        'copy',
+        '-bsf:v',
+        'setts=dts=if(eq(DTS\\,NOPTS)\\,PTS\\,DTS)',
+      ],
+      ...['-c:a', 'copy', '-f', 'mpegts'],
       // Unconnected: the recording never fails because nobody receives.
       'udp://127.0.0.1:5004?pkt_size=1316',
     ]);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { recordArgs, type StreamInput } from './ffmpeg/args.js';
 import { mediaDuration } from './ffmpeg/probe.js';
 import { connectGuardEnv } from './ffmpeg/connect-guard.js';
+import type { RecordingPlan } from './ffmpeg/recording-plan.js';
 import { FfmpegProcess, type FfmpegExit } from './ffmpeg/process.js';
 import { MediaClock } from './media-clock.js';
 import { Supervisor, type BackoffPolicy, type Transition } from './supervisor.js';
@@ -46,6 +47,8 @@ export interface CameraRecorderOptions {
   cameraDir: string;
   /** the input for an attempt; `auto` transport alternates TCP and UDP between attempts */
   input: (attempt: number) => StreamInput;
+  /** what each attempt copies or converts (recording-plan.ts), as now known of the camera */
+  plan: (attempt: number) => RecordingPlan;
   /** where the camera stream is also sent for its other consumers (media/ingest) */
   tapPort?: number;
   segmentSeconds: number;
@@ -137,13 +140,17 @@ export class CameraRecorder {
     const input = this.#options.input(attempt);
     const process = new FfmpegProcess({
       ffmpegPath: this.#options.ffmpegPath,
-      args: recordArgs(input, {
-        dir: this.#incoming,
-        prefix,
-        segmentSeconds,
-        listFile: run.listFile,
-        ...(tapPort === undefined ? {} : { tapPort }),
-      }),
+      args: recordArgs(
+        input,
+        {
+          dir: this.#incoming,
+          prefix,
+          segmentSeconds,
+          listFile: run.listFile,
+          ...(tapPort === undefined ? {} : { tapPort }),
+        },
+        this.#options.plan(attempt),
+      ),
       stallTimeoutMs: STALL_TIMEOUT_MS,
       // Its only loopback destination is the camera stream's fan-out port.
       ...(input.guarded ? { env: connectGuardEnv(tapPort === undefined ? [] : [tapPort]) } : {}),

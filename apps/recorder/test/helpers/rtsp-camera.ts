@@ -31,6 +31,14 @@ export interface TestCameraOptions {
   clockCode?: boolean;
   /** with clockCode: freeze() stops the frames (sessions stay open), resume() carries on with continuous timestamps */
   freezable?: boolean;
+  /** the camera zoo: video codec (default H.264 baseline) */
+  codec?: 'h264' | 'h265' | 'mjpeg';
+  /** H.264 main profile with B-frames */
+  bframes?: boolean;
+  /** audio beside the video (a 440 Hz tone): G.711 µ-law, A-law, AAC or Opus; none by default */
+  audio?: 'pcmu' | 'pcma' | 'aac' | 'opus';
+  /** with user: RTSP Digest authentication instead of Basic */
+  digest?: boolean;
 }
 
 export interface TestCamera {
@@ -75,6 +83,10 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
   if (options.frames) args.push('--frames', options.frames);
   if (options.clockCode) args.push('--clock-code');
   if (options.freezable) args.push('--freezable');
+  if (options.codec) args.push('--codec', options.codec);
+  if (options.bframes) args.push('--bframes');
+  if (options.audio) args.push('--audio', options.audio);
+  if (options.digest) args.push('--digest');
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""A test IP camera: a live H.264 test pattern served over RTSP by GStreamer's RTSP server.
+"""A test IP camera: a live test pattern served over RTSP by GStreamer's RTSP server.
 
-Like a real camera it can require credentials (RTSP Basic) and serve RTSPS with a certificate.
+Like a real camera it can require credentials (RTSP Basic or Digest) and serve RTSPS with a certificate, and it
+comes in the kinds people own (the camera zoo): H.264 (optionally with B-frames), H.265 or MJPEG video, and no
+audio, G.711 µ-law or A-law, AAC or Opus beside it (a 440 Hz tone, so a test can find sound in what it decodes).
 Prints "ready <port>" once it accepts connections, then "clients <n>" whenever the number of RTSP client
 connections it serves changes (a test counts how many sessions the recorder opens); runs until killed.
 """
@@ -72,6 +74,46 @@ def feed_clock_code(media, args) -> None:
     GLib.timeout_add(max(1, 1000 // args.fps), push)
 
 
+def video_encoder(args) -> str:
+    """The encoder and RTP payloader of the camera's video (payloader pay0), after raw I420 frames."""
+    if args.codec == "h265":
+        return (
+            f"x265enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
+            "! video/x-h265,profile=main ! rtph265pay name=pay0 pt=96 config-interval=1"
+        )
+    if args.codec == "mjpeg":
+        return "jpegenc quality=80 ! rtpjpegpay name=pay0 pt=26"
+    if args.bframes:
+        # Main profile with two B-frames between references: pictures arrive out of presentation order.
+        return (
+            f"x264enc speed-preset=ultrafast key-int-max={args.gop} bitrate=600 bframes=2 b-adapt=false "
+            "! video/x-h264,profile=main ! rtph264pay name=pay0 pt=96 config-interval=1"
+        )
+    return (
+        f"x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
+        "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1"
+    )
+
+
+# The audio of each kind, as cameras send it: G.711 at 8 kHz mono (Hikvision/Dahua with audio on), AAC (Reolink,
+# Amcrest), Opus (some newer models); a tone from a live test source, payloader pay1.
+AUDIO = {
+    "pcmu": "audio/x-raw,rate=8000,channels=1 ! mulawenc ! rtppcmupay name=pay1 pt=0",
+    "pcma": "audio/x-raw,rate=8000,channels=1 ! alawenc ! rtppcmapay name=pay1 pt=8",
+    "aac": "audio/x-raw,rate=16000,channels=1 ! voaacenc bitrate=32000 ! rtpmp4gpay name=pay1 pt=97",
+    "opus": "audio/x-raw,rate=48000,channels=1 ! opusenc bitrate=32000 ! rtpopuspay name=pay1 pt=98",
+}
+
+
+def audio_branch(args) -> str:
+    if args.audio == "none":
+        return ""
+    return (
+        " audiotestsrc is-live=true wave=sine freq=440 volume=0.5 ! audioconvert ! audioresample "
+        f"! {AUDIO[args.audio]}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
@@ -94,6 +136,10 @@ def main() -> None:
         action="store_true",
         help="burn the wall clock (unix ms) into every frame as a machine-readable block code (latency tests)",
     )
+    parser.add_argument("--codec", choices=["h264", "h265", "mjpeg"], default="h264")
+    parser.add_argument("--bframes", action="store_true", help="H.264 main profile with B-frames")
+    parser.add_argument("--audio", choices=["none", *AUDIO], default="none")
+    parser.add_argument("--digest", action="store_true", help="with --user: RTSP Digest instead of Basic")
     parser.add_argument(
         "--freezable",
         action="store_true",
@@ -123,17 +169,15 @@ def main() -> None:
     factory.set_launch(
         f"( {source}"
         f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
-        '! clockoverlay time-format="%H:%M:%S" font-desc="Sans 24" '
-        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
-        "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
+        '! clockoverlay time-format="%H:%M:%S" font-desc="Sans 24" ! videoconvert ! video/x-raw,format=I420 '
+        f"! {video_encoder(args)}{audio_branch(args)} )"
     )
     if args.clock_code:
         factory.set_launch(
             f"( appsrc name=clock is-live=true do-timestamp={'false' if args.freezable else 'true'} format=time "
             "leaky-type=downstream max-buffers=2 "
             f"! video/x-raw,format=I420,width={args.width},height={args.height},framerate={args.fps}/1 "
-            f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.gop} bitrate=600 "
-            "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
+            f"! {video_encoder(args)}{audio_branch(args)} )"
         )
         factory.connect("media-configure", lambda _f, media: feed_clock_code(media, args))
     factory.set_shared(True)
@@ -145,7 +189,11 @@ def main() -> None:
         if args.user:
             token = GstRtspServer.RTSPToken()
             token.set_string(GstRtspServer.RTSP_TOKEN_MEDIA_FACTORY_ROLE, "viewer")
-            auth.add_basic(GstRtspServer.RTSPAuth.make_basic(args.user, args.password or ""), token)
+            if args.digest:
+                auth.set_supported_methods(GstRtsp.RTSPAuthMethod.DIGEST)
+                auth.add_digest(args.user, args.password or "", token)
+            else:
+                auth.add_basic(GstRtspServer.RTSPAuth.make_basic(args.user, args.password or ""), token)
             permissions = GstRtspServer.RTSPPermissions()
             permissions.add_role_from_structure(allow("viewer"))
             factory.set_permissions(permissions)

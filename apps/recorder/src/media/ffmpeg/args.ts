@@ -59,6 +59,8 @@ export function inputArgs(input: StreamInput): string[] {
   return args;
 }
 
+import type { RecordingPlan } from './recording-plan.js';
+
 const BASE = ['-hide_banner', '-loglevel', 'warning', '-nostats'];
 /** The first video and (if any) audio stream, copied as they are: no re-encoding. */
 const COPY_FIRST_STREAMS = ['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy'];
@@ -82,34 +84,97 @@ export interface RecordOutput {
  */
 export const MAX_FRAGMENT_MICROS = 1_000_000;
 
-/**
- * Stream copy into fragmented-MP4 segments: a chunk cut off by a crash or power loss still plays up to its
- * last fragment. Progress goes to stdout (key=value blocks) for the stall watchdog and the clock.
- */
-export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
+/** The segment muxer's options: fragmented-MP4 chunks and the CSV list of closed ones. */
+function segmentOptions(output: RecordOutput): [string, string][] {
   return [
-    ...BASE,
-    ...inputArgs(input),
-    ...COPY_FIRST_STREAMS,
-    '-f',
-    'segment',
-    '-segment_time',
-    String(output.segmentSeconds),
-    '-segment_format',
-    'mp4',
-    '-segment_format_options',
-    `movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=${MAX_FRAGMENT_MICROS}:flush_packets=1`,
-    '-reset_timestamps',
-    '1',
-    '-segment_list',
-    output.listFile,
-    '-segment_list_type',
-    'csv',
-    '-progress',
-    'pipe:1',
-    `${output.dir}/${output.prefix}-%06d.mp4`,
-    ...(output.tapPort === undefined ? [] : tapOutput(output.tapPort)),
+    ['segment_time', String(output.segmentSeconds)],
+    ['segment_format', 'mp4'],
+    [
+      'segment_format_options',
+      `movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=${MAX_FRAGMENT_MICROS}:flush_packets=1`,
+    ],
+    ['reset_timestamps', '1'],
+    ['segment_list', output.listFile],
+    ['segment_list_type', 'csv'],
   ];
+}
+
+/** The streams a recording keeps: the first video and, unless the camera sends none, the first audio. */
+function recordedStreams(plan: RecordingPlan): string[] {
+  return ['-map', '0:v:0', ...(plan.audio === 'none' ? [] : ['-map', '0:a:0?'])];
+}
+
+/**
+ * How each stream is written: copied, or converted to what MP4, MPEG-TS and browsers take (recording-plan.ts).
+ * Converted video gets a keyframe every second: chunks and live segments are cut at keyframes.
+ */
+function recordedCodecs(plan: RecordingPlan): string[] {
+  const video =
+    plan.video === 'copy'
+      ? ['-c:v', 'copy', '-bsf:v', FILL_MISSING_DTS]
+      : [
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+          ...['-force_key_frames', 'expr:gte(t,n_forced*1)'],
+        ];
+  const audio =
+    plan.audio === 'copy' ? ['-c:a', 'copy'] : plan.audio === 'aac' ? ['-c:a', 'aac', '-b:a', '32k'] : [];
+  return [...video, ...audio];
+}
+
+/**
+ * A camera that sends B-frames over RTSP: ffmpeg cannot tell the first pictures' decoding times (they come without
+ * them), which MP4 only warns about and MPEG-TS refuses ("first pts and dts value must be set"), so the fan-out —
+ * live view, snapshots, AI — got nothing. A missing decoding time is taken from the presentation time; the muxers
+ * keep the order from there. A stream that has both is passed as it is.
+ */
+const FILL_MISSING_DTS = 'setts=dts=if(eq(DTS\\,NOPTS)\\,PTS\\,DTS)';
+
+/** Everything copied: the plan of a camera that sends H.264 or H.265 and AAC, Opus or nothing. */
+export const COPY_PLAN: RecordingPlan = { video: 'copy', audio: 'copy', note: null };
+
+/**
+ * Fragmented-MP4 segments (a chunk cut off by a crash or power loss still plays up to its last fragment), and the
+ * camera stream's tap. Progress goes to stdout (key=value blocks) for the stall watchdog and the clock. Copied
+ * video: two outputs of the same input. Converted video: one encode for both, through the tee muxer (two outputs
+ * would encode twice); its MPEG-TS branch may fail (`onfail=ignore`) without touching the recording.
+ */
+export function recordArgs(
+  input: StreamInput,
+  output: RecordOutput,
+  plan: RecordingPlan = COPY_PLAN,
+): string[] {
+  const segments = `${output.dir}/${output.prefix}-%06d.mp4`;
+  const start = [...BASE, ...inputArgs(input), ...recordedStreams(plan), ...recordedCodecs(plan)];
+  const progress = ['-progress', 'pipe:1'];
+  if (plan.video === 'copy') {
+    return [
+      ...start,
+      '-f',
+      'segment',
+      ...segmentOptions(output).flatMap(([key, value]) => [`-${key}`, value]),
+      ...progress,
+      segments,
+      ...(output.tapPort === undefined ? [] : tapOutput(output.tapPort, false, plan)),
+    ];
+  }
+  const slaves = [`[f=segment:${teeOptions(segmentOptions(output))}]${segments}`];
+  if (output.tapPort !== undefined)
+    slaves.push(`[f=mpegts:onfail=ignore]udp://127.0.0.1:${output.tapPort}?pkt_size=${7 * 188}`);
+  // MP4 needs the parameter sets in the stream's header, which tee does not ask the encoder for by itself.
+  return [...start, '-flags', '+global_header', ...progress, '-f', 'tee', slaves.join('|')];
+}
+
+/**
+ * A tee slave's options: `key=value` joined by `:`. A `:` inside a value is escaped for both option lists it
+ * passes through (the tee's, then segment_format_options' own); `|`, `[` and `]` would end the slave.
+ */
+function teeOptions(options: [string, string][]): string {
+  return options
+    .map(([key, value]) => {
+      if (/[|[\]\\]/.test(value)) throw new Error(`a tee option may not contain | [ ] or \\: ${key}`);
+      return `${key}=${value.replaceAll(':', '\\\\:')}`;
+    })
+    .join(':');
 }
 
 /**
@@ -118,14 +183,23 @@ export function recordArgs(input: StreamInput, output: RecordOutput): string[] {
  * goes on even when the recorder process is gone. A pull that exists only for the fan-out is `connected`
  * instead: the port closing (the recorder gone) fails its next write, so it never outlives the recorder.
  */
-function tapOutput(port: number, connected = false): string[] {
+function tapOutput(port: number, connected = false, plan: RecordingPlan = COPY_PLAN): string[] {
   const options = `pkt_size=${7 * 188}${connected ? '&connect=1' : ''}`;
-  return [...COPY_FIRST_STREAMS, '-f', 'mpegts', `udp://127.0.0.1:${port}?${options}`];
+  return [
+    ...recordedStreams(plan),
+    ...recordedCodecs(plan),
+    '-f',
+    'mpegts',
+    `udp://127.0.0.1:${port}?${options}`,
+  ];
 }
 
-/** A camera stream pulled only for its consumers (no recording): copied to the stream's loopback port. */
-export function ingestArgs(input: StreamInput, tapPort: number): string[] {
-  return [...BASE, ...inputArgs(input), '-progress', 'pipe:1', ...tapOutput(tapPort, true)];
+/**
+ * A camera stream pulled only for its consumers (no recording): to the stream's loopback port, converted as the
+ * recording would convert it (MPEG-TS holds neither MJPEG nor G.711).
+ */
+export function ingestArgs(input: StreamInput, tapPort: number, plan: RecordingPlan = COPY_PLAN): string[] {
+  return [...BASE, ...inputArgs(input), '-progress', 'pipe:1', ...tapOutput(tapPort, true, plan)];
 }
 
 /**

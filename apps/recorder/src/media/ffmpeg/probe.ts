@@ -34,9 +34,14 @@ export async function binaryWorks(path: string): Promise<boolean> {
 }
 
 export interface StreamProbe {
+  /** the first video stream's codec (ffmpeg's name: h264, hevc, mjpeg …) */
   codec: string;
   width: number | null;
   height: number | null;
+  /** pictures arrive out of presentation order (B-frames) */
+  bFrames: boolean;
+  /** the first audio stream, or null when the camera sends none */
+  audio: { codec: string; sampleRate: number | null; channels: number | null } | null;
 }
 
 /** Why a stream could not be read; never contains the credentials the probe used. */
@@ -46,7 +51,8 @@ export class StreamProbeError extends Error {
 
 /**
  * Opens a camera stream the way the pipelines do (same input arguments: allowed protocols and demuxers, RTSP
- * transport, credentials) and reads its first video stream's codec and size.
+ * transport, credentials, the connection guard for a plain user's camera) and reads what it sends: the first video
+ * stream's codec, size and B-frames, and the first audio stream's codec.
  */
 export async function probeStream(
   ffprobePath: string,
@@ -57,10 +63,8 @@ export async function probeStream(
     '-v',
     'error',
     ...inputArgs(input),
-    '-select_streams',
-    'v:0',
     '-show_entries',
-    'stream=codec_name,width,height',
+    'stream=codec_type,codec_name,width,height,has_b_frames,sample_rate,channels',
     '-of',
     'json',
   ];
@@ -77,14 +81,31 @@ export async function probeStream(
     const reason = exitReason({ code: 1, signal: null, stalled: false, stderrTail: stderr ?? '' });
     throw new StreamProbeError(scrubCredentials(reason, input) || 'ffprobe could not open the stream');
   }
-  const stream = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams?.[0];
-  if (!stream || typeof stream['codec_name'] !== 'string')
+  const streams = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams ?? [];
+  const video = streams.find((stream) => stream['codec_type'] === 'video');
+  if (!video || typeof video['codec_name'] !== 'string')
     throw new StreamProbeError('the stream has no video');
-  const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
-  return { codec: stream['codec_name'], width: size(stream['width']), height: size(stream['height']) };
+  const audio = streams.find((stream) => stream['codec_type'] === 'audio');
+  const count = (value: unknown) => {
+    const number = typeof value === 'string' ? Number(value) : value;
+    return typeof number === 'number' && Number.isFinite(number) && number > 0 ? number : null;
+  };
+  return {
+    codec: video['codec_name'],
+    width: count(video['width']),
+    height: count(video['height']),
+    bFrames: (count(video['has_b_frames']) ?? 0) > 0,
+    audio:
+      audio && typeof audio['codec_name'] === 'string'
+        ? {
+            codec: audio['codec_name'],
+            sampleRate: count(audio['sample_rate']),
+            channels: count(audio['channels']),
+          }
+        : null,
+  };
 }
 
-/** ffmpeg names the URL it failed on, credentials and all. */
 function scrubCredentials(text: string, input: StreamInput): string {
   let clean = text;
   for (const secret of [input.password, input.password && encodeURIComponent(input.password)]) {

@@ -47,6 +47,11 @@ export interface FfmpegProcessOptions {
 }
 
 const TAIL_LINES = 20;
+/**
+ * Lines ffmpeg repeats for every picture and that say nothing about a failure: kept out of the tail, where they
+ * would push out the line that does. (A camera's MJPEG is full-range YUV: each conversion to H.264's says so.)
+ */
+const NOISE = /deprecated pixel format used, make sure you did set range correctly/;
 
 export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; exit: [FfmpegExit] }> {
   readonly #options: FfmpegProcessOptions;
@@ -134,7 +139,7 @@ export class FfmpegProcess extends EventEmitter<{ progress: [FfmpegProgress]; ex
     child.stderr.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) this.#stderr.push(redact(line.trim()));
+      for (const line of lines) if (line.trim() && !NOISE.test(line)) this.#stderr.push(redact(line.trim()));
       if (this.#stderr.length > TAIL_LINES) this.#stderr.splice(0, this.#stderr.length - TAIL_LINES);
     });
     this.#armStall();

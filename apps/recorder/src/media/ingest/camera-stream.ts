@@ -8,6 +8,7 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { ingestArgs, type StreamInput } from '../ffmpeg/args.js';
+import type { RecordingPlan } from '../ffmpeg/recording-plan.js';
 import { connectGuardEnv } from '../ffmpeg/connect-guard.js';
 import { DeferredRun } from '../ffmpeg/deferred-run.js';
 import type { BackoffPolicy, Supervisor, Transition } from '../supervisor.js';
@@ -35,10 +36,16 @@ export interface StreamLiveness {
   lastPacketAt: number | null;
 }
 
+/** How a stream's own pull reads the camera, and what it converts on the way (recording-plan.ts). */
+export interface PulledSource {
+  input: StreamInput;
+  plan: RecordingPlan;
+}
+
 export interface CameraStreamOptions {
   ffmpegPath: string;
-  /** the input of this stream's own pull, for attempt n (rejects with the reason it cannot be read) */
-  resolve: (attempt: number) => Promise<StreamInput>;
+  /** the source of this stream's own pull, for attempt n (rejects with the reason it cannot be read) */
+  resolve: (attempt: number) => Promise<PulledSource>;
   backoff: BackoffPolicy;
   /** the own pull stops this long after its last consumer left (a new viewer within it starts at once) */
   lingerMs: number;
@@ -278,11 +285,11 @@ export class CameraStream extends EventEmitter<{
     const pull = consumerSupervisor(
       (attempt) =>
         new DeferredRun(async () => {
-          const input = await resolve(attempt);
+          const { input, plan } = await resolve(attempt);
           this.pulls += 1;
           return {
             ffmpegPath,
-            args: ingestArgs(input, this.port),
+            args: ingestArgs(input, this.port, plan),
             stallTimeoutMs,
             ...(input.guarded ? { env: connectGuardEnv([this.port]) } : {}),
           };

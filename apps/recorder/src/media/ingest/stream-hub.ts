@@ -1,7 +1,7 @@
 // Every camera stream the recorder reads, by camera and role: created on first use, each pulled at most once
 // however many consumers read it (camera-stream.ts). The modules layer supplies how a camera is read (the
 // source resolver), so media/ never reaches into the modules.
-import type { StreamInput } from '../ffmpeg/args.js';
+import type { PulledSource } from './camera-stream.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../supervisor.js';
 import { CameraStream, type StreamLiveness } from './camera-stream.js';
 
@@ -10,7 +10,8 @@ export type StreamRole = 'main' | 'sub';
 
 export interface StreamHubOptions {
   ffmpegPath: string;
-  resolve: (cameraId: number, role: StreamRole, attempt: number) => Promise<StreamInput>;
+  /** how a camera stream is read for attempt n, and what of it is converted (MJPEG, G.711: recording-plan.ts) */
+  resolve: (cameraId: number, role: StreamRole, attempt: number) => Promise<PulledSource>;
   backoff?: BackoffPolicy;
   /** a stream's own pull stops this long after its last consumer left */
   lingerMs?: number;

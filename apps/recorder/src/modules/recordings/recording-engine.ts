@@ -19,6 +19,8 @@ import { DEFAULT_BACKOFF, type BackoffPolicy, type Transition } from '../../medi
 import { cameraRecordingDir } from '../../platform/storage/recording-dirs.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { StreamProbes } from '../camera-sources/stream-probes.js';
+import { recordingPlan } from '../../media/ffmpeg/recording-plan.js';
 import type {
   CameraRuntimeStatus,
   CameraStatusService,
@@ -87,6 +89,8 @@ interface Active {
   fence: Fence | null;
   /** the camera stream the recording's ffmpeg also sends (live view and the rest read it) */
   stream: CameraStream;
+  /** asks the camera again what it sends, before the next attempt (a run failed: it may send something else) */
+  reprobe: () => void;
 }
 
 export class RecordingEngine {
@@ -107,6 +111,8 @@ export class RecordingEngine {
     private readonly streams: StreamHub,
     /** whether this node runs the camera (modules/cluster), and the fence its chunk rows carry */
     private readonly ownership: CameraOwnership,
+    /** what each camera sends, for the recording plan (copy or convert) */
+    private readonly probes: StreamProbes,
     private readonly options: RecordingEngineOptions,
     /** where notices ('recording.notice') and indexed chunks ('recording.chunk-indexed') are announced */
     private readonly events: RecorderEventBus,
@@ -249,12 +255,19 @@ export class RecordingEngine {
     this.#notRecording.delete(cameraId);
     const cameraDir = cameraRecordingDir(this.options.recordingsRoot, cameraId, config.recording_path);
     const { plan, input } = decision.source;
-    const warning = plan.warning;
+    // What the camera sends decides what is copied and what converted (asked once per source, and again after a
+    // failed run: the camera's own settings may have changed what it sends).
+    await this.probes.probe(cameraId, 'main', input(0));
+    const recordingPlanOf = (attempt: number) =>
+      recordingPlan(this.probes.known(cameraId, 'main', input(attempt)));
+    const conversion = recordingPlanOf(0).note;
+    const warning = [plan.warning, conversion].filter(Boolean).join(' ') || null;
     const stream = await this.streams.stream(cameraId, 'main');
     const fence = decision.source.fence;
     const recorder = new CameraRecorder({
       cameraDir,
       input,
+      plan: recordingPlanOf,
       tapPort: stream.port,
       segmentSeconds: config.recording_segment_seconds,
       ffmpegPath: this.options.ffmpegPath,
@@ -283,6 +296,7 @@ export class RecordingEngine {
       online: null,
       fence,
       stream,
+      reprobe: () => void this.probes.refresh(cameraId, 'main', input(0)),
     });
     stream.setRecorded(true);
     this.#report(cameraId, { media_server_provisioned: true, stream_warning: warning });
@@ -296,6 +310,7 @@ export class RecordingEngine {
     // A launch after the first (a retry, a slow retry or a clock cut); its 'running' carries the action too.
     if (transition.action === 'restart' && transition.to !== 'running')
       this.options.onFfmpegRestart?.(cameraId);
+    if (transition.to === 'retrying' && !transition.storageFailure) active.reprobe();
     // A write failure is the disk's, not the camera's: its own state until the camera records again.
     if (transition.to === 'running') active.storageFailing = false;
     else if (transition.storageFailure) active.storageFailing = true;

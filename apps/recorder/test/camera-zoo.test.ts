@@ -1,0 +1,184 @@
+// The cameras people own (issue #33): H.264 with G.711 µ-law, A-law, AAC or Opus audio, MJPEG, H.265, H.264 with
+// B-frames, and Digest authentication — each recorded into chunks a browser plays (H.264 or H.265 video, AAC or
+// Opus audio) with its sound, and each giving a snapshot. The audio check decodes the chunk's sound and finds the
+// test camera's 440 Hz tone in it. All cameras at once, small and slow, to keep the machine's load low.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { chunkCollector, nextNotice } from './helpers/recording.js';
+import { startTestCamera, type TestCamera, type TestCameraOptions } from './helpers/rtsp-camera.js';
+
+const run = promisify(execFile);
+
+interface Kind {
+  name: string;
+  camera: TestCameraOptions;
+  video: 'h264' | 'hevc';
+  audio: 'aac' | 'opus' | null;
+  /** what the camera's status says it converts */
+  converts: RegExp | null;
+}
+
+const KINDS: Kind[] = [
+  {
+    name: 'H.264 + G.711 µ-law',
+    camera: { audio: 'pcmu' },
+    video: 'h264',
+    audio: 'aac',
+    converts: /G\.711 µ-law audio is converted to AAC/,
+  },
+  {
+    name: 'H.264 + G.711 A-law',
+    camera: { audio: 'pcma' },
+    video: 'h264',
+    audio: 'aac',
+    converts: /G\.711 A-law audio/,
+  },
+  { name: 'H.264 + AAC', camera: { audio: 'aac' }, video: 'h264', audio: 'aac', converts: null },
+  { name: 'H.264 + Opus', camera: { audio: 'opus' }, video: 'h264', audio: 'opus', converts: null },
+  {
+    name: 'MJPEG',
+    camera: { codec: 'mjpeg' },
+    video: 'h264',
+    audio: null,
+    converts: /MJPEG video is converted to H\.264/,
+  },
+  { name: 'H.265', camera: { codec: 'h265' }, video: 'hevc', audio: null, converts: null },
+  { name: 'H.264 with B-frames', camera: { bframes: true }, video: 'h264', audio: null, converts: null },
+  {
+    name: 'H.264 behind Digest authentication',
+    camera: { user: 'viewer', password: 'zoo-pass', digest: true },
+    video: 'h264',
+    audio: null,
+    converts: null,
+  },
+];
+
+/** The dominant frequency of mono 16-bit samples by zero crossings, and their loudness (RMS, 0–32767). */
+function tone(samples: Int16Array, rate: number): { hz: number; rms: number } {
+  let crossings = 0;
+  let sum = 0;
+  for (let i = 1; i < samples.length; i++) {
+    if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings += 1;
+    sum += samples[i]! * samples[i]!;
+  }
+  return { hz: crossings / 2 / (samples.length / rate), rms: Math.sqrt(sum / samples.length) };
+}
+
+describe(
+  'the camera zoo: every kind records footage a browser plays, with its sound, and gives a snapshot',
+  { timeout: 240_000 },
+  () => {
+    let t: TestApp;
+    const sources: TestCamera[] = [];
+
+    before(async () => {
+      t = await createTestApp({ overrides: { recordingBackoff: { baseMs: 200, maxMs: 1000, jitter: 0.1 } } });
+    });
+    after(async () => {
+      await t.close();
+      await Promise.all(sources.map((source) => source.close()));
+    });
+
+    it('records, converts what browsers cannot take, keeps the sound, and snapshots each kind', async () => {
+      const cameras = await Promise.all(
+        KINDS.map(async (kind) => {
+          const source = await startTestCamera({ width: 320, height: 192, fps: 10, gop: 10, ...kind.camera });
+          sources.push(source);
+          const created = await t.request({
+            method: 'POST',
+            url: '/api/v1/cameras?force=true',
+            token: t.adminToken,
+            payload: {
+              name: kind.name,
+              ip_address: '127.0.0.1',
+              rtsp_url: source.url,
+              ...(kind.camera.user ? { username: kind.camera.user, password: kind.camera.password } : {}),
+            },
+          });
+          assert.equal(created.statusCode, 201, created.body);
+          const id = created.json<{ id: number }>().id;
+          return { kind, id };
+        }),
+      );
+      await t.container.cameraConfig.idle();
+      const started = cameras.map(({ id }) =>
+        nextNotice(
+          t.container.recordingEngine,
+          (n) => n.type === 'recording.started' && n.cameraId === id,
+          90_000,
+        ),
+      );
+      for (const { id } of cameras) {
+        const patched = await t.request({
+          method: 'PATCH',
+          url: `/api/v1/camera-config/${id}`,
+          token: t.adminToken,
+          payload: { recording_enabled: true, transport_security: 'plaintext_allowed' },
+        });
+        assert.equal(patched.statusCode, 200, patched.body);
+      }
+      await Promise.all(started);
+
+      for (const { kind, id } of cameras) {
+        // A snapshot: one picture decoded from the camera stream the recording sends.
+        const snapshot = await t.request({
+          method: 'GET',
+          url: `/api/v1/cameras/${id}/snapshot`,
+          token: t.adminToken,
+        });
+        assert.equal(snapshot.statusCode, 200, `${kind.name}: ${snapshot.body}`);
+        assert.deepEqual([...snapshot.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff], kind.name);
+        const status = (
+          await t.request({ method: 'GET', url: `/api/v1/cameras/${id}`, token: t.adminToken })
+        ).json();
+        assert.equal(status.recording_state, 'recording', kind.name);
+        if (kind.converts) assert.match(status.stream_warning ?? '', kind.converts, kind.name);
+        else assert.equal(status.stream_warning, null, kind.name);
+      }
+
+      // Recording off: each camera's chunk is closed and indexed.
+      const collectors = cameras.map(({ id }) => chunkCollector(t.container.recordingEngine, id));
+      for (const { id } of cameras) {
+        await t.request({
+          method: 'PATCH',
+          url: `/api/v1/camera-config/${id}`,
+          token: t.adminToken,
+          payload: { recording_enabled: false },
+        });
+      }
+      for (const [index, { kind }] of cameras.entries()) {
+        const [chunk] = await collectors[index]!.waitFor(1);
+        const file = join(t.config.recordingsDir, chunk!.path);
+        const { stdout } = await run('ffprobe', [
+          ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,pix_fmt', '-of', 'json', file],
+        ]);
+        const streams = (JSON.parse(stdout) as { streams: Record<string, string>[] }).streams;
+        const video = streams.find((s) => s.codec_type === 'video');
+        const audio = streams.find((s) => s.codec_type === 'audio');
+        assert.equal(video?.codec_name, kind.video, `${kind.name}: ${stdout}`);
+        if (kind.video === 'h264') assert.match(video.pix_fmt ?? '', /^yuv420p$|^yuvj420p$/, kind.name);
+        assert.equal(audio?.codec_name ?? null, kind.audio, `${kind.name}: ${stdout}`);
+        if (!kind.audio) continue;
+        // The sound itself: decoded, it is the camera's 440 Hz tone, not silence.
+        const pcm = await run(
+          'ffmpeg',
+          ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'],
+          { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+        );
+        const bytes = pcm.stdout as unknown as Buffer;
+        const samples = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
+        assert.ok(
+          samples.length >= 8000,
+          `${kind.name}: at least a second of sound (${samples.length} samples)`,
+        );
+        const { hz, rms } = tone(samples.subarray(1600), 8000);
+        assert.ok(rms > 1000, `${kind.name}: sound, not silence (rms ${rms.toFixed(0)})`);
+        assert.ok(Math.abs(hz - 440) < 30, `${kind.name}: the camera's 440 Hz tone (${hz.toFixed(0)} Hz)`);
+      }
+    });
+  },
+);
