@@ -3,6 +3,9 @@ import { promisify } from 'node:util';
 import { connectGuardEnv } from './connect-guard.js';
 import { exitReason } from './exit-reason.js';
 import { inputArgs, type StreamInput } from './args.js';
+import type { StreamProbe } from './stream-probe.js';
+
+export type { StreamProbe } from './stream-probe.js';
 
 const run = promisify(execFile);
 
@@ -31,17 +34,6 @@ export async function binaryWorks(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-export interface StreamProbe {
-  /** the first video stream's codec (ffmpeg's name: h264, hevc, mjpeg …) */
-  codec: string;
-  width: number | null;
-  height: number | null;
-  /** pictures arrive out of presentation order (B-frames) */
-  bFrames: boolean;
-  /** the first audio stream, or null when the camera sends none */
-  audio: { codec: string; sampleRate: number | null; channels: number | null } | null;
 }
 
 /** Why a stream could not be read; never contains the credentials the probe used. */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { recordArgs, type StreamInput } from './args.js';
-import type { StreamProbe } from './probe.js';
+import type { StreamProbe } from './stream-probe.js';
 import { recordingPlan } from './recording-plan.js';
 
 const probe = (codec: string, audio: string | null): StreamProbe => ({

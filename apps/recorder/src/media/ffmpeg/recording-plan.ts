@@ -2,7 +2,7 @@
 // video and audio a browser and MP4 take as they are are copied (nothing decoded, nothing lost); the rest is
 // converted once, by the recording's ffmpeg, and the camera stream's fan-out carries the converted streams too
 // (MPEG-TS cannot carry MJPEG or G.711 either), so live view, snapshots, AI and stream targets read them as well.
-import type { StreamProbe } from './probe.js';
+import type { StreamProbe } from './stream-probe.js';
 
 export interface RecordingPlan {
   /** `h264`: decoded and encoded as H.264 (MJPEG, MPEG-4 part 2 …) */
