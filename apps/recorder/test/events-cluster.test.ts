@@ -198,8 +198,10 @@ for (const dialect of testDialects()) {
       for (const client of [clientA, clientB]) {
         await received(client, stored.at(-1)!);
         assertIncreasing(ids(client.messages.items));
+        // An event of the test before may still reach a client that connected as it was being relayed: only
+        // this test's events (after the floor) are compared.
         assert.deepEqual(
-          client.messages.items.map((m) => m.data as BusEvent),
+          client.messages.items.map((m) => m.data as BusEvent).filter((event) => event.id > floor),
           byId,
         );
       }

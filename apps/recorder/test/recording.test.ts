@@ -298,7 +298,11 @@ describe('recording engine', { timeout: 240_000 }, () => {
       (n) => n.type === 'camera.offline' && n.cameraId === camera.id,
     );
     await source.stop();
-    await offline;
+    const lost = await offline;
+    // Why it went offline is the camera's going, not a warning ffmpeg printed when the run began.
+    const why = 'error' in lost ? (lost.error ?? '') : '';
+    assert.match(why, /camera closed the stream|refused|Connection/i, why);
+    assert.doesNotMatch(why, /DTS|Timestamps are unset/, why);
     const down = (await api('GET', `/cameras/${camera.id}`)).json();
     assert.equal(down.live_online, false);
     assert.ok(['retrying', 'starting'].includes(down.recording_state), down.recording_state);
