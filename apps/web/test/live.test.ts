@@ -37,7 +37,13 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
       ['Shed', { recording_enabled: true }],
       ['Yard', { webrtc_publisher: true }],
     ] as const) {
-      const camera = await addTestCamera(t, name, config);
+      // Shed sends G.711 µ-law sound, as Hikvision and Dahua cameras do with audio on.
+      const camera = await addTestCamera(
+        t,
+        name,
+        config,
+        name === 'Shed' ? { width: 640, height: 360, fps: 15, gop: 15, audio: 'pcmu' } : undefined,
+      );
       sources.push(camera.source);
       ids[name] = camera.id;
     }
@@ -189,6 +195,38 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
     );
     await page.context().close();
   });
+  it("plays a camera's sound when the user turns it on, and only then", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${origin}/live`);
+    await signIn(page, 'watcher', USER_PASSWORD);
+    const tile = page.getByRole('figure', { name: 'Live view of Shed' });
+    const soundOn = tile.getByRole('button', { name: 'Sound on for Shed' });
+    await soundOn.waitFor({ timeout: 60_000 });
+    const video = tile.locator('video');
+    assert.equal(await video.evaluate((element: HTMLVideoElement) => element.muted), true, 'muted at first');
+    // Porch sends no sound: no button.
+    assert.equal(await page.getByRole('button', { name: 'Sound on for Porch' }).count(), 0);
+    await soundOn.click();
+    const mute = tile.getByRole('button', { name: 'Mute Shed' });
+    assert.equal(await mute.getAttribute('aria-pressed'), 'true');
+    assert.equal(await video.evaluate((element: HTMLVideoElement) => element.muted), false);
+    // The browser decodes the camera's sound (G.711 from the camera, AAC by the time it reaches the browser).
+    await page.waitForFunction(
+      (id) => {
+        const element = document.querySelector<HTMLVideoElement & { webkitAudioDecodedByteCount: number }>(
+          `video[data-camera-id="${id}"]`,
+        );
+        return (element?.webkitAudioDecodedByteCount ?? 0) > 0 && !element!.muted && !element!.paused;
+      },
+      ids.Shed,
+      { timeout: 30_000, polling: 250 },
+    );
+    assert.deepEqual(await seriousViolations(page), []);
+    await mute.click();
+    assert.equal(await video.evaluate((element: HTMLVideoElement) => element.muted), true);
+    await page.context().close();
+  });
+
   it('a camera that dies is shown offline within seconds, with the time of its last picture, and live again when it is back', async () => {
     // Shed records and plays over HLS; Yard does not record and plays over WebRTC.
     const { page } = await browser.newPage();

@@ -146,6 +146,10 @@ def main() -> None:
         help="with --clock-code: SIGUSR1 freezes the picture (no frames, sessions stay open), SIGUSR2 resumes",
     )
     args = parser.parse_args()
+    if args.clock_code and args.audio != "none":
+        # The RTSP server cannot start a media that mixes the clock's appsrc with a live audio source (PLAY: seek
+        # failed), so say so rather than serve a camera that never plays.
+        parser.error("--clock-code cannot be combined with --audio")
 
     Gst.init(None)
     server = GstRtspServer.RTSPServer()

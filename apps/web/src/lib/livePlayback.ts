@@ -3,6 +3,8 @@ export interface LivePlayback {
   stop(): void;
   /** when the picture on screen was taken (unix ms), where the transport says so; null: take the time it is shown */
   pictureTime(): number | null;
+  /** whether the stream carries sound (so a speaker button makes sense) */
+  hasAudio(): boolean;
 }
 
 /**

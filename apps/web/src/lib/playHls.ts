@@ -19,6 +19,8 @@ export async function playHls(
         video.load();
       },
       pictureTime: () => null,
+      // The browser's own HLS does not say; the button is offered.
+      hasAudio: () => true,
     };
   }
   // The recorder serves low-latency HLS: hls.js follows its parts with blocking reloads and plays the part hold
@@ -27,7 +29,15 @@ export async function playHls(
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) onFail();
   });
+  let audio = false;
+  hls.on(Hls.Events.BUFFER_CODECS, (_event, tracks) => {
+    audio = tracks.audio !== undefined || tracks.audiovideo !== undefined;
+  });
   hls.loadSource(url);
   hls.attachMedia(video);
-  return { stop: () => hls.destroy(), pictureTime: () => hls.playingDate?.getTime() ?? null };
+  return {
+    stop: () => hls.destroy(),
+    pictureTime: () => hls.playingDate?.getTime() ?? null,
+    hasAudio: () => audio,
+  };
 }

@@ -62,5 +62,10 @@ export async function playWhep(
     if (connection.connectionState === 'failed' || connection.connectionState === 'closed') onFail();
   });
   // Under a second behind the camera: the moment a frame is shown is its time, near enough.
-  return { stop, pictureTime: () => null };
+  return {
+    stop,
+    pictureTime: () => null,
+    hasAudio: () =>
+      (video.srcObject as MediaStream | null)?.getAudioTracks().length !== 0 && !!video.srcObject,
+  };
 }

@@ -35,10 +35,17 @@ export function useLivePlayer(
   video: RefObject<HTMLVideoElement | null>,
   active: boolean,
   view: 'grid' | 'full' = 'grid',
-): { state: PlayerState; transport: Transport | null; lastFrameAt: number | null } {
+): {
+  state: PlayerState;
+  transport: Transport | null;
+  lastFrameAt: number | null;
+  /** the stream carries sound */
+  audio: boolean;
+} {
   const [state, setState] = useState<PlayerState>('idle');
   const [transport, setTransport] = useState<Transport | null>(null);
   const [lastFrameAt, setLastFrameAt] = useState<number | null>(null);
+  const [audio, setAudio] = useState(false);
 
   useEffect(() => {
     const element = video.current;
@@ -112,6 +119,7 @@ export function useLivePlayer(
       if (now - clockShownAt >= CLOCK_UPDATE_MS) {
         clockShownAt = now;
         setLastFrameAt(pictureTakenAt);
+        setAudio(playback.hasAudio());
       }
     };
     // No new picture for a while: offline, with the time of the last real picture; for long, start again.
@@ -141,5 +149,10 @@ export function useLivePlayer(
     };
   }, [cameraId, video, active, view]);
 
-  return { state: active ? state : 'idle', transport: active ? transport : null, lastFrameAt };
+  return {
+    state: active ? state : 'idle',
+    transport: active ? transport : null,
+    lastFrameAt,
+    audio: active && audio,
+  };
 }

@@ -108,7 +108,7 @@ function recordedStreams(plan: RecordingPlan): string[] {
  * How each stream is written: copied, or converted to what MP4, MPEG-TS and browsers take (recording-plan.ts).
  * Converted video gets a keyframe every second: chunks and live segments are cut at keyframes.
  */
-function recordedCodecs(plan: RecordingPlan): string[] {
+function recordedCodecs(plan: Pick<RecordingPlan, 'video' | 'audio'>): string[] {
   const video =
     plan.video === 'copy'
       ? ['-c:v', 'copy', '-bsf:v', FILL_MISSING_DTS]
@@ -130,7 +130,7 @@ function recordedCodecs(plan: RecordingPlan): string[] {
 const FILL_MISSING_DTS = 'setts=dts=if(eq(DTS\\,NOPTS)\\,PTS\\,DTS)';
 
 /** Everything copied: the plan of a camera that sends H.264 or H.265 and AAC, Opus or nothing. */
-export const COPY_PLAN: RecordingPlan = { video: 'copy', audio: 'copy', note: null };
+export const COPY_PLAN: RecordingPlan = { video: 'copy', audio: 'copy', tapAudio: 'copy', note: null };
 
 /**
  * Fragmented-MP4 segments (a chunk cut off by a crash or power loss still plays up to its last fragment), and the
@@ -187,7 +187,7 @@ function tapOutput(port: number, connected = false, plan: RecordingPlan = COPY_P
   const options = `pkt_size=${7 * 188}${connected ? '&connect=1' : ''}`;
   return [
     ...recordedStreams(plan),
-    ...recordedCodecs(plan),
+    ...recordedCodecs({ video: plan.video, audio: plan.tapAudio }),
     '-f',
     'mpegts',
     `udp://127.0.0.1:${port}?${options}`,
@@ -267,10 +267,15 @@ export function liveFmp4Args(partSeconds = 0.2): string[] {
     ...BASE,
     ...feedInput(false),
     ...COPY_FIRST_STREAMS,
+    // The fan-out's audio is AAC in ADTS frames (recording-plan.ts): MP4 wants its AudioSpecificConfig in the
+    // init section instead, which the filter makes from the first frame and `delay_moov` waits for. Without it the
+    // init section named AAC without a configuration, and chromium's renderer died on it.
+    '-bsf:a',
+    'aac_adtstoasc',
     '-f',
     'mp4',
     '-movflags',
-    'frag_keyframe+empty_moov+default_base_moof',
+    'frag_keyframe+empty_moov+default_base_moof+delay_moov',
     '-frag_duration',
     String(Math.round(partSeconds * 1_000_000)),
     // Each fragment leaves at once, not when an output buffer fills.

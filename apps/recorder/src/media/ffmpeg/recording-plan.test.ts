@@ -25,9 +25,25 @@ const output = { dir: '/rec/.incoming', prefix: 'p', segmentSeconds: 10, listFil
 
 describe('recording plan', () => {
   it('copies what MP4 and browsers take, converts the rest', () => {
-    assert.deepEqual(recordingPlan(probe('h264', null)), { video: 'copy', audio: 'none', note: null });
-    assert.deepEqual(recordingPlan(probe('hevc', 'aac')), { video: 'copy', audio: 'copy', note: null });
-    assert.equal(recordingPlan(probe('h264', 'opus')).audio, 'copy');
+    assert.deepEqual(recordingPlan(probe('h264', null)), {
+      video: 'copy',
+      audio: 'none',
+      tapAudio: 'none',
+      note: null,
+    });
+    assert.deepEqual(recordingPlan(probe('hevc', 'aac')), {
+      video: 'copy',
+      audio: 'copy',
+      tapAudio: 'copy',
+      note: null,
+    });
+    // Opus is recorded as it is, and becomes AAC on the fan-out (one audio codec for every live consumer).
+    assert.deepEqual(
+      [recordingPlan(probe('h264', 'opus')).audio, recordingPlan(probe('h264', 'opus')).tapAudio],
+      ['copy', 'aac'],
+    );
+    // MJPEG with Opus: one encode for chunks and fan-out (tee), so AAC for both.
+    assert.equal(recordingPlan(probe('mjpeg', 'opus')).audio, 'aac');
     for (const g711 of ['pcm_mulaw', 'pcm_alaw']) {
       const plan = recordingPlan(probe('h264', g711));
       assert.equal(plan.audio, 'aac');
@@ -39,7 +55,7 @@ describe('recording plan', () => {
   });
 
   it('without a probe: video copied, any audio made AAC (works whatever the camera sends)', () => {
-    assert.deepEqual(recordingPlan(null), { video: 'copy', audio: 'aac', note: null });
+    assert.deepEqual(recordingPlan(null), { video: 'copy', audio: 'aac', tapAudio: 'aac', note: null });
   });
 
   it('converted video is encoded once for the chunks and the fan-out (tee), with parameter sets in the header', () => {

@@ -9,6 +9,11 @@ export interface RecordingPlan {
   video: 'copy' | 'h264';
   /** `aac`: decoded and encoded as AAC (G.711 µ-law/A-law, G.726, ADPCM, PCM …); `none`: the camera sends none */
   audio: 'copy' | 'aac' | 'none';
+  /**
+   * the audio of the camera stream's fan-out: always AAC (copied when the camera sends AAC), so that every
+   * consumer — live HLS, WebRTC, stream targets — meets one audio codec
+   */
+  tapAudio: 'copy' | 'aac' | 'none';
   /** what converting costs, for the camera's status (null: everything is copied) */
   note: string | null;
 }
@@ -24,9 +29,15 @@ const COPIED_AUDIO = new Set(['aac', 'opus', 'mp3']);
  * small cost, until the next start knows better.
  */
 export function recordingPlan(probe: StreamProbe | null): RecordingPlan {
-  if (!probe) return { video: 'copy', audio: 'aac', note: null };
+  if (!probe) return { video: 'copy', audio: 'aac', tapAudio: 'aac', note: null };
   const video = COPIED_VIDEO.has(probe.codec) ? 'copy' : 'h264';
-  const audio = !probe.audio ? 'none' : COPIED_AUDIO.has(probe.audio.codec) ? 'copy' : 'aac';
+  const tapAudio = !probe.audio ? 'none' : probe.audio.codec === 'aac' ? 'copy' : 'aac';
+  // Converted video is encoded once for both outputs (tee), and so is its audio: AAC for both then.
+  const audio = !probe.audio
+    ? 'none'
+    : COPIED_AUDIO.has(probe.audio.codec) && video === 'copy'
+      ? 'copy'
+      : tapAudio;
   const notes = [
     video === 'h264'
       ? `${label(probe.codec)} video is converted to H.264 to record and play in browsers (${size(probe)}): it costs CPU, about 6 % of a core for 640×360 at 15 fps on a 2-core EPYC, more for larger or busier pictures`
@@ -35,7 +46,7 @@ export function recordingPlan(probe: StreamProbe | null): RecordingPlan {
       ? `${label(probe.audio!.codec)} audio is converted to AAC (a fraction of a per cent of a core)`
       : null,
   ].filter((note): note is string => note !== null);
-  return { video, audio, note: notes.length > 0 ? `${notes.join('; ')}.` : null };
+  return { video, audio, tapAudio, note: notes.length > 0 ? `${notes.join('; ')}.` : null };
 }
 
 function size({ width, height }: StreamProbe): string {

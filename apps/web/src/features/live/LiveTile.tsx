@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Camera } from '../../api/types';
 import { clockTime } from '../../lib/format';
@@ -16,7 +16,15 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
   const video = useRef<HTMLVideoElement>(null);
   const visible = useVisible(frame);
   const playing = visible && camera.is_active;
-  const { state, transport, lastFrameAt } = useLivePlayer(camera.id, video, playing, view);
+  const { state, transport, lastFrameAt, audio } = useLivePlayer(camera.id, video, playing, view);
+  // Tiles start muted (browsers play nothing else by themselves); the speaker button is the user's gesture.
+  const [sound, setSound] = useState(false);
+  const toggleSound = () => {
+    const element = video.current;
+    if (!element) return;
+    element.muted = sound;
+    setSound(!sound);
+  };
 
   return (
     <figure
@@ -63,6 +71,18 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
           <span className="text-xs text-slate-300" title="How the picture reaches this browser">
             {transport === 'webrtc' ? 'WebRTC' : 'HLS'}
           </span>
+        )}
+        {state === 'playing' && audio && (
+          <button
+            type="button"
+            onClick={toggleSound}
+            aria-pressed={sound}
+            aria-label={sound ? `Mute ${camera.name}` : `Sound on for ${camera.name}`}
+            title={sound ? 'Mute' : 'Sound on'}
+            className="rounded px-1 text-base leading-none hover:bg-white/20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <span aria-hidden="true">{sound ? '🔊' : '🔇'}</span>
+          </button>
         )}
         {lastFrameAt !== null && (
           <time
