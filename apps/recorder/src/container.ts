@@ -745,8 +745,10 @@ export async function createContainer(
     // After detection stops nothing new comes; the updates under way finish before the event log closes.
     { name: 'zones', stop: () => zoneWatch.idle() },
     { name: 'review items', start: () => reviewBuilder.start(), stop: () => reviewBuilder.stop() },
-    // Last: it reports what the rest is doing; stopped first, it says `offline` while everything still runs.
+    // Near the end: it reports what the rest is doing; stopped early, it says `offline` while everything runs.
     { name: 'mqtt', start: () => mqtt.start(), stop: () => mqtt.stop() },
+    // Stopped first of all: a camera taken while the pipelines stop would only start to stop again.
+    { name: 'taking cameras', stop: () => cameraLeases.stopTaking() },
   ]);
 
   return {

@@ -317,9 +317,10 @@ describe(
           timeoutMs: 30_000,
           what: `the paused node to stop recording camera ${cameraId}`,
         });
-        assert.ok(
-          existsSync(join(dir, '.fenced')) && readdirSync(join(dir, '.fenced')).length >= 1,
-          'the chunk written across the takeover is kept outside the index',
+        // Its ffmpeg gone, the chunk it closed is offered to the index, refused and moved aside.
+        await eventually(
+          async () => existsSync(join(dir, '.fenced')) && readdirSync(join(dir, '.fenced')).length >= 1,
+          { timeoutMs: 10_000, what: 'the chunk written across the takeover kept outside the index' },
         );
       }
       assert.deepEqual(await rowsOf(pausedId), rowsBefore, 'no index row from the fenced node');
@@ -449,18 +450,27 @@ describe(
     /** The recorded cameras a node holds (the people camera only shows detections). */
     const recorded = (view: NodeView) => view.camera_ids.filter((id) => cameraIds.includes(id));
 
-    /** A running node that holds at least one recorded camera now. */
+    /** A running node that holds at least one recorded camera now, and records each one it holds. */
     async function nodeWithCameras(): Promise<RecorderProcess> {
       return eventually(
         async () => {
           for (const node of cluster.nodes) {
             const id = await nodeIdOf(node);
             const view = (await nodesSeenBy(node)).find((candidate) => candidate.id === id)!;
-            if (recorded(view).length > 0 && view.state === 'active') return node;
+            const held = recorded(view);
+            if (held.length === 0 || view.state !== 'active') continue;
+            const listed = (await node.api('GET', '/cameras?limit=100')).body.cameras as Record<
+              string,
+              any
+            >[];
+            const recording = held.every((cameraId) =>
+              listed.some((camera) => camera.id === cameraId && camera.recording_state === 'recording'),
+            );
+            if (recording) return node;
           }
           return undefined;
         },
-        { timeoutMs: 30_000, what: 'a node holding cameras' },
+        { timeoutMs: 30_000, what: 'a node recording the cameras it holds' },
       );
     }
 

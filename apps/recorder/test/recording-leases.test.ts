@@ -115,6 +115,32 @@ for (const dialect of testDialects()) {
     );
   });
 
+  describe(`camera leases at shutdown (${dialect})`, () => {
+    let t: TestApp;
+    before(async () => (t = await createTestApp({ dialect })));
+    after(() => t.close());
+
+    it('takes no further camera once shutdown began, and keeps renewing the ones it holds', async () => {
+      const leases = t.container.cameraLeases;
+      const held = await createCamera(t, t.adminToken);
+      await leases.rebalance();
+      assert.deepEqual(leases.heldCameras(), [held.id]);
+      const fence = leases.fence(held.id);
+
+      leases.stopTaking();
+      const later = await createCamera(t, t.adminToken);
+      await leases.rebalance();
+      await leases.rebalance();
+      assert.equal(await leases.claim(later.id), false, 'not claimed on demand either');
+      assert.deepEqual(
+        leases.heldCameras(),
+        [held.id],
+        'the camera created after is left to the other nodes',
+      );
+      assert.deepEqual(leases.fence(held.id), fence, 'the lease held is renewed, not lost');
+    });
+  });
+
   describe(`a camera that should record and that no node records (${dialect})`, () => {
     let t: TestApp;
     const uncovered: RecorderEvents['recording.uncovered'][] = [];

@@ -49,6 +49,8 @@ export class CameraLeases implements CameraOwnership {
   #timer: NodeJS.Timeout | undefined;
   #round: Promise<void> = Promise.resolve();
   #databaseAway = false;
+  /** false once shutdown began: the leases held are kept (their last chunks index under them), none is taken */
+  #taking = true;
   readonly #renewMs: number;
 
   constructor(
@@ -87,6 +89,14 @@ export class CameraLeases implements CameraOwnership {
     await this.rebalance();
     this.#timer = setInterval(() => void this.rebalance(), this.#renewMs);
     this.#timer.unref();
+  }
+
+  /**
+   * First thing at shutdown: no further camera is taken (one taken now would start pipelines only to stop them,
+   * and keep it from the nodes that stay), while the leases held go on being renewed until stop().
+   */
+  stopTaking(): void {
+    this.#taking = false;
   }
 
   /** After every pipeline has stopped (their chunks indexed): the leases go back, so others take over at once. */
@@ -129,7 +139,8 @@ export class CameraLeases implements CameraOwnership {
 
   claim(cameraId: number): Promise<boolean> {
     if (this.#held.has(cameraId) && !this.#releasing.has(cameraId)) return Promise.resolve(true);
-    if (this.#state !== 'active' || this.#releasing.has(cameraId)) return Promise.resolve(false);
+    if (this.#state !== 'active' || !this.#taking || this.#releasing.has(cameraId))
+      return Promise.resolve(false);
     if ((this.#heldElsewhere.get(cameraId) ?? 0) > Date.now()) return Promise.resolve(false);
     let claim = this.#claims.get(cameraId);
     if (!claim) {
@@ -146,7 +157,7 @@ export class CameraLeases implements CameraOwnership {
       const lease = room
         ? await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs)
         : undefined;
-      if (lease && this.#state !== 'active') {
+      if (lease && (this.#state !== 'active' || !this.#taking)) {
         // Stopped or drained while it asked: not this node's to keep (stop() no longer sees it).
         await this.repository.release(cameraId, this.node.id, lease.fence);
         return false;
@@ -209,6 +220,7 @@ export class CameraLeases implements CameraOwnership {
       await this.#release(held.at(-1)!);
       return;
     }
+    if (!this.#taking) return;
     for (const cameraId of await this.repository.unheld(target - held.length)) {
       const lease = await this.repository.acquire(cameraId, this.node.id, this.options.leaseMs);
       if (lease) this.#took(lease);
