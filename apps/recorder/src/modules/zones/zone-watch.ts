@@ -4,7 +4,8 @@
 // `zone.exit` on the event log. A zone's alert rule counts the objects that have stayed long enough (dwell) and
 // raises an alert for each of them once enough are in — one per object, never one per picture, spaced by the
 // cooldown: a person walking through raises one alert however many pictures show them, and a parked car raises
-// one when it arrives, not again.
+// one when it arrives, not again. An object is alerted once per zone for as long as it is tracked: one that steps
+// out and back in, or whose feet jitter across the zone's edge, enters again (events) but is not alerted again.
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { pointInPolygon, type Polygon } from '../../platform/geometry/polygon.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
@@ -35,6 +36,8 @@ interface CameraState {
   /** by `${zone}\u0000${track_id}` */
   presences: Map<string, Presence>;
   lastAlertAt: Map<string, number>;
+  /** the model of each object alerted in a zone (same keys as presences), until its track ends */
+  alerted: Map<string, number>;
   queue: Promise<void>;
 }
 
@@ -69,7 +72,13 @@ export class ZoneWatch {
   #state(cameraId: number): CameraState {
     let state = this.#cameras.get(cameraId);
     if (!state) {
-      state = { zones: null, presences: new Map(), lastAlertAt: new Map(), queue: Promise.resolve() };
+      state = {
+        zones: null,
+        presences: new Map(),
+        lastAlertAt: new Map(),
+        alerted: new Map(),
+        queue: Promise.resolve(),
+      };
       this.#cameras.set(cameraId, state);
     }
     return state;
@@ -81,7 +90,7 @@ export class ZoneWatch {
     const live = new Map(update.tracks.map((track) => [track.track_id, track]));
     for (const zone of zones) {
       for (const track of update.tracks) {
-        const key = `${zone.name}\u0000${track.track_id}`;
+        const key = presenceKey(zone.name, track.track_id);
         const presence = state.presences.get(key);
         if (watches(zone.labels, track.label) && standsIn(track, zone)) {
           if (presence) presence.track = track;
@@ -91,7 +100,7 @@ export class ZoneWatch {
               modelId: update.modelId,
               track,
               enteredAt: update.at,
-              alerted: false,
+              alerted: state.alerted.has(key),
             });
             this.#publish(cameraId, 'zone.enter', zone.name, track, update.at);
             this.deps.internal.emit('zone.entered', {
@@ -109,6 +118,10 @@ export class ZoneWatch {
     for (const [key, presence] of state.presences) {
       const lost = presence.modelId === update.modelId && !live.has(presence.track.track_id);
       if (lost || !names.has(presence.zone)) this.#leave(cameraId, state, key, update.at);
+    }
+    for (const [key, modelId] of state.alerted) {
+      const [zone, trackId] = key.split('\u0000') as [string, string];
+      if ((modelId === update.modelId && !live.has(trackId)) || !names.has(zone)) state.alerted.delete(key);
     }
     for (const zone of zones) if (zone.alert) await this.#applyRule(cameraId, state, zone, update.at);
   }
@@ -136,6 +149,7 @@ export class ZoneWatch {
       if (last !== undefined && at - last < rule.cooldown_seconds * 1000) return;
       state.lastAlertAt.set(zone.name, at);
       presence.alerted = true;
+      state.alerted.set(presenceKey(zone.name, presence.track.track_id), presence.modelId);
       await this.#raise(cameraId, zone, presence, qualifying.length, at);
     }
   }
@@ -181,6 +195,8 @@ export class ZoneWatch {
     });
   }
 }
+
+const presenceKey = (zone: string, trackId: string) => `${zone}\u0000${trackId}`;
 
 /** An empty label list watches everything. */
 function watches(labels: readonly string[], label: string): boolean {
