@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'data/**',
       'test-fixtures/**',
+      '.test-build/**',
       'apps/web/src/api/schema.d.ts',
     ],
   },

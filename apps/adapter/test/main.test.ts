@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { nodeArgs } from '../../recorder/test/helpers/node-entry.js';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'adapter-main-'));
@@ -15,7 +16,7 @@ function start(env: Record<string, string>, { defaults = false } = {}) {
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', ADAPTER_PORT: '0' };
   // As an operator's default install: no listen address, no token.
   if (defaults) for (const name of ['HOST', 'ADAPTER_HOST', 'ADAPTER_TOKEN']) delete base[name];
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+  return spawn(process.execPath, nodeArgs(MAIN), {
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { FIXTURES, getJson, postJson } from './helpers.js';
+import { nodeArgs } from '../../recorder/test/helpers/node-entry.js';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const TOKEN = 'remote-secret-7f3a9c2e41';
@@ -25,7 +26,7 @@ interface AdapterProcess {
 
 /** Starts `node src/main.ts` and resolves with its URL once it logs that it listens. */
 async function startProcess(env: Record<string, string>): Promise<AdapterProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, nodeArgs(MAIN), {
     env: { ...process.env, HOST: '127.0.0.1', ADAPTER_PORT: '0', ADAPTER_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from './helpers/d
 import { eventually } from './helpers/eventually.js';
 import { startFakeHuggingFace, type FakeProvider } from './helpers/fake-providers.js';
 import { freePort } from './helpers/net-servers.js';
+import { nodeArgs } from './helpers/node-entry.js';
 
 const TOKEN = 'hf_jobs_DoNotLeak_1234';
 const root = new URL('../../..', import.meta.url).pathname;
@@ -251,25 +252,21 @@ for (const dialect of testDialects()) {
     let token = '';
 
     const startRecorder = async () => {
-      recorder = spawn(
-        process.execPath,
-        ['--conditions=source', '--import', 'tsx', join(root, 'apps/recorder/src/main.ts')],
-        {
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            DATABASE_URL: database.url,
-            RECORDER_PORT: String(port),
-            HOST: '127.0.0.1',
-            ADMIN_PASSWORD: 'jobs-restart-admin-pw',
-            LOG_LEVEL: 'warn',
-            HUGGINGFACE_BASE_URL: hf.url,
-            CLOUD_JOB_CONCURRENCY: '1',
-            CLOUD_JOB_LEASE_SECONDS: '1',
-          },
-          stdio: 'ignore',
+      recorder = spawn(process.execPath, nodeArgs(join(root, 'apps/recorder/src/main.ts')), {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url,
+          RECORDER_PORT: String(port),
+          HOST: '127.0.0.1',
+          ADMIN_PASSWORD: 'jobs-restart-admin-pw',
+          LOG_LEVEL: 'warn',
+          HUGGINGFACE_BASE_URL: hf.url,
+          CLOUD_JOB_CONCURRENCY: '1',
+          CLOUD_JOB_LEASE_SECONDS: '1',
         },
-      );
+        stdio: 'ignore',
+      });
       await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, {
         what: 'the recorder to listen',
       });

@@ -2,16 +2,18 @@
 // services and every ffmpeg they started, and the chunk being recorded is closed and indexed on the way out.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from './helpers/eventually.js';
 import { SseClient } from './helpers/event-clients.js';
 import { freePort } from './helpers/net-servers.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
+// The checkout itself, even when this file runs compiled in its mirror (whose package.json links to the real one):
+// `npm start` builds and runs what a person would.
+const ROOT = dirname(realpathSync(new URL('../../../package.json', import.meta.url)));
 const PASSWORD = 'npm-start-admin-pw';
 
 /** Every process below `pid` (children, grandchildren …), read from /proc. */

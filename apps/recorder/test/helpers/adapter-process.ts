@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestApp } from './app.js';
 import { eventually } from './eventually.js';
 import { freePort } from './net-servers.js';
+import { nodeArgs } from './node-entry.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = join(ROOT, 'apps/adapter/src/main.ts');
@@ -109,7 +110,7 @@ export async function startAdapterProcess(
     delete env.ADAPTER_HOST;
     if (options.defaultHost) delete env.HOST;
     if (options.token !== undefined) env.ADAPTER_TOKEN = options.token;
-    const process_ = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+    const process_ = spawn(process.execPath, nodeArgs(MAIN), {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],

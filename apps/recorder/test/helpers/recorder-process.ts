@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SseClient } from './event-clients.js';
 import { eventually } from './eventually.js';
 import { freePort } from './net-servers.js';
+import { nodeArgs } from './node-entry.js';
 
 const ROOT = new URL('../../../..', import.meta.url).pathname;
 export const RECORDER_ADMIN_PASSWORD = 'process-test-admin-pw';
@@ -39,13 +40,7 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nvr-process-'));
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
-  const command = [
-    process.execPath,
-    '--conditions=source',
-    '--import',
-    'tsx',
-    join(ROOT, 'apps/recorder/src/main.ts'),
-  ];
+  const command = [process.execPath, ...nodeArgs(join(ROOT, 'apps/recorder/src/main.ts'))];
   const [file, ...args] = options.wrap ? options.wrap(command) : command;
   const child = spawn(file!, args, {
     cwd: ROOT,

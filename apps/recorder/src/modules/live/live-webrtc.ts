@@ -5,7 +5,7 @@
 // decode the camera's own H.264.
 import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } from 'werift';
+import type { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { webrtcRtpArgs } from '../../media/ffmpeg/args.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
@@ -43,9 +43,10 @@ interface Viewer {
 }
 
 // The H.264 flavours browsers offer; the camera's own profile is sent as is (decoders accept any profile).
-const H264_CODECS = ['42e01f', '42001f', '4d001f', '64001f'].map((profile) =>
-  useH264({ parameters: `profile-level-id=${profile};packetization-mode=1;level-asymmetry-allowed=1` }),
-);
+const H264_PROFILES = ['42e01f', '42001f', '4d001f', '64001f'];
+
+/** werift is loaded with the first WebRTC viewer: a recorder nobody watches over WebRTC never loads its modules. */
+const loadWerift = () => import('werift');
 
 export class LiveWebRtc {
   /** by camera and role (`<id>/<role>`) */
@@ -88,9 +89,13 @@ export class LiveWebRtc {
       throw new AppError(503, `This camera already has ${max} WebRTC viewers`);
     }
 
+    const { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } = await loadWerift();
+    const codecs = H264_PROFILES.map((profile) =>
+      useH264({ parameters: `profile-level-id=${profile};packetization-mode=1;level-asymmetry-allowed=1` }),
+    );
     const track = new MediaStreamTrack({ kind: 'video' });
     const pc = new RTCPeerConnection({
-      codecs: { video: H264_CODECS.map((c) => new RTCRtpCodecParameters(c)) },
+      codecs: { video: codecs.map((codec) => new RTCRtpCodecParameters(codec)) },
       // No STUN: werift's default asks a public Google server, which a self-hosted recorder must not contact
       // unasked — and where it is unreachable, every answer waited out the gathering timeout (seconds). The
       // recorder answers with its host candidates; the browser's own candidates cross its side's NAT.

@@ -13,8 +13,8 @@
 // A topic a broker would refuse (mqtt-topics.ts) is never sent: one bad name must not end the session. And a
 // session the broker ends within its first STABLE_SESSION_MS does not reset the backoff, so a broker that drops
 // us for something we send on every connect is retried ever more slowly rather than once a second.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import mqttPacket from 'mqtt-packet';
+import type { IClientOptions, MqttClient, connect as mqttConnect } from 'mqtt';
+import type { parser as packetParser } from 'mqtt-packet';
 import type { Duplex } from 'node:stream';
 import type { BackoffPolicy } from '../../media/supervisor.js';
 import { topicProblem } from './mqtt-topics.js';
@@ -117,7 +117,7 @@ export class MqttConnection {
   }
 
   start(): void {
-    this.#attempt();
+    void loadMqtt().then(() => this.#attempt());
   }
 
   /**
@@ -171,7 +171,7 @@ export class MqttConnection {
     this.#set(
       this.#failures === 0 ? { state: 'connecting', next_attempt_at: null } : { next_attempt_at: null },
     );
-    const client = mqtt.connect(this.settings.url, this.#options());
+    const client = mqttLibraries!.connect(this.settings.url, this.#options());
     this.#client = client;
     let settled = false;
     let opened = false;
@@ -328,7 +328,7 @@ export class MqttConnection {
  * own, mqtt-packet — follows the same bytes; `parse` returns how many bytes it holds of a packet not yet complete.
  */
 function limitIncomingPackets(stream: Duplex, limit: number, tooLarge: () => void): void {
-  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  const parser = mqttLibraries!.parser({ protocolVersion: 4 });
   parser.on('error', () => {}); // a malformed packet is mqtt.js's to report
   const onData = (chunk: Buffer) => {
     if (parser.parse(chunk) <= limit) return;
@@ -336,6 +336,15 @@ function limitIncomingPackets(stream: Duplex, limit: number, tooLarge: () => voi
     tooLarge();
   };
   stream.on('data', onData);
+}
+
+/** mqtt.js, loaded when the first connection starts: a recorder without MQTT never loads its modules. */
+let mqttLibraries: { connect: typeof mqttConnect; parser: typeof packetParser } | undefined;
+
+async function loadMqtt(): Promise<void> {
+  if (mqttLibraries) return;
+  const [mqtt, mqttPacket] = await Promise.all([import('mqtt'), import('mqtt-packet')]);
+  mqttLibraries = { connect: mqtt.connect, parser: mqttPacket.parser };
 }
 
 /** Runs `start` and resolves with what it reports, or with `fallback` once `ms` have passed. */

@@ -9,12 +9,15 @@ import { Agent } from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type { Readable } from 'node:stream';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { OutboundError, limitStream } from '../../../platform/net/outbound-http.js';
 import type { S3Target } from '../settings/cloud-settings.service.js';
 
 /** S3 answers a PUT with headers and at most a short XML document; the SDK reads no more than this of it. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** The SDK is loaded at the first upload: a recorder without cloud upload never pays for its hundreds of modules. */
+const loadSdk = () => import('@aws-sdk/client-s3');
 
 export type UploadResult = { ok: true } | { ok: false; error: string; retryable: boolean };
 
@@ -41,6 +44,7 @@ export class S3Uploader {
     }
     try {
       const client = await this.#client(target);
+      const { PutObjectCommand } = await loadSdk();
       await client.send(
         new PutObjectCommand({
           Bucket: target.bucket,
@@ -72,6 +76,7 @@ export class S3Uploader {
       .digest('hex');
     if (this.#cached?.key === key) return this.#cached.client;
     this.#cached?.client.destroy();
+    const { S3Client } = await loadSdk();
     const client = new S3Client({
       endpoint: target.endpoint,
       forcePathStyle: true,
