@@ -162,7 +162,9 @@ describe('media clock', () => {
     // Frozen for 5 s; the media then carries on from 2 s.
     assert.equal(clock.observe(2.5, T0 + 7500), 0);
     assert.equal(clock.observe(3, T0 + 8000), 0);
-    assert.equal(clock.observe(3.5, T0 + 8500), 5000);
+    assert.equal(clock.observe(3.5, T0 + 8500), 0);
+    assert.equal(clock.observe(4, T0 + 9000), 0);
+    assert.equal(clock.observe(4.5, T0 + 9500), 5000, 'confirmed once it held for DRIFT_CONFIRM_MS');
     assert.equal(clock.wallTime(1.5), T0 + 1500, 'media before the freeze keeps its time');
     assert.equal(clock.wallTime(2), T0 + 2000);
     assert.equal(clock.wallTime(3), T0 + 8000, 'media after the freeze is 5 s later');
@@ -177,10 +179,21 @@ describe('media clock', () => {
     assert.equal(clock.observe(10.1, T0 + 11_300), 0);
     assert.equal(clock.observe(10.6, T0 + 15_600), 0);
     assert.equal(clock.observe(11.1, T0 + 16_150), 0);
-    assert.equal(clock.observe(11.6, T0 + 16_600), 5000);
+    assert.equal(clock.observe(11.6, T0 + 16_600), 0);
+    assert.equal(clock.observe(12.1, T0 + 17_100), 0);
+    assert.equal(clock.observe(12.6, T0 + 17_600), 5000);
     assert.equal(clock.wallTime(10), T0 + 10_000, 'media before the freeze keeps its time');
     assert.equal(clock.wallTime(10.1), T0 + 10_100);
     assert.equal(clock.wallTime(11), T0 + 16_000, 'media after the freeze is 5 s later');
+  });
+
+  it('a camera on Wi-Fi that stalls for 2.5 s and stays that late is jitter, not a freeze', () => {
+    const clock = new MediaClock();
+    clock.observe(1, T0 + 1000);
+    clock.observe(2, T0 + 2000);
+    for (let media = 2.5; media <= 12; media += 0.5)
+      assert.equal(clock.observe(media, T0 + media * 1000 + 2500), 0, `${media} s`);
+    assert.equal(clock.wallTime(10), T0 + 10_000, 'the first anchor holds');
   });
 
   it('lateness that shrinks is a backlog worked off, not a freeze', () => {
