@@ -461,6 +461,7 @@ export async function createContainer(
     tickets,
     config.media.ffmpegPath,
     sources,
+    streamProbes,
     streams,
     liveHls,
     liveWebRtc,

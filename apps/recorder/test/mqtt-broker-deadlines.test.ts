@@ -55,12 +55,13 @@ describe('a broker that stalls or misbehaves', { timeout: 120_000 }, () => {
     broker = await startFakeBroker({ connack: false, acknowledge: false });
     const app = await start({ connectMs: 300 });
     assert.equal((await put(app, { enabled: true, url: broker.url })).statusCode, 200);
+    // Read between two attempts (during one, next_attempt_at is null: nothing is scheduled while it runs).
     const failing = await eventually(
       async () => {
         const s = await status(app);
-        return s.failed_attempts >= 2 && s;
+        return s.failed_attempts >= 2 && s.next_attempt_at !== null && s;
       },
-      { what: 'two attempts given up' },
+      { what: 'two attempts given up and a third scheduled' },
     );
     assert.equal(failing.state, 'error');
     assert.match(failing.last_error, /accepted the connection but did not answer CONNECT within 0\.3 s/);

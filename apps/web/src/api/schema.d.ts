@@ -6713,6 +6713,8 @@ export interface operations {
             query?: {
                 ticket?: string;
                 stream?: "main" | "sub";
+                /** @description `h264`: the player decodes only H.264 (browsers without HEVC): a stream in another codec (H.265) is played as the camera's H.264 substream when it has one, otherwise transcoded to H.264 (one transcode shared by every such viewer). `any` (default): the stream as the camera sends it. */
+                video?: "any" | "h264";
             };
             header?: never;
             path: {
@@ -6783,6 +6785,8 @@ export interface operations {
             query?: {
                 ticket?: string;
                 stream?: "main" | "sub";
+                /** @description `h264`: the player decodes only H.264 (browsers without HEVC): a stream in another codec (H.265) is played as the camera's H.264 substream when it has one, otherwise transcoded to H.264 (one transcode shared by every such viewer). `any` (default): the stream as the camera sends it. */
+                video?: "any" | "h264";
                 /** @description blocking reload: answer once this media sequence number is listed */
                 _HLS_msn?: number;
                 /** @description with _HLS_msn: answer once this part of that segment is listed */
@@ -6866,6 +6870,8 @@ export interface operations {
             query?: {
                 ticket?: string;
                 stream?: "main" | "sub";
+                /** @description `h264`: the player decodes only H.264 (browsers without HEVC): a stream in another codec (H.265) is played as the camera's H.264 substream when it has one, otherwise transcoded to H.264 (one transcode shared by every such viewer). `any` (default): the stream as the camera sends it. */
+                video?: "any" | "h264";
             };
             header?: never;
             path: {
@@ -7028,6 +7034,8 @@ export interface operations {
             query?: {
                 ticket?: string;
                 stream?: "main" | "sub";
+                /** @description `h264`: the player decodes only H.264 (browsers without HEVC): a stream in another codec (H.265) is played as the camera's H.264 substream when it has one, otherwise transcoded to H.264 (one transcode shared by every such viewer). `any` (default): the stream as the camera sends it. */
+                video?: "any" | "h264";
             };
             header?: never;
             path: {

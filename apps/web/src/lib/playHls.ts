@@ -33,11 +33,25 @@ export async function playHls(
   hls.on(Hls.Events.BUFFER_CODECS, (_event, tracks) => {
     audio = tracks.audio !== undefined || tracks.audiovideo !== undefined;
   });
-  hls.loadSource(url);
+  hls.loadSource(decodesHevc() ? url : withParam(url, 'video', 'h264'));
   hls.attachMedia(video);
   return {
     stop: () => hls.destroy(),
     pictureTime: () => hls.playingDate?.getTime() ?? null,
     hasAudio: () => audio,
   };
+}
+
+/**
+ * Whether this browser's media source plays H.265 (Safari, Chrome with a hardware decoder). Where not, the live
+ * URL asks for H.264: the recorder then sends an H.265 camera's H.264 substream, or transcodes it for us.
+ */
+function decodesHevc(): boolean {
+  return MediaSource.isTypeSupported('video/mp4; codecs="hvc1.1.6.L120.90"');
+}
+
+function withParam(url: string, name: string, value: string): string {
+  const next = new URL(url, window.location.href);
+  next.searchParams.set(name, value);
+  return next.pathname + next.search;
 }

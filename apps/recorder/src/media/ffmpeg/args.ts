@@ -262,11 +262,25 @@ export function redactArgs(args: readonly string[]): string[] {
  * and every 200 ms between — which the recorder lists as low-latency HLS parts (media/hls). Progress goes to fd 3.
  * No `nobuffer` here: it drops what was read while probing, which would lose the fan-out's opening keyframe.
  */
-export function liveFmp4Args(partSeconds = 0.2): string[] {
+/**
+ * An H.265 camera's live picture for players that decode only H.264 (modules/live/live-video.ts; WebRTC viewers
+ * too, whose offers the recorder answers with H.264 only): encoded for
+ * speed and latency, a keyframe every second (the live playlist's segment), at most 1920 pixels wide (a 4K camera
+ * would take more than a core of this machine's kind; the recording keeps the original).
+ */
+const LIVE_H264 = [
+  ...['-c:v', 'libx264', '-preset', 'superfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+  ...['-crf', '23', '-maxrate', '6M', '-bufsize', '12M'],
+  ...['-vf', 'scale=w=min(iw\\,1920):h=-2'],
+  ...['-force_key_frames', 'expr:gte(t,n_forced*1)'],
+];
+
+export function liveFmp4Args(partSeconds = 0.2, { transcodeVideo = false } = {}): string[] {
   return [
     ...BASE,
     ...feedInput(false),
     ...COPY_FIRST_STREAMS,
+    ...(transcodeVideo ? LIVE_H264 : []),
     // The fan-out's audio is AAC in ADTS frames (recording-plan.ts): MP4 wants its AudioSpecificConfig in the
     // init section instead, which the filter makes from the first frame and `delay_moov` waits for. Without it the
     // init section named AAC without a configuration, and chromium's renderer died on it.
@@ -291,15 +305,14 @@ export function liveFmp4Args(partSeconds = 0.2): string[] {
  * WebRTC live view: the camera's H.264 copied as RTP to a local UDP port, where the recorder fans the packets
  * out to every viewer. Parameter sets go in front of every keyframe so a viewer joining mid-stream can decode.
  */
-export function webrtcRtpArgs(rtpPort: number): string[] {
+export function webrtcRtpArgs(rtpPort: number, { transcodeVideo = false } = {}): string[] {
   return [
     ...BASE,
     ...feedInput(true),
     '-map',
     '0:v:0',
     '-an',
-    '-c:v',
-    'copy',
+    ...(transcodeVideo ? LIVE_H264 : ['-c:v', 'copy']),
     '-bsf:v',
     'dump_extra=freq=keyframe',
     '-f',

@@ -49,6 +49,12 @@ export function recordingPlan(probe: StreamProbe | null): RecordingPlan {
   return { video, audio, tapAudio, note: notes.length > 0 ? `${notes.join('; ')}.` : null };
 }
 
+/** The video codec the camera stream's fan-out carries (ffmpeg's name); null when the stream was not probed. */
+export function fanOutCodec(probe: StreamProbe | null): string | null {
+  if (!probe) return null;
+  return recordingPlan(probe).video === 'h264' ? 'h264' : probe.codec;
+}
+
 function size({ width, height }: StreamProbe): string {
   return width && height ? `${width}×${height}` : 'size unknown';
 }

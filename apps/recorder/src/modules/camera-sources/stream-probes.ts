@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamInput } from '../../media/ffmpeg/args.js';
 import { probeStream, type StreamProbe } from '../../media/ffmpeg/probe.js';
-import { recordingPlan, type RecordingPlan } from '../../media/ffmpeg/recording-plan.js';
+import { fanOutCodec, recordingPlan, type RecordingPlan } from '../../media/ffmpeg/recording-plan.js';
 import type { StreamRole } from '../../media/ingest/stream-hub.js';
 
 interface Known {
@@ -41,6 +41,11 @@ export class StreamProbes {
       this.#asking.set(key, asking);
     }
     return asking;
+  }
+
+  /** The video codec the stream's fan-out carries (H.264 for a converted camera), null when it cannot be asked. */
+  async fanOutCodec(cameraId: number, role: StreamRole, input: StreamInput): Promise<string | null> {
+    return fanOutCodec(await this.probe(cameraId, role, input));
   }
 
   /** What is known of the stream without asking (null: not probed from this source, or it could not be). */

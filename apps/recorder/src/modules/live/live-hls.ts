@@ -3,7 +3,8 @@
 // recorder lists every fragment as a ~200 ms part of a rolling playlist kept in memory (media/hls), and every other
 // viewer reads the same window. Players that know LL-HLS block on the next part; others play whole segments. The
 // ffmpeg is supervised: one that dies is started again and its parts follow a discontinuity with the media
-// sequence going on, so players keep playing. Nobody asking for 60 s stops it.
+// sequence going on, so players keep playing. Nobody asking for 60 s stops it. A stream transcoded to H.264 for
+// players that decode nothing else (live-video.ts) is a session of its own, shared the same way.
 import { liveFmp4Args } from '../../media/ffmpeg/args.js';
 import { Fmp4Reader } from '../../media/hls/fmp4-reader.js';
 import {
@@ -16,7 +17,8 @@ import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
 import type { Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
-import { keysOf, streamKey } from './stream-keys.js';
+import { keysOf, liveKey } from './stream-keys.js';
+import type { LiveVideo } from './live-video.js';
 
 export interface LiveHlsOptions {
   ffmpegPath: string;
@@ -56,16 +58,20 @@ export class LiveHls {
   }
 
   isLive(cameraId: number, role?: StreamRole): boolean {
-    if (role) return this.#sessions.has(streamKey(cameraId, role));
-    return [...this.#sessions.values()].some((session) => session.cameraId === cameraId);
+    return keysOf(this.#sessions, cameraId, role).length > 0;
+  }
+
+  /** Whether the stream's H.264 transcode runs (tests, metrics). */
+  isTranscoding(cameraId: number, role: StreamRole): boolean {
+    return this.#sessions.has(liveKey(cameraId, role, 'h264'));
   }
 
   /**
    * The multivariant playlist (what players open), starting the session of the camera's stream when needed and
    * answering once it can be played; `query` goes on the media playlist's URI.
    */
-  async multivariant(cameraId: number, role: StreamRole, query: string): Promise<string> {
-    const session = await this.#ready(cameraId, role);
+  async multivariant(cameraId: number, role: StreamRole, video: LiveVideo, query: string): Promise<string> {
+    const session = await this.#ready(cameraId, role, video);
     return session.playlist.renderMultivariant(`media.m3u8${query}`);
   }
 
@@ -76,10 +82,11 @@ export class LiveHls {
   async mediaPlaylist(
     cameraId: number,
     role: StreamRole,
+    video: LiveVideo,
     position: PlaylistPosition | null,
     query: string,
   ): Promise<string> {
-    const session = await this.#ready(cameraId, role);
+    const session = await this.#ready(cameraId, role, video);
     if (position) {
       if (session.playlist.tooFarAhead(position)) {
         throw new AppError(400, '_HLS_msn is more than two segments past the end of the playlist');
@@ -93,8 +100,9 @@ export class LiveHls {
   }
 
   /** The session of the camera's stream, started when needed, once players can start on it. */
-  async #ready(cameraId: number, role: StreamRole): Promise<Session> {
-    const session = this.#sessions.get(streamKey(cameraId, role)) ?? (await this.#start(cameraId, role));
+  async #ready(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Session> {
+    const session =
+      this.#sessions.get(liveKey(cameraId, role, video)) ?? (await this.#start(cameraId, role, video));
     await this.#whileWaiting(session, () => session.ready);
     return session;
   }
@@ -103,8 +111,8 @@ export class LiveHls {
    * An init section, part or segment of a running session. The part the playlist hints at next (preload hint)
    * is waited for; anything else is there or not.
    */
-  async media(cameraId: number, role: StreamRole, name: string): Promise<Buffer> {
-    const session = this.#sessions.get(streamKey(cameraId, role));
+  async media(cameraId: number, role: StreamRole, video: LiveVideo, name: string): Promise<Buffer> {
+    const session = this.#sessions.get(liveKey(cameraId, role, video));
     const wanted = parseMediaName(name);
     if (!session || !wanted) throw new NotFoundError('Live segment');
     if (wanted.kind === 'part' && wanted.seq === session.playlist.nextPartSeq) {
@@ -135,18 +143,18 @@ export class LiveHls {
     await Promise.all([...this.#sessions.keys()].map((key) => this.#stop(key)));
   }
 
-  #start(cameraId: number, role: StreamRole): Promise<Session> {
-    const key = streamKey(cameraId, role);
+  #start(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Session> {
+    const key = liveKey(cameraId, role, video);
     let starting = this.#starting.get(key);
     if (!starting) {
-      starting = this.#create(cameraId, role).finally(() => this.#starting.delete(key));
+      starting = this.#create(cameraId, role, video).finally(() => this.#starting.delete(key));
       this.#starting.set(key, starting);
     }
     return starting;
   }
 
-  async #create(cameraId: number, role: StreamRole): Promise<Session> {
-    const key = streamKey(cameraId, role);
+  async #create(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Session> {
+    const key = liveKey(cameraId, role, video);
     const stream = await this.streams.stream(cameraId, role);
     const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
     const supervisor = consumerSupervisor(() => {
@@ -157,7 +165,7 @@ export class LiveHls {
       });
       const process = new FedProcess(stream, {
         ffmpegPath: this.options.ffmpegPath,
-        args: liveFmp4Args(),
+        args: liveFmp4Args(undefined, { transcodeVideo: video === 'h264' }),
         progressFd: 3,
         stallTimeoutMs: 20_000,
         onOutput: (chunk) => {

@@ -12,7 +12,8 @@ import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
 import type { Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
-import { keysOf, streamKey } from './stream-keys.js';
+import { keysOf, liveKey } from './stream-keys.js';
+import type { LiveVideo } from './live-video.js';
 
 export interface LiveWebRtcOptions {
   ffmpegPath: string;
@@ -64,28 +65,28 @@ export class LiveWebRtc {
     return this.#runs.get(cameraId) ?? 0;
   }
 
-  viewerCount(cameraId: number, role: StreamRole = 'main'): number {
-    return this.#upstreams.get(streamKey(cameraId, role))?.viewers.size ?? 0;
+  viewerCount(cameraId: number, role: StreamRole = 'main', video: LiveVideo = 'copy'): number {
+    return this.#upstreams.get(liveKey(cameraId, role, video))?.viewers.size ?? 0;
   }
 
   isLive(cameraId: number, role?: StreamRole): boolean {
-    if (role) return this.#upstreams.has(streamKey(cameraId, role));
-    return [...this.#upstreams.values()].some((upstream) => upstream.cameraId === cameraId);
+    return keysOf(this.#upstreams, cameraId, role).length > 0;
   }
 
   /** Answers a WHEP offer: a new viewer of the camera. Returns the session id and the SDP answer. */
   async connect(
     cameraId: number,
     role: StreamRole,
+    video: LiveVideo,
     offerSdp: string,
   ): Promise<{ sessionId: string; answer: string }> {
-    const key = streamKey(cameraId, role);
+    const key = liveKey(cameraId, role, video);
     if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
     if (!/^a=rtpmap:\d+ H264\/90000/im.test(offerSdp)) {
       throw new AppError(400, 'The SDP offer does not accept H.264 video');
     }
     const max = this.options.maxViewersPerCamera ?? 16;
-    if (this.viewerCount(cameraId, role) >= max) {
+    if (this.viewerCount(cameraId, role, video) >= max) {
       throw new AppError(503, `This camera already has ${max} WebRTC viewers`);
     }
 
@@ -109,7 +110,7 @@ export class LiveWebRtc {
       await this.#gathered(pc);
       const answer = pc.localDescription?.sdp;
       if (!answer) throw new AppError(500, 'No SDP answer was produced');
-      const upstream = this.#upstreams.get(key) ?? (await this.#start(cameraId, role));
+      const upstream = this.#upstreams.get(key) ?? (await this.#start(cameraId, role, video));
       this.#attach(upstream, viewer);
       return { sessionId: viewer.id, answer };
     } catch (error) {
@@ -148,8 +149,8 @@ export class LiveWebRtc {
     await Promise.all([...this.#upstreams.keys()].map((key) => this.#stop(key)));
   }
 
-  async #start(cameraId: number, role: StreamRole): Promise<Upstream> {
-    const key = streamKey(cameraId, role);
+  async #start(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Upstream> {
+    const key = liveKey(cameraId, role, video);
     const stream = await this.streams.stream(cameraId, role);
     const existing = this.#upstreams.get(key);
     if (existing) return existing; // another viewer started it while this one negotiated
@@ -166,7 +167,7 @@ export class LiveWebRtc {
         this.#runs.set(cameraId, this.runs(cameraId) + 1);
         return new FedProcess(stream, {
           ffmpegPath: this.options.ffmpegPath,
-          args: webrtcRtpArgs(socket.address().port),
+          args: webrtcRtpArgs(socket.address().port, { transcodeVideo: video === 'h264' }),
           stallTimeoutMs: 20_000,
         });
       });

@@ -149,6 +149,7 @@ export const liveRoutes =
           requestContext(request),
           request.params.id,
           request.query.stream ?? 'main',
+          request.query.video === 'h264' ? 'h264' : 'copy',
           request.params.file,
         );
         // Names are reused only by a later session, which starts after 60 s without viewers.

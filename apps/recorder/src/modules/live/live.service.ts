@@ -10,10 +10,12 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { StreamProbes } from '../camera-sources/stream-probes.js';
 import type { CallerCredentials, Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
 import type { LivePlaylistQuery, LiveQuery, StreamTicket } from './live.schemas.js';
+import { chooseLive, type LiveChoice, type LiveVideo } from './live-video.js';
 
 const MB = 1024 * 1024;
 const MAX_SNAPSHOT_BYTES = 20 * MB;
@@ -39,6 +41,8 @@ export class LiveService {
     private readonly tickets: TicketService,
     private readonly ffmpegPath: string,
     private readonly sources: SourceResolver,
+    /** what each camera stream sends: a player that decodes only H.264 gets an H.265 camera another way */
+    private readonly probes: Pick<StreamProbes, 'fanOutCodec'>,
     private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
@@ -71,8 +75,8 @@ export class LiveService {
    * tiles), naming its media playlist.
    */
   async liveMultivariant(context: RequestContext, cameraId: number, query: LiveQuery): Promise<string> {
-    const role = await this.#liveRole(context, cameraId, query);
-    return this.hls.multivariant(cameraId, role, mediaQuery(query, role));
+    const choice = await this.#liveChoice(context, cameraId, query);
+    return this.hls.multivariant(cameraId, choice.role, choice.video, mediaQuery(query, choice));
   }
 
   /**
@@ -84,20 +88,33 @@ export class LiveService {
     cameraId: number,
     query: LivePlaylistQuery,
   ): Promise<string> {
-    const role = await this.#liveRole(context, cameraId, query);
+    const choice = await this.#liveChoice(context, cameraId, query);
     const position =
       query._HLS_msn === undefined
         ? null
         : { msn: query._HLS_msn, ...(query._HLS_part === undefined ? {} : { part: query._HLS_part }) };
-    return this.hls.mediaPlaylist(cameraId, role, position, mediaQuery(query, role));
+    return this.hls.mediaPlaylist(cameraId, choice.role, choice.video, position, mediaQuery(query, choice));
   }
 
-  /** The stream a live playlist request plays, once the caller may view it and it can be read. */
-  async #liveRole(context: RequestContext, cameraId: number, query: LiveQuery): Promise<StreamRole> {
+  /**
+   * The stream a live playlist request plays, and whether transcoded (live-video.ts), once the caller may view
+   * it and it can be read.
+   */
+  async #liveChoice(context: RequestContext, cameraId: number, query: LiveQuery): Promise<LiveChoice> {
     await this.access.require(context.principal, cameraId, 'view');
     const role = await this.sources.effectiveRole(cameraId, query.stream ?? 'main');
     if (!this.hls.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
-    return role;
+    return this.#choose(cameraId, role, query.video === 'h264');
+  }
+
+  async #choose(cameraId: number, role: StreamRole, h264Only: boolean): Promise<LiveChoice> {
+    return chooseLive({
+      role,
+      h264Only,
+      hasSubstream: (await this.sources.effectiveRole(cameraId, 'sub')) === 'sub',
+      codecOf: async (of) =>
+        this.probes.fanOutCodec(cameraId, of, await this.sources.input(cameraId, of, 0)).catch(() => null),
+    });
   }
 
   /** An init section, part or segment the live playlist names. */
@@ -105,10 +122,11 @@ export class LiveService {
     context: RequestContext,
     cameraId: number,
     wanted: StreamRole,
+    video: LiveVideo,
     name: string,
   ): Promise<Buffer> {
     await this.access.require(context.principal, cameraId, 'view');
-    return this.hls.media(cameraId, await this.sources.effectiveRole(cameraId, wanted), name);
+    return this.hls.media(cameraId, await this.sources.effectiveRole(cameraId, wanted), video, name);
   }
 
   /** WHEP: answers a viewer's SDP offer when the camera publishes WebRTC (`webrtc_publisher`). */
@@ -123,9 +141,11 @@ export class LiveService {
     if (!config?.webrtc_publisher) {
       throw new AppError(400, 'WebRTC is not enabled for this camera (stream config webrtc_publisher)');
     }
-    const role = await this.sources.effectiveRole(cameraId, wanted);
-    if (!this.webrtc.isLive(cameraId, role)) await this.#requireReadable(cameraId, role);
-    return this.webrtc.connect(cameraId, role, offerSdp);
+    const wantedRole = await this.sources.effectiveRole(cameraId, wanted);
+    if (!this.webrtc.isLive(cameraId, wantedRole)) await this.#requireReadable(cameraId, wantedRole);
+    // The answer offers H.264 only: an H.265 camera is sent as its H.264 substream, or transcoded.
+    const { role, video } = await this.#choose(cameraId, wantedRole, true);
+    return this.webrtc.connect(cameraId, role, video, offerSdp);
   }
 
   async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {
@@ -237,11 +257,12 @@ export class LiveService {
   }
 }
 
-/** The query every URI of a live playlist carries: the caller's ticket and the stream. */
-function mediaQuery(query: LiveQuery, role: StreamRole): string {
+/** The query every URI of a live playlist carries: the caller's ticket, the stream, and whether transcoded. */
+function mediaQuery(query: LiveQuery, { role, video }: LiveChoice): string {
   const params = new URLSearchParams({
     ...(query.ticket ? { ticket: query.ticket } : {}),
     ...(role === 'sub' ? { stream: 'sub' } : {}),
+    ...(video === 'h264' ? { video: 'h264' } : {}),
   }).toString();
   return params ? `?${params}` : '';
 }
