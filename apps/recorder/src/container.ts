@@ -112,6 +112,7 @@ import { MqttRepository } from './modules/mqtt/mqtt.repository.js';
 import { MqttService, type MqttOptions } from './modules/mqtt/mqtt.service.js';
 import { mqttReactions } from './modules/mqtt/mqtt.reactions.js';
 import { CameraLeases } from './modules/cluster/camera-leases.js';
+import { ChunkTranscodes } from './media/ffmpeg/chunk-transcode.js';
 import { ClusterRepository } from './modules/cluster/cluster.repository.js';
 import { ClusterService } from './modules/cluster/cluster.service.js';
 import { clusterReactions } from './modules/cluster/cluster.reactions.js';
@@ -381,12 +382,18 @@ export async function createContainer(
   });
   const recordingsRepository = new RecordingsRepository(database.db, database.dialect, nodeId);
   const mediaTls = new MediaTlsService(new MediaTlsRepository(database.db), secretBox, audit, internalEvents);
+  // Recorded H.265 as H.264 for browsers without HEVC, transcoded on demand into a scratch directory.
+  const chunkTranscodes = new ChunkTranscodes({
+    ffmpegPath: config.media.ffmpegPath,
+    scratchDir: join(config.dataDir, 'transcodes'),
+  });
   const recordings = new RecordingsService(
     recordingsRepository,
     access,
     audit,
     config.recordingsDir,
     new FootageNodes(config.recordingsDir, nodeProxy),
+    chunkTranscodes,
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
@@ -732,6 +739,7 @@ export async function createContainer(
     { name: 'node channel', stop: () => nodeProxy.close() },
     { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },
     { name: 'recording', start: () => recordingEngine.start(), stop: () => recordingEngine.stop() },
+    { name: 'recorded footage transcodes', stop: () => chunkTranscodes.close() },
     { name: 'recording watch', start: () => recordingWatch.start(), stop: () => recordingWatch.stop() },
     {
       name: 'retention',

@@ -1,10 +1,10 @@
 // The cameras people own (issue #33): H.264 with G.711 µ-law, A-law, AAC or Opus audio, MJPEG, H.265, H.264 with
 // B-frames, and Digest authentication — each recorded into chunks a browser plays (H.264 or H.265 video, AAC or
 // Opus audio) with its sound, each giving a snapshot, each playing live in Debian's chromium over HLS (hls.js, its
-// sound decoded there) and WebRTC, and each but H.265 (not yet) playing recorded. H.265 plays live as chromium asks
-// for it: transcoded to H.264 once for every viewer, or as the camera's H.264 substream when it has one. The audio
-// check decodes the chunk's sound and finds the test camera's 440 Hz tone in it; in chromium, the bytes of audio the
-// element decoded grow. All cameras at once, small and slow, to keep the machine's load low.
+// sound decoded there) and WebRTC, and each playing recorded. H.265 plays as chromium asks for it: live transcoded
+// to H.264 once for every viewer, or as the camera's H.264 substream when it has one; recorded as its chunks' H.264
+// transcode. The audio check decodes the chunk's sound and finds the test camera's 440 Hz tone in it; in chromium,
+// the bytes of audio the element decoded grow. All cameras at once, small and slow, to keep the machine's load low.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ interface Kind {
   audio: 'aac' | 'opus' | null;
   /** what the camera's status says it converts */
   converts: RegExp | null;
-  /** its recorded footage plays in chromium (H.265 does not, yet: issue #33) */
+  /** plays recorded in chromium */
   browser: boolean;
 }
 
@@ -73,7 +73,7 @@ const KINDS: Kind[] = [
     converts: /MJPEG video is converted to H\.264/,
     browser: true,
   },
-  { name: 'H.265', camera: { codec: 'h265' }, video: 'hevc', audio: null, converts: null, browser: false },
+  { name: 'H.265', camera: { codec: 'h265' }, video: 'hevc', audio: null, converts: null, browser: true },
   {
     name: 'H.264 with B-frames',
     camera: { bframes: true },
@@ -281,8 +281,33 @@ describe(
         if (!kind.browser) continue;
         const [chunk] = collectors[index]!.chunks;
         const range = `start_unix=${Math.floor(chunk!.startMs / 1000)}&end_unix=${Math.ceil(chunk!.endMs / 1000)}`;
+        if (kind.video === 'hevc') {
+          const listed = await t.request({
+            method: 'GET',
+            url: `/api/v1/recordings/${id}/playlist.m3u8?${range}&video=h264`,
+            token: t.adminToken,
+          });
+          const chunkId = /chunks\/(\d+)\/h264\/0\.m4s/.exec(listed.body)?.[1];
+          assert.ok(chunkId, `the chunk listed as its transcode: ${listed.body}`);
+          // The transcode's segments are footage: for those who may view the camera only.
+          const segment = `/api/v1/recordings/${id}/chunks/${chunkId}/h264/0.m4s`;
+          const stranger = await t.createUser('zoo-stranger');
+          assert.equal((await t.request({ method: 'GET', url: segment })).statusCode, 401);
+          assert.equal(
+            (await t.request({ method: 'GET', url: segment, token: stranger.token })).statusCode,
+            404,
+          );
+          const owner = await t.request({ method: 'GET', url: segment, token: t.adminToken });
+          assert.equal(owner.statusCode, 200, owner.body);
+          const beyond = segment.replace('/0.m4s', '/999.m4s');
+          assert.equal(
+            (await t.request({ method: 'GET', url: beyond, token: t.adminToken })).statusCode,
+            404,
+          );
+        }
+        // As the web app asks in chromium: H.264 only (H.265 chunks come as their transcode).
         await player.playHls(
-          `${origin}/api/v1/recordings/${id}/playlist.m3u8?${range}&ticket=${tickets.get(id)}`,
+          `${origin}/api/v1/recordings/${id}/playlist.m3u8?${range}&ticket=${tickets.get(id)}&video=h264`,
         );
         await playsWithSound(kind, 'recorded', 1);
       }

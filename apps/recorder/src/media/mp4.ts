@@ -1,5 +1,5 @@
 // Just enough ISO-BMFF reading to serve fragmented MP4 chunks as HLS: where the init section (ftyp + moov)
-// ends and the first fragment (moof) begins.
+// ends and the first fragment (moof) begins, and which codec its video track holds.
 import { open } from 'node:fs/promises';
 
 /** Reads up to 16 bytes at an offset into the buffer; answers how many it read. */
@@ -40,4 +40,73 @@ async function firstFragmentOffset(read: BoxHeaderReader): Promise<number | null
     offset += size;
   }
   return null;
+}
+
+/** A chunk's init section: its length, and the codec of its video (ffmpeg's name; null when not one we know). */
+export interface InitSection {
+  length: number;
+  videoCodec: string | null;
+}
+
+/** The init section of a chunk file (null when it has none: not a fragmented MP4). */
+export async function initSection(file: string): Promise<InitSection | null> {
+  const length = await initSectionLength(file);
+  if (length === null) return null;
+  const handle = await open(file, 'r');
+  try {
+    const bytes = Buffer.alloc(Math.min(length, MAX_INIT_BYTES));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    return { length, videoCodec: videoCodecOf(bytes.subarray(0, bytesRead)) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The same from the first bytes of a chunk. */
+export async function initSectionOf(prefix: Buffer): Promise<InitSection | null> {
+  const length = await initSectionLengthOf(prefix);
+  return length === null ? null : { length, videoCodec: videoCodecOf(prefix.subarray(0, length)) };
+}
+
+/** An init section is a few hundred bytes; one larger than this is not read for its codec. */
+const MAX_INIT_BYTES = 1024 * 1024;
+
+/** Sample entries (ISO/IEC 14496-15) by the codec names ffmpeg uses. */
+const VIDEO_ENTRIES: Record<string, string> = { avc1: 'h264', avc3: 'h264', hvc1: 'hevc', hev1: 'hevc' };
+
+/** moov → trak (the one whose handler is `vide`) → mdia → minf → stbl → stsd → the first sample entry's type. */
+function videoCodecOf(init: Buffer): string | null {
+  for (const trak of children(init, 'moov').flatMap((moov) => children(moov, 'trak'))) {
+    const mdia = children(trak, 'mdia')[0];
+    const handler = mdia && children(mdia, 'hdlr')[0];
+    // hdlr: version and flags (4), pre_defined (4), then the handler type.
+    if (!mdia || !handler || handler.toString('latin1', 8, 12) !== 'vide') continue;
+    const stsd = children(mdia, 'minf')
+      .flatMap((minf) => children(minf, 'stbl'))
+      .flatMap((stbl) => children(stbl, 'stsd'))[0];
+    // stsd: version and flags (4), entry count (4), then the entries, each a box.
+    if (!stsd || stsd.length < 16) return null;
+    const type = stsd.toString('latin1', 12, 16);
+    return VIDEO_ENTRIES[type] ?? null;
+  }
+  return null;
+}
+
+/** The bodies of the boxes of a type directly inside `parent` (the whole buffer at the top level). */
+function children(parent: Buffer, type: string): Buffer[] {
+  const found: Buffer[] = [];
+  let offset = 0;
+  while (offset + 8 <= parent.length) {
+    let size = parent.readUInt32BE(offset);
+    let header = 8;
+    if (size === 1 && offset + 16 <= parent.length) {
+      size = Number(parent.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) size = parent.length - offset;
+    if (size < header || offset + size > parent.length) break;
+    if (parent.toString('latin1', offset + 4, offset + 8) === type)
+      found.push(parent.subarray(offset + header, offset + size));
+    offset += size;
+  }
+  return found;
 }

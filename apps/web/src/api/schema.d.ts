@@ -1626,6 +1626,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/chunks/{chunk}/h264/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A segment of an H.265 chunk's H.264 transcode (recorded H.265 for browsers without HEVC)
+         * @description Named by the playlist asked with `video=h264`: `init.mp4` or `<n>.m4s` (n × 4 s into the chunk). The chunk is transcoded on demand, once, and the answer waits until the segment is written (up to 30 s); 404 for a segment the chunk does not have. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
+         */
+        get: operations["getTranscodedChunkSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}/coverage": {
         parameters: {
             query?: never;
@@ -12952,6 +12972,96 @@ export interface operations {
             };
         };
     };
+    getTranscodedChunkSegment: {
+        parameters: {
+            query?: {
+                ticket?: string;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+                chunk: number;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The init section or segment (fragmented MP4) */
+            200: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested range of the file (one `Range: bytes=` range) */
+            206: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "content-range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getRecordingCoverage: {
         parameters: {
             query: {
@@ -13129,6 +13239,8 @@ export interface operations {
                 start_unix?: number;
                 end_unix?: number;
                 ticket?: string;
+                /** @description `h264`: the player decodes only H.264 (browsers without HEVC): H.265 chunks are listed as the segments of their H.264 transcode, made on demand. `any` (default): the chunks as recorded. */
+                video?: "any" | "h264";
             };
             header?: never;
             path: {

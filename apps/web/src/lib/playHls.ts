@@ -1,3 +1,4 @@
+import { decodesHevc } from './hevc';
 import type { LivePlayback } from './livePlayback';
 
 /**
@@ -33,6 +34,7 @@ export async function playHls(
   hls.on(Hls.Events.BUFFER_CODECS, (_event, tracks) => {
     audio = tracks.audio !== undefined || tracks.audiovideo !== undefined;
   });
+  // Where H.265 does not play, the recorder sends an H.265 camera's H.264 substream, or transcodes it for us.
   hls.loadSource(decodesHevc() ? url : withParam(url, 'video', 'h264'));
   hls.attachMedia(video);
   return {
@@ -40,14 +42,6 @@ export async function playHls(
     pictureTime: () => hls.playingDate?.getTime() ?? null,
     hasAudio: () => audio,
   };
-}
-
-/**
- * Whether this browser's media source plays H.265 (Safari, Chrome with a hardware decoder). Where not, the live
- * URL asks for H.264: the recorder then sends an H.265 camera's H.264 substream, or transcodes it for us.
- */
-function decodesHevc(): boolean {
-  return MediaSource.isTypeSupported('video/mp4; codecs="hvc1.1.6.L120.90"');
 }
 
 function withParam(url: string, name: string, value: string): string {

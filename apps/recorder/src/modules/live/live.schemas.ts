@@ -1,9 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum, TicketQuery } from '../../platform/http/schemas.js';
+import { PLAYER_VIDEO, StringEnum, TicketQuery } from '../../platform/http/schemas.js';
 import { STREAM_ROLES } from '../camera-config/camera-config.schemas.js';
-
-/** What a live player says it decodes. */
-export const LIVE_VIDEO_WANTS = ['any', 'h264'] as const;
 
 export const StreamTicket = Type.Object({
   ticket: Type.String(),
@@ -27,7 +24,7 @@ export const LiveQuery = Type.Object({
   stream: Type.Optional(StringEnum(STREAM_ROLES)),
   /** what the player decodes: `h264` gets an H.265 camera as its H.264 substream or transcoded (issue #33) */
   video: Type.Optional(
-    StringEnum(LIVE_VIDEO_WANTS, {
+    StringEnum(PLAYER_VIDEO, {
       description:
         '`h264`: the player decodes only H.264 (browsers without HEVC): a stream in another codec (H.265) is ' +
         "played as the camera's H.264 substream when it has one, otherwise transcoded to H.264 (one transcode " +

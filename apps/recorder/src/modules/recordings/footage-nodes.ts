@@ -6,7 +6,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChunkFile } from '../../media/ffmpeg/export.js';
-import { initSectionLength, initSectionLengthOf } from '../../media/mp4.js';
+import { initSection, initSectionOf, type InitSection } from '../../media/mp4.js';
 import type { CallerCredentials, Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingRow } from './recordings.repository.js';
 
@@ -43,16 +43,16 @@ export class FootageNodes {
     return { nodeId, maxBytes, firstByteMs };
   }
 
-  /** The length of a chunk's init section, read from its file here or its first bytes on another node. */
-  async initLength(chunk: PlacedChunk, caller: CallerCredentials): Promise<number | null> {
-    if (chunk.nodeId === null) return initSectionLength(this.path(chunk.row)).catch(() => null);
+  /** A chunk's init section (length, video codec), read from its file here or its first bytes on another node. */
+  async initSection(chunk: PlacedChunk, caller: CallerCredentials): Promise<InitSection | null> {
+    if (chunk.nodeId === null) return initSection(this.path(chunk.row)).catch(() => null);
     const prefix = await this.proxy.fetchBytes(
       this.forwarding(chunk.nodeId, INIT_PREFIX_BYTES),
       chunkPath(chunk.row),
       caller,
       { start: 0, end: Math.min(INIT_PREFIX_BYTES, chunk.row.size_bytes) - 1 },
     );
-    return initSectionLengthOf(prefix);
+    return initSectionOf(prefix);
   }
 
   /**

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
+import { stat } from 'node:fs/promises';
 import { sendFile } from '../../platform/http/file-response.js';
 import { Binary, FILE_HEADERS, mediaResponse, partialFileResponse } from '../../platform/http/openapi.js';
-import { TicketQuery, ErrorResponse, authErrors } from '../../platform/http/schemas.js';
+import {
+  PLAYER_VIDEO,
+  StringEnum,
+  TicketQuery,
+  ErrorResponse,
+  authErrors,
+} from '../../platform/http/schemas.js';
 import {
   ChunkParams,
   Coverage,
@@ -15,6 +22,7 @@ import {
   RecordingSettingsUpdate,
   RecordingUsage,
   ThumbnailQuery,
+  TranscodedChunkParams,
 } from './recordings.schemas.js';
 import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingsService } from './recordings.service.js';
@@ -99,6 +107,40 @@ export const recordingsRoutes =
       },
     );
     app.get(
+      '/recordings/:camera_id/chunks/:chunk/h264/:file',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          operationId: 'getTranscodedChunkSegment',
+          summary: "A segment of an H.265 chunk's H.264 transcode (recorded H.265 for browsers without HEVC)",
+          description:
+            'Named by the playlist asked with `video=h264`: `init.mp4` or `<n>.m4s` (n × 4 s into the chunk). ' +
+            'The chunk is transcoded on demand, once, and the answer waits until the segment is written (up to ' +
+            '30 s); 404 for a segment the chunk does not have. ' +
+            elsewhere,
+          params: TranscodedChunkParams,
+          querystring: Type.Object({ ticket: TicketQuery.properties.ticket }),
+          response: {
+            200: mediaResponse(
+              'video/mp4',
+              Binary,
+              'The init section or segment (fragmented MP4)',
+              FILE_HEADERS,
+            ),
+            206: partialFileResponse('video/mp4'),
+            ...footage,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { camera_id, chunk, file } = request.params;
+        const path = await recordings.transcodedFile(requestContext(request), camera_id, chunk, file);
+        if ('remote' in path) return nodes.forward(request, reply, path.remote);
+        return sendFile(request, reply, { path: path.here, size: (await stat(path.here)).size }, 'video/mp4');
+      },
+    );
+    app.get(
       '/recordings/:camera_id/thumbnail',
       {
         config: { ticket: 'media' },
@@ -141,18 +183,26 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
+            video: Type.Optional(
+              StringEnum(PLAYER_VIDEO, {
+                description:
+                  '`h264`: the player decodes only H.264 (browsers without HEVC): H.265 chunks are listed as the ' +
+                  'segments of their H.264 transcode, made on demand. `any` (default): the chunks as recorded.',
+              }),
+            ),
           }),
           response: { 200: playlist, ...footage },
         },
       },
       async (request, reply) => {
-        const { ticket, ...range } = request.query;
+        const { ticket, video, ...range } = request.query;
         const playlist = await recordings.playlist(
           requestContext(request),
           request.params.camera_id,
           range,
           ticket,
           callerCredentials(request),
+          video === 'h264',
         );
         if ('remote' in playlist) return nodes.forward(request, reply, playlist.remote);
         return reply

@@ -72,6 +72,13 @@ export const Coverage = Type.Object({
 export type Coverage = Static<typeof Coverage>;
 
 export const RecordingParams = Type.Object({ camera_id: Type.Integer({ minimum: 1 }) });
+/** A segment of a chunk's H.264 transcode (recorded H.265 for browsers without HEVC). */
+export const TranscodedChunkParams = Type.Object({
+  camera_id: Type.Integer({ minimum: 1 }),
+  chunk: Type.Integer({ minimum: 1 }),
+  file: Type.String({ pattern: '^(init\\.mp4|[0-9]{1,5}\\.m4s)$' }),
+});
+
 export const ChunkParams = Type.Object({
   camera_id: Type.Integer({ minimum: 1 }),
   /** `<id>.mp4` for the file, `<id>` for delete */

@@ -9,6 +9,7 @@ import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
 import { exportRange, type ChunkFile } from '../../media/ffmpeg/export.js';
 import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
+import { segmentDurations, type ChunkTranscodes } from '../../media/ffmpeg/chunk-transcode.js';
 import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
 import type { FootageNodes } from './footage-nodes.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
@@ -50,6 +51,11 @@ export interface ExportedFile {
 /** How far from a chunk an instant may be and still get its nearest picture (chunks follow within a second). */
 const PREVIEW_REACH_MS = 1500;
 
+/** How long a request for a segment of a chunk's transcode waits for the encoder to write it. */
+const TRANSCODE_WAIT_MS = 30_000;
+/** A few seconds of H.264 at most 1920 px wide: far below this. */
+const TRANSCODED_MAX_BYTES = 64 * 1024 * 1024;
+
 export class RecordingsService {
   constructor(
     private readonly recordings: RecordingsRepository,
@@ -58,6 +64,8 @@ export class RecordingsService {
     private readonly recordingsRoot: string,
     /** which node's disk holds a chunk, and the way to the others (modules/cluster/node-proxy.ts) */
     private readonly footage: FootageNodes,
+    /** recorded H.265 made H.264 for browsers without HEVC (media/ffmpeg/chunk-transcode.ts) */
+    private readonly transcodes: Pick<ChunkTranscodes, 'file'>,
     private readonly ffmpegPath = 'ffmpeg',
   ) {
     this.#thumbnails = new ThumbnailMaker(ffmpegPath);
@@ -139,7 +147,8 @@ export class RecordingsService {
 
   /**
    * An HLS VOD playlist over the chunks of a range: each chunk is its own init section (EXT-X-MAP by byte
-   * range) and fragment run, separated by discontinuities, so a browser plays the range as one video.
+   * range) and fragment run, separated by discontinuities, so a browser plays the range as one video. For a
+   * player that decodes only H.264 (`h264Only`), an H.265 chunk is listed as the segments of its H.264 transcode.
    */
   async playlist(
     context: RequestContext,
@@ -147,6 +156,7 @@ export class RecordingsService {
     query: RecordingRangeQuery,
     ticket: string | undefined,
     caller: CallerCredentials,
+    h264Only = false,
   ): Promise<Served<string>> {
     const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
     // Footage wholly on another node: that node writes the playlist (its chunk URIs are relative, so they
@@ -160,28 +170,59 @@ export class RecordingsService {
     let first = true;
     // Each chunk's init section length: read here, or a small range request to the node holding it (several
     // at once: a playlist across nodes names many of them).
-    const initLengths = await mapBounded(chunks, INIT_READS_AT_ONCE, (placed) =>
-      this.footage.initLength(placed, caller),
+    const inits = await mapBounded(chunks, INIT_READS_AT_ONCE, (placed) =>
+      this.footage.initSection(placed, caller),
     );
     for (const [index, placed] of chunks.entries()) {
       const row = placed.row;
       const chunk = toChunk(row);
-      const initLength = initLengths[index] ?? null;
-      if (initLength === null) continue;
-      // Relative to the playlist (…/recordings/{camera_id}/playlist.m3u8): the chunk download route.
-      const uri = `chunks/${chunk.id}.mp4${suffix}`;
+      const init = inits[index] ?? null;
+      if (init === null) continue;
       if (!first) lines.push('#EXT-X-DISCONTINUITY');
       first = false;
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${chunk.start_time}`);
+      if (h264Only && init.videoCodec === 'hevc') {
+        // Relative to the playlist: the transcode's route.
+        const base = `chunks/${chunk.id}/h264`;
+        lines.push(`#EXT-X-MAP:URI="${base}/init.mp4${suffix}"`);
+        for (const [segment, seconds] of segmentDurations(chunk.duration_seconds).entries())
+          lines.push(`#EXTINF:${seconds.toFixed(3)},`, `${base}/${segment}.m4s${suffix}`);
+        continue;
+      }
+      // Relative to the playlist (…/recordings/{camera_id}/playlist.m3u8): the chunk download route.
+      const uri = `chunks/${chunk.id}.mp4${suffix}`;
       lines.push(
-        `#EXT-X-PROGRAM-DATE-TIME:${chunk.start_time}`,
-        `#EXT-X-MAP:URI="${uri}",BYTERANGE="${initLength}@0"`,
+        `#EXT-X-MAP:URI="${uri}",BYTERANGE="${init.length}@0"`,
         `#EXTINF:${chunk.duration_seconds.toFixed(3)},`,
-        `#EXT-X-BYTERANGE:${row.size_bytes - initLength}@${initLength}`,
+        `#EXT-X-BYTERANGE:${row.size_bytes - init.length}@${init.length}`,
         uri,
       );
     }
     lines.push('#EXT-X-ENDLIST');
     return { here: lines.join('\n') + '\n' };
+  }
+
+  /**
+   * A segment (or the init section) of a chunk's H.264 transcode, once ffmpeg has written it: the path here, or
+   * the node whose disk holds the chunk (it transcodes there).
+   */
+  async transcodedFile(
+    context: RequestContext,
+    cameraId: number,
+    chunkId: number,
+    name: string,
+  ): Promise<Served<string>> {
+    await this.#camera(context, cameraId, 'view');
+    const row = await this.recordings.find(cameraId, chunkId);
+    if (!row) throw new NotFoundError('Recording chunk');
+    const [chunk] = await this.footage.place([row]);
+    if (chunk!.nodeId !== null)
+      return {
+        remote: this.footage.forwarding(chunk!.nodeId, TRANSCODED_MAX_BYTES, TRANSCODE_WAIT_MS + 5_000),
+      };
+    const path = await this.transcodes.file(row.id, this.footage.path(row), name, TRANSCODE_WAIT_MS);
+    if (!path) throw new NotFoundError('Transcoded segment');
+    return { here: path };
   }
 
   /**

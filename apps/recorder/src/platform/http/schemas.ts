@@ -43,6 +43,9 @@ export const StringEnum = <const T extends readonly string[]>(
 
 export const Timestamp = Type.String({ format: 'date-time' });
 
+/** What a video player says it decodes (live and recorded): `h264` for browsers without HEVC. */
+export const PLAYER_VIDEO = ['any', 'h264'] as const;
+
 // Bounds for free text and free JSON that the specification leaves open (SEED.md "Limits"), shared so that the
 // same kind of field has the same limit everywhere. Every string, array and free object of a request schema has
 // one (a test walks the OpenAPI document).

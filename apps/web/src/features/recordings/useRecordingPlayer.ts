@@ -2,6 +2,7 @@ import type Hls from 'hls.js/light';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hasFootage, mediaTicket } from './queries';
 import { MINUTE } from './time';
+import { decodesHevc } from '../../lib/hevc';
 
 /** How much footage one playlist covers around the instant asked for; further away, a new playlist is loaded. */
 const WINDOW_BEFORE = 5 * MINUTE;
@@ -162,6 +163,7 @@ export function useRecordingPlayer(cameraId: number) {
           start_unix: String(Math.floor(startMs / 1000)),
           end_unix: String(Math.ceil(endMs / 1000)),
           ticket: firstTicket,
+          ...(decodesHevc() ? {} : { video: 'h264' }),
         });
         hls.loadSource(`/api/v1/recordings/${cameraId}/playlist.m3u8?${query}`);
         hls.attachMedia(element);
