@@ -130,7 +130,10 @@ export class AlertsService {
     );
     const tail = run.catch(() => undefined);
     this.#raising.set(key, tail);
+    // idle() waits for it too: raised from an event (the recording watch's), nobody else awaits it.
+    this.#background.add(tail);
     void tail.then(() => {
+      this.#background.delete(tail);
       if (this.#raising.get(key) === tail) this.#raising.delete(key);
     });
     return run;
