@@ -192,8 +192,10 @@ export class CameraStream extends EventEmitter<{
     const pull = this.#pull;
     this.#pull = null;
     await pull?.stop();
-    this.#socket?.close();
+    const socket = this.#socket;
     this.#socket = null;
+    // Closed once the port is released (a process that closes everything then exits).
+    if (socket) await new Promise<void>((resolve) => socket.close(() => resolve()));
   }
 
   #receive(data: Buffer, from: RemoteInfo): void {

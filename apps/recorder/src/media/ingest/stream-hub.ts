@@ -24,11 +24,16 @@ export const PULL_LINGER_MS = 30_000;
 
 export class StreamHub {
   readonly #streams = new Map<string, Promise<CameraStream>>();
+  #closed = false;
 
   constructor(private readonly options: StreamHubOptions) {}
 
-  /** The camera's stream of that role, its port open. */
+  /**
+   * The camera's stream of that role, its port open. Refused once the hub is closed: a request still under way at
+   * shutdown (a live viewer's) would open a port nothing closes, and the process would never exit.
+   */
   stream(cameraId: number, role: StreamRole = 'main'): Promise<CameraStream> {
+    if (this.#closed) return Promise.reject(new Error('the recorder is shutting down'));
     const key = `${cameraId}/${role}`;
     let stream = this.#streams.get(key);
     if (!stream) {
@@ -59,6 +64,7 @@ export class StreamHub {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const streams = [...this.#streams.values()];
     this.#streams.clear();
     await Promise.all(streams.map(async (stream) => (await stream.catch(() => null))?.close()));

@@ -20,6 +20,9 @@ import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, liveKey } from './stream-keys.js';
 import type { LiveVideo } from './live-video.js';
 
+/** How long the part a playlist hints at next is waited for. */
+const HINTED_PART_WAIT_MS = 9_000;
+
 export interface LiveHlsOptions {
   ffmpegPath: string;
   idleStopMs?: number;
@@ -116,7 +119,10 @@ export class LiveHls {
     const wanted = parseMediaName(name);
     if (!session || !wanted) throw new NotFoundError('Live segment');
     if (wanted.kind === 'part' && wanted.seq === session.playlist.nextPartSeq) {
-      await this.#whileWaiting(session, () => session.playlist.waitForPart(wanted.seq, this.#blockTimeoutMs));
+      // Longer than a blocking reload: across a packager restart (the camera's source was edited) the next part
+      // may take several seconds, and hls.js waits up to 10 s for its first byte; a 404 before then is an error
+      // in the browser's console and a needless retry.
+      await this.#whileWaiting(session, () => session.playlist.waitForPart(wanted.seq, HINTED_PART_WAIT_MS));
     }
     session.lastAccess = Date.now();
     const bytes = session.playlist.media(name);

@@ -54,6 +54,7 @@ export class LiveWebRtc {
   readonly #upstreams = new Map<string, Upstream>();
   readonly #viewers = new Map<string, Viewer>();
   readonly #runs = new Map<number, number>();
+  #closed = false;
 
   constructor(
     private readonly streams: StreamHub,
@@ -146,12 +147,15 @@ export class LiveWebRtc {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await Promise.all([...this.#upstreams.keys()].map((key) => this.#stop(key)));
   }
 
   async #start(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Upstream> {
     const key = liveKey(cameraId, role, video);
     const stream = await this.streams.stream(cameraId, role);
+    // An offer still being answered at shutdown: no socket that nothing would close.
+    if (this.#closed) throw new AppError(503, 'The recorder is shutting down');
     const existing = this.#upstreams.get(key);
     if (existing) return existing; // another viewer started it while this one negotiated
     const socket = createSocket('udp4');
