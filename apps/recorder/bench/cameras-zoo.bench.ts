@@ -156,9 +156,13 @@ async function main(): Promise<void> {
         });
         await sleep(WARMUP_S);
         const ours = await cpuOver(ffmpegs, DURATION_S);
-        // To the bin: its pipelines stop, and ffmpeg alone has the camera to itself.
-        await api(recorder.base, `/api/v1/cameras/${id}`, { method: 'DELETE', token }).catch(() => undefined);
-        while (ffmpegs().length > 0) await sleep(1);
+        // Recording off: its ffmpeg ends, and ffmpeg alone has the camera to itself.
+        await api(recorder.base, `/api/v1/camera-config/${id}`, {
+          method: 'PATCH',
+          token,
+          body: JSON.stringify({ recording_enabled: false }),
+        });
+        for (let waited = 0; ffmpegs().length > 0 && waited < 40; waited++) await sleep(1);
         const limit = await alone(camera, kind.alone, 'segments');
         console.log(
           `| ${kind.name} | ${ours.toFixed(1)} % | ${limit.toFixed(1)} % | ${(ours / limit).toFixed(2)} |`,
