@@ -111,6 +111,11 @@ export class CameraStream extends EventEmitter<{
     this.#livenessTimer.unref();
   }
 
+  /** The video codec the stream carries (from its PMT; ffmpeg's name), null until it has arrived. */
+  get videoCodec(): string | null {
+    return this.#cache.videoCodec;
+  }
+
   /** Whether the camera sends this stream now (see StreamLiveness). */
   get liveness(): StreamLiveness {
     return { online: this.#online, lastPacketAt: this.#lastPacketAt || null };

@@ -6,6 +6,14 @@ export const TS_PACKET = 188;
 const SYNC = 0x47;
 /** Stream types of video elementary streams (MPEG-1/2, MPEG-4 part 2, H.264, H.265). */
 const VIDEO_STREAM_TYPES = new Set([0x01, 0x02, 0x10, 0x1b, 0x24]);
+/** The video codecs the PMT's stream types name, by ffmpeg's names. */
+const VIDEO_CODECS: Record<number, string> = {
+  0x01: 'mpeg1video',
+  0x02: 'mpeg2video',
+  0x10: 'mpeg4',
+  0x1b: 'h264',
+  0x24: 'hevc',
+};
 /** A group of pictures larger than this is not kept (a camera without keyframes would grow it forever). */
 export const MAX_GOP_BYTES = 16 * 1024 * 1024;
 
@@ -14,6 +22,7 @@ export class TsGopCache {
   #pmtPid: number | null = null;
   #pmt: Buffer | null = null;
   #videoPid: number | null = null;
+  #videoCodec: string | null = null;
   #gop: Buffer[] = [];
   #gopBytes = 0;
   /** false until the first keyframe: packets before it are useless to a joining consumer */
@@ -50,10 +59,16 @@ export class TsGopCache {
     return [this.#pat, this.#pmt, ...this.#gop];
   }
 
+  /** The stream's video codec as its PMT names it (ffmpeg's name), null until a PMT came. */
+  get videoCodec(): string | null {
+    return this.#videoCodec;
+  }
+
   /** A new stream (another sender): nothing of the old one is valid. */
   reset(): void {
     this.#pat = this.#pmt = null;
     this.#pmtPid = this.#videoPid = null;
+    this.#videoCodec = null;
     this.#gop = [];
     this.#gopBytes = 0;
     this.#open = false;
@@ -97,6 +112,7 @@ export class TsGopCache {
       const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
       if (VIDEO_STREAM_TYPES.has(type)) {
         this.#videoPid = pid;
+        this.#videoCodec = VIDEO_CODECS[type] ?? null;
         this.#pmt = Buffer.from(packet);
         return;
       }

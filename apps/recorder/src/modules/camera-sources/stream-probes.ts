@@ -43,9 +43,12 @@ export class StreamProbes {
     return asking;
   }
 
-  /** The video codec the stream's fan-out carries (H.264 for a converted camera), null when it cannot be asked. */
-  async fanOutCodec(cameraId: number, role: StreamRole, input: StreamInput): Promise<string | null> {
-    return fanOutCodec(await this.probe(cameraId, role, input));
+  /**
+   * The video codec the stream's fan-out carries (H.264 for a converted camera) as last probed, without asking:
+   * null when not known (a probe opens an RTSP session of its own, and a camera stream has one).
+   */
+  knownFanOutCodec(cameraId: number, role: StreamRole, input: StreamInput): string | null {
+    return fanOutCodec(this.known(cameraId, role, input));
   }
 
   /** What is known of the stream without asking (null: not probed from this source, or it could not be). */

@@ -32,6 +32,16 @@ describe('live picture choice', () => {
     }
   });
 
+  it('takes a substream not known yet for H.264', async () => {
+    const choice = await chooseLive({
+      role: 'main',
+      h264Only: true,
+      hasSubstream: true,
+      codecOf: codecs('hevc'),
+    });
+    assert.deepEqual(choice, { role: 'sub', video: 'copy' });
+  });
+
   it("plays an H.265 camera's H.264 substream rather than transcoding its main stream", async () => {
     const choice = await chooseLive({
       role: 'main',

@@ -20,7 +20,7 @@ export interface LiveCandidates {
   h264Only: boolean;
   /** whether the camera has a substream */
   hasSubstream: boolean;
-  /** the video codec a stream's fan-out carries (ffmpeg's name), null when not known (not probed yet) */
+  /** the video codec a stream's fan-out carries (ffmpeg's name), null when not known (not flowing, not probed) */
   codecOf: (role: StreamRole) => Promise<string | null>;
 }
 
@@ -30,7 +30,11 @@ export async function chooseLive(candidates: LiveCandidates): Promise<LiveChoice
   const codec = await codecOf(role);
   // Not known: nearly every camera sends H.264, and a transcode for nothing costs a core.
   if (codec === null || codec === 'h264') return { role, video: 'copy' };
-  if (role === 'main' && hasSubstream && (await codecOf('sub')) === 'h264')
-    return { role: 'sub', video: 'copy' };
+  if (role === 'main' && hasSubstream) {
+    // A substream not known yet is taken for H.264, as most cameras that send H.265 encode it (its PMT tells
+    // otherwise once it flows, and the player's next try is transcoded).
+    const sub = await codecOf('sub');
+    if (sub === null || sub === 'h264') return { role: 'sub', video: 'copy' };
+  }
   return { role, video: 'h264' };
 }

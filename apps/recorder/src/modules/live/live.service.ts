@@ -42,7 +42,7 @@ export class LiveService {
     private readonly ffmpegPath: string,
     private readonly sources: SourceResolver,
     /** what each camera stream sends: a player that decodes only H.264 gets an H.265 camera another way */
-    private readonly probes: Pick<StreamProbes, 'fanOutCodec'>,
+    private readonly probes: Pick<StreamProbes, 'knownFanOutCodec'>,
     private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
@@ -112,8 +112,13 @@ export class LiveService {
       role,
       h264Only,
       hasSubstream: (await this.sources.effectiveRole(cameraId, 'sub')) === 'sub',
-      codecOf: async (of) =>
-        this.probes.fanOutCodec(cameraId, of, await this.sources.input(cameraId, of, 0)).catch(() => null),
+      // What is known without opening a session of our own: the fan-out's PMT, else the stream's last probe.
+      codecOf: async (of) => {
+        const flowing = (await this.streams.find(cameraId, of))?.videoCodec;
+        if (flowing) return flowing;
+        const input = await this.sources.input(cameraId, of, 0).catch(() => null);
+        return input ? this.probes.knownFanOutCodec(cameraId, of, input) : null;
+      },
     });
   }
 
