@@ -7,15 +7,17 @@
 //      media playlist every second and each new segment, asked with video=h264): the CPU of the live transcode
 //      and how many transcodes run (it must stay one), beside ffmpeg alone transcoding the camera the same way.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIVE_H264 } from '../src/media/ffmpeg/args.js';
 import { startTestCamera, type TestCamera, type TestCameraOptions } from '../test/helpers/rtsp-camera.js';
 import {
   api,
   buildRecorder,
   childrenOf,
-  cpuSeconds,
+  cmdline,
+  cpuOver,
   describeMachine,
   login,
   startRecorder,
@@ -48,31 +50,8 @@ const KINDS: Kind[] = [
   { name: 'H.265', camera: { ...SMALL, codec: 'h265' }, alone: COPY },
 ];
 const VIEWERS = [1, 4, 16];
-/** The live transcode's settings (media/ffmpeg/args.ts LIVE_H264), for ffmpeg alone. */
-const LIVE_H264 = [
-  ...['-c:v', 'libx264', '-preset', 'superfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-  ...['-crf', '23', '-maxrate', '6M', '-bufsize', '12M', '-force_key_frames', 'expr:gte(t,n_forced*1)'],
-];
 
 const sleep = (s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000));
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const cmdline = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-  } catch {
-    return [];
-  }
-};
-
-/** CPU (% of a core) of the processes `pids()` names, over `seconds`. */
-async function cpuOver(pids: () => number[], seconds: number): Promise<number> {
-  const watched = pids();
-  const before = watched.map(cpuSeconds);
-  const start = performance.now();
-  await sleep(seconds);
-  const elapsed = (performance.now() - start) / 1000;
-  return ((sum(watched.map(cpuSeconds)) - sum(before)) / elapsed) * 100;
-}
 
 /** ffmpeg alone reading the camera with `codecs`, writing 10-second MP4 segments (or nothing: `null`). */
 async function alone(camera: TestCamera, codecs: string[], output: 'segments' | 'null'): Promise<number> {
@@ -88,7 +67,7 @@ async function alone(camera: TestCamera, codecs: string[], output: 'segments' | 
   );
   try {
     await sleep(WARMUP_S);
-    return await cpuOver(() => [child.pid!], DURATION_S);
+    return await cpuOver([child.pid!], () => sleep(DURATION_S));
   } finally {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
@@ -155,7 +134,7 @@ async function main(): Promise<void> {
           body: JSON.stringify({ recording_enabled: true }),
         });
         await sleep(WARMUP_S);
-        const ours = await cpuOver(ffmpegs, DURATION_S);
+        const ours = await cpuOver(ffmpegs(), () => sleep(DURATION_S));
         // Recording off: its ffmpeg ends, and ffmpeg alone has the camera to itself.
         await api(recorder.base, `/api/v1/camera-config/${id}`, {
           method: 'PATCH',
@@ -183,7 +162,7 @@ async function main(): Promise<void> {
         const stopWatching = new AbortController();
         for (let i = 0; i < viewers; i++) watch(recorder.base, token, id, stopWatching.signal);
         await sleep(WARMUP_S);
-        const ours = await cpuOver(ffmpegs, DURATION_S);
+        const ours = await cpuOver(ffmpegs(), () => sleep(DURATION_S));
         const transcodes = ffmpegs().filter((pid) => cmdline(pid).includes('libx264')).length;
         stopWatching.abort();
         console.log(

@@ -183,6 +183,25 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU (% of a core) of a set of processes over the window that `during` waits out. */
+export async function cpuOver(pids: number[], during: () => Promise<void>): Promise<number> {
+  const before = pids.map(cpuSeconds);
+  const start = performance.now();
+  await during();
+  const seconds = (performance.now() - start) / 1000;
+  const used = pids.reduce((total, pid, i) => total + cpuSeconds(pid) - before[i]!, 0);
+  return (used / seconds) * 100;
+}
+
+/** A process's command line, split into its arguments (empty once it is gone). */
+export function cmdline(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
 /** Resident memory of a process in MiB. */
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

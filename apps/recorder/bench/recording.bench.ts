@@ -11,7 +11,7 @@
 //      the substream (detect_stream 'sub', the default), then the main stream (detect_stream 'main') — frame
 //      grabber CPU, decoded pixels/s and RTSP sessions of each stream beside each other.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PULL_LINGER_MS } from '../src/media/ingest/stream-hub.js';
@@ -20,6 +20,8 @@ import {
   api,
   buildRecorder,
   childrenOf,
+  cmdline,
+  cpuOver,
   cpuSeconds,
   describeMachine,
   login,
@@ -43,25 +45,9 @@ const MAIN_SIZE = { width: 640, height: 360 };
 const SUB_SIZE = { width: 320, height: 180 };
 
 const GOP = FPS; // a keyframe a second
-const cmdline = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-  } catch {
-    return []; // ended meanwhile
-  }
-};
 const isGrabber = (pid: number) => cmdline(pid).includes('image2pipe');
 const sleep = (s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** CPU (% of a core) of a set of processes over the window that `during` waits out. */
-async function cpuOver(pids: number[], during: () => Promise<void>): Promise<number> {
-  const before = pids.map(cpuSeconds);
-  const start = performance.now();
-  await during();
-  const seconds = (performance.now() - start) / 1000;
-  return ((sum(pids.map(cpuSeconds)) - sum(before)) / seconds) * 100;
-}
 
 /** One HLS viewer: the media playlist every second and each new segment, as a player without LL-HLS would. */
 function watch(base: string, token: string, cameraId: number, signal: AbortSignal): void {

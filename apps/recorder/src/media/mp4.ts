@@ -1,6 +1,6 @@
 // Just enough ISO-BMFF reading to serve fragmented MP4 chunks as HLS: where the init section (ftyp + moov)
 // ends and the first fragment (moof) begins, and which codec its video track holds.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 /** Reads up to 16 bytes at an offset into the buffer; answers how many it read. */
 type BoxHeaderReader = (header: Buffer, offset: number) => Promise<number> | number;
@@ -9,14 +9,14 @@ type BoxHeaderReader = (header: Buffer, offset: number) => Promise<number> | num
 export async function initSectionLength(file: string): Promise<number | null> {
   const handle = await open(file, 'r');
   try {
-    return await firstFragmentOffset(async (header, offset) => {
-      const { bytesRead } = await handle.read(header, 0, 16, offset);
-      return bytesRead;
-    });
+    return await lengthIn(handle);
   } finally {
     await handle.close();
   }
 }
+
+const lengthIn = (handle: FileHandle) =>
+  firstFragmentOffset(async (header, offset) => (await handle.read(header, 0, 16, offset)).bytesRead);
 
 /** The same from the first bytes of a chunk (null also when the init section does not end within them). */
 export function initSectionLengthOf(prefix: Buffer): Promise<number | null> {
@@ -50,10 +50,10 @@ export interface InitSection {
 
 /** The init section of a chunk file (null when it has none: not a fragmented MP4). */
 export async function initSection(file: string): Promise<InitSection | null> {
-  const length = await initSectionLength(file);
-  if (length === null) return null;
   const handle = await open(file, 'r');
   try {
+    const length = await lengthIn(handle);
+    if (length === null) return null;
     const bytes = Buffer.alloc(Math.min(length, MAX_INIT_BYTES));
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
     return { length, videoCodec: videoCodecOf(bytes.subarray(0, bytesRead)) };

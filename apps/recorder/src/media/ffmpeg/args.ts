@@ -268,7 +268,7 @@ export function redactArgs(args: readonly string[]): string[] {
  * speed and latency, a keyframe every second (the live playlist's segment), at most 1920 pixels wide (a 4K camera
  * would take more than a core of this machine's kind; the recording keeps the original).
  */
-const LIVE_H264 = [
+export const LIVE_H264 = [
   ...['-c:v', 'libx264', '-preset', 'superfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
   ...['-crf', '23', '-maxrate', '6M', '-bufsize', '12M'],
   ...['-vf', 'scale=w=min(iw\\,1920):h=-2'],
