@@ -23,7 +23,10 @@ async function ffmpegPids(marker: string): Promise<number[]> {
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('ffmpeg') && cmdline.includes(marker)) pids.push(Number(entry));
+    if (!cmdline.startsWith('ffmpeg') || !cmdline.includes(marker)) continue;
+    // This test's own recorder's children only: other test files run their own ffmpegs beside it.
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    if (Number(/^PPid:\s*(\d+)/m.exec(status)?.[1]) === process.pid) pids.push(Number(entry));
   }
   return pids;
 }

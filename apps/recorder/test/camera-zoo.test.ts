@@ -1,12 +1,15 @@
 // The cameras people own (issue #33): H.264 with G.711 µ-law, A-law, AAC or Opus audio, MJPEG, H.265, H.264 with
-// B-frames, and Digest authentication — each recorded into chunks a browser plays (H.264 or H.265 video, AAC or
-// Opus audio) with its sound, each giving a snapshot, each playing live in Debian's chromium over HLS (hls.js, its
-// sound decoded there) and WebRTC, and each playing recorded. H.265 plays as chromium asks for it: live transcoded
-// to H.264 once for every viewer, or as the camera's H.264 substream when it has one; recorded as its chunks' H.264
-// transcode. The audio check decodes the chunk's sound and finds the test camera's 440 Hz tone in it; in chromium,
-// the bytes of audio the element decoded grow. All cameras at once, small and slow, to keep the machine's load low.
+// B-frames, RTP over UDP only, and Digest authentication — each recorded into chunks a browser plays (H.264 or H.265
+// video, AAC or Opus audio) with its sound, each giving a snapshot, each playing live in Debian's chromium over HLS
+// (hls.js, its sound decoded there) and WebRTC (sound as Opus), and each playing recorded. H.265 plays as chromium
+// asks for it: live transcoded to H.264 once for every viewer, or as the camera's H.264 substream when it has one;
+// recorded as its chunks' H.264 transcode, and exported as recorded or transcoded. The audio check decodes the
+// chunk's sound and finds the test camera's 440 Hz tone in it; in chromium, the bytes of audio the element decoded
+// grow (HLS) or the WebRTC receiver's decoded sound has energy. All cameras at once, small and slow, to keep the
+// machine's load low.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
@@ -27,10 +30,15 @@ interface Kind {
   converts: RegExp | null;
   /** plays recorded in chromium */
   browser: boolean;
+  /** the camera's stream settings beside the zoo's own */
+  config?: Record<string, unknown>;
 }
 
-/** The kinds whose pictures differ on the way to a WebRTC viewer: copied, converted, transcoded, B-frames. */
-const OVER_WEBRTC = new Set(['H.264 + G.711 µ-law', 'MJPEG', 'H.265', 'H.264 with B-frames']);
+/**
+ * The kinds whose pictures or sound differ on the way to a WebRTC viewer: copied, converted, transcoded,
+ * B-frames; G.711 and AAC sound (the fan-out's AAC becomes Opus).
+ */
+const OVER_WEBRTC = new Set(['H.264 + G.711 µ-law', 'H.264 + AAC', 'MJPEG', 'H.265', 'H.264 with B-frames']);
 
 const KINDS: Kind[] = [
   {
@@ -81,6 +89,16 @@ const KINDS: Kind[] = [
     audio: null,
     converts: null,
     browser: true,
+  },
+  {
+    // A camera (or a network) where RTP comes over UDP only: the recorder is told so (rtsp_transport).
+    name: 'H.264 + AAC over RTSP/UDP',
+    camera: { audio: 'aac', transport: 'udp' },
+    video: 'h264',
+    audio: 'aac',
+    converts: null,
+    browser: true,
+    config: { rtsp_transport: 'udp' },
   },
   {
     name: 'H.264 behind Digest authentication',
@@ -152,7 +170,7 @@ describe(
           90_000,
         ),
       );
-      for (const { id } of cameras) {
+      for (const { id, kind } of cameras) {
         const patched = await t.request({
           method: 'PATCH',
           url: `/api/v1/camera-config/${id}`,
@@ -163,6 +181,7 @@ describe(
             recording_segment_seconds: 600,
             transport_security: 'plaintext_allowed',
             webrtc_publisher: true,
+            ...kind.config,
           },
         });
         assert.equal(patched.statusCode, 200, patched.body);
@@ -200,12 +219,18 @@ describe(
         await playsWithSound(kind, 'live');
         const transcoded = t.container.liveHls.isTranscoding(id, 'main');
         assert.equal(transcoded, kind.video === 'hevc', `${kind.name}: transcoded only when not H.264`);
-        // And over WebRTC, each kind of picture (the recorder sends no sound over WebRTC yet, so one H.264 camera
-        // stands for those that differ only by their sound).
+        // And over WebRTC, each kind of picture, and sound as Opus.
         if (!OVER_WEBRTC.has(kind.name)) continue;
         await player.playWhep(`${origin}${ticket.json<{ whep_url: string }>().whep_url}`);
         await player.waitForProgress(2, 30_000);
         assert.deepEqual(await player.errors(), [], `${kind.name} over WebRTC`);
+        if (kind.audio) {
+          const sound = await player.waitForWebrtcSound(20_000);
+          assert.equal(sound.codec, 'audio/opus', kind.name);
+          assert.ok(sound.samples > 0, `${kind.name} over WebRTC: sound decoded (${sound.samples} samples)`);
+        } else {
+          assert.equal(await player.webrtcAudio(), null, `${kind.name} over WebRTC: no sound track`);
+        }
         await player.stop();
       }
 
@@ -304,6 +329,45 @@ describe(
             (await t.request({ method: 'GET', url: beyond, token: t.adminToken })).statusCode,
             404,
           );
+          // Its export stays H.265 unless asked for H.264: then transcoded, cut to the same footage.
+          for (const [video, codec] of [
+            ['', 'hevc'],
+            ['&video=h264', 'h264'],
+          ] as const) {
+            const exported = await t.request({
+              method: 'GET',
+              url: `/api/v1/recordings/${id}/export?${range}${video}`,
+              token: t.adminToken,
+            });
+            assert.equal(exported.statusCode, 200, exported.body);
+            assert.match(
+              String(exported.headers['content-disposition']),
+              video ? /-h264\.mp4"$/ : /\d\.mp4"$/,
+            );
+            const file = join(t.config.dataDir, `zoo-export${video ? '-h264' : ''}.mp4`);
+            await writeFile(file, exported.rawPayload);
+            const probed = await run('ffprobe', [
+              ...[
+                '-v',
+                'error',
+                '-select_streams',
+                'v:0',
+                '-show_entries',
+                'stream=codec_name:format=duration',
+              ],
+              ...['-of', 'json', file],
+            ]);
+            const info = JSON.parse(probed.stdout) as {
+              streams: { codec_name: string }[];
+              format: { duration: string };
+            };
+            assert.equal(info.streams[0]?.codec_name, codec, `export${video}`);
+            const footage = (chunk!.endMs - chunk!.startMs) / 1000;
+            assert.ok(
+              Math.abs(Number(info.format.duration) - footage) < 0.5,
+              `export${video}: ${info.format.duration} s of the chunk's ${footage} s`,
+            );
+          }
         }
         // As the web app asks in chromium: H.264 only (H.265 chunks come as their transcode).
         await player.playHls(

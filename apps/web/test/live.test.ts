@@ -37,12 +37,16 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
       ['Shed', { recording_enabled: true }],
       ['Yard', { webrtc_publisher: true }],
     ] as const) {
-      // Shed sends G.711 µ-law sound, as Hikvision and Dahua cameras do with audio on.
+      // Shed sends G.711 µ-law sound, as Hikvision and Dahua cameras do with audio on; Yard (WebRTC) sends AAC.
       const camera = await addTestCamera(
         t,
         name,
         config,
-        name === 'Shed' ? { width: 640, height: 360, fps: 15, gop: 15, audio: 'pcmu' } : undefined,
+        name === 'Shed'
+          ? { width: 640, height: 360, fps: 15, gop: 15, audio: 'pcmu' }
+          : name === 'Yard'
+            ? { audio: 'aac' }
+            : undefined,
       );
       sources.push(camera.source);
       ids[name] = camera.id;
@@ -224,6 +228,20 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
     assert.deepEqual(await seriousViolations(page), []);
     await mute.click();
     assert.equal(await video.evaluate((element: HTMLVideoElement) => element.muted), true);
+
+    // Over WebRTC the sound comes as Opus, as its own track of the camera's stream, and the button turns it on.
+    const yard = page.getByRole('figure', { name: 'Live view of Yard' });
+    await yard.scrollIntoViewIfNeeded();
+    await yard.getByRole('button', { name: 'Sound on for Yard' }).click({ timeout: 60_000 });
+    const tracks = await yard.locator('video').evaluate((element: HTMLVideoElement) => ({
+      transport: element.dataset.transport,
+      muted: element.muted,
+      kinds: (element.srcObject as MediaStream | null)
+        ?.getTracks()
+        .map((track) => track.kind)
+        .sort(),
+    }));
+    assert.deepEqual(tracks, { transport: 'webrtc', muted: false, kinds: ['audio', 'video'] });
     await page.context().close();
   });
 

@@ -20,6 +20,10 @@ export interface BrowserPlayer {
   playWhep(url: string): Promise<void>;
   stop(): Promise<void>;
   currentTime(): Promise<number>;
+  /** the WebRTC session's sound as chromium decoded it; null without an audio track */
+  webrtcAudio(): Promise<WebRtcAudio | null>;
+  /** unmutes the element (as a speaker button), then resolves once chromium has decoded WebRTC sound, not silence */
+  waitForWebrtcSound(timeoutMs?: number): Promise<WebRtcAudio>;
   /** resolves once playback has advanced by `seconds` from now */
   waitForProgress(seconds: number, timeoutMs?: number): Promise<void>;
   /** every frame presented since the last call that carries a clean clock code, with when it was shown */
@@ -28,6 +32,15 @@ export interface BrowserPlayer {
   takeLatencies(): Promise<number[]>;
   errors(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+export interface WebRtcAudio {
+  /** samples decoded from packets that came (losses concealed by the decoder not counted) */
+  samples: number;
+  /** their total energy (0 for silence) */
+  energy: number;
+  /** e.g. audio/opus */
+  codec: string | null;
 }
 
 /** Debian's chromium, headless, as the tests and benchmarks run it (muted video may play without a gesture). */
@@ -71,6 +84,19 @@ export async function openPlayer(origin: string): Promise<BrowserPlayer> {
       playWhep: (url) => page.evaluate((u) => (globalThis as unknown as PlayerPage).player.whep(u), url),
       stop: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.stop()),
       currentTime: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.currentTime()),
+      webrtcAudio: () => page.evaluate(() => (globalThis as unknown as PlayerPage).player.webrtcAudio()),
+      async waitForWebrtcSound(timeoutMs = 20_000) {
+        await page.evaluate(() => (globalThis as unknown as PlayerPage).player.unmute());
+        // getStats has no event: its figures are read a few times a second.
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const sound = await page.evaluate(() => (globalThis as unknown as PlayerPage).player.webrtcAudio());
+          if (sound && sound.energy > 0) return sound;
+          if (Date.now() > deadline)
+            throw new Error(`no WebRTC sound in ${timeoutMs} ms: ${JSON.stringify(sound)}`);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      },
       async waitForProgress(seconds, timeoutMs = 30_000) {
         const start = await page.evaluate(() => (globalThis as unknown as PlayerPage).player.currentTime());
         await page.waitForFunction(
@@ -103,6 +129,8 @@ interface PlayerPage {
     whep(url: string): Promise<void>;
     stop(): Promise<void>;
     currentTime(): number;
+    webrtcAudio(): Promise<WebRtcAudio | null>;
+    unmute(): void;
     takeFrames(): ClockedFrame[];
     errors(): string[];
   };

@@ -39,6 +39,8 @@ export interface TestCameraOptions {
   audio?: 'pcmu' | 'pcma' | 'aac' | 'opus';
   /** with user: RTSP Digest authentication instead of Basic */
   digest?: boolean;
+  /** the only RTP transport the camera sets up (`udp`: it refuses RTP interleaved over the RTSP connection) */
+  transport?: 'udp' | 'tcp';
 }
 
 export interface TestCamera {
@@ -87,6 +89,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
   if (options.bframes) args.push('--bframes');
   if (options.audio) args.push('--audio', options.audio);
   if (options.digest) args.push('--digest');
+  if (options.transport) args.push('--transport', options.transport);
   if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
   if (options.tls) {
     await writeFile(join(dir, 'cert.pem'), options.tls.cert);

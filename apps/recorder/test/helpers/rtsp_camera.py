@@ -141,9 +141,19 @@ def main() -> None:
     parser.add_argument("--audio", choices=["none", *AUDIO], default="none")
     parser.add_argument("--digest", action="store_true", help="with --user: RTSP Digest instead of Basic")
     parser.add_argument(
+        "--transport",
+        choices=["any", "udp", "tcp"],
+        default="any",
+        help="the RTP transports a client may set up (udp: as a camera that refuses interleaved TCP)",
+    )
+    parser.add_argument(
         "--freezable",
         action="store_true",
         help="with --clock-code: SIGUSR1 freezes the picture (no frames, sessions stay open), SIGUSR2 resumes",
+    )
+    parser.add_argument(
+        "--resize-to",
+        help="WxH: on SIGHUP the picture takes this size mid-session, as a camera whose user changed its resolution",
     )
     args = parser.parse_args()
     if args.clock_code and args.audio != "none":
@@ -172,7 +182,7 @@ def main() -> None:
 
     factory.set_launch(
         f"( {source}"
-        f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
+        f"! videoscale ! capsfilter name=size caps=video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
         '! clockoverlay time-format="%H:%M:%S" font-desc="Sans 24" ! videoconvert ! video/x-raw,format=I420 '
         f"! {video_encoder(args)}{audio_branch(args)} )"
     )
@@ -185,6 +195,11 @@ def main() -> None:
         )
         factory.connect("media-configure", lambda _f, media: feed_clock_code(media, args))
     factory.set_shared(True)
+    medias = []
+    factory.connect("media-configure", lambda _f, media: medias.append(media))
+    if args.transport != "any":
+        lower = GstRtsp.RTSPLowerTrans
+        factory.set_protocols(lower.UDP | lower.UDP_MCAST if args.transport == "udp" else lower.TCP)
 
     if args.user or args.tls_cert:
         auth = GstRtspServer.RTSPAuth()
@@ -233,8 +248,22 @@ def main() -> None:
     if args.freezable:
         signal.signal(signal.SIGUSR1, lambda *_: FROZEN.update(value=True))
         signal.signal(signal.SIGUSR2, lambda *_: FROZEN.update(value=False))
+    if args.resize_to:
+        signal.signal(signal.SIGHUP, lambda *_: GLib.idle_add(resize, medias, args))
     print(f"ready {args.port}", flush=True)
     loop.run()
+
+
+def resize(medias, args) -> bool:
+    """The picture's size becomes --resize-to in the same session: new parameter sets at the next keyframe."""
+    width, height = (int(value) for value in args.resize_to.split("x"))
+    caps = Gst.Caps.from_string(f"video/x-raw,width={width},height={height},framerate={args.fps}/1")
+    for media in medias:
+        size = media.get_element().get_by_name_recurse_up("size")
+        if size is not None:
+            size.set_property("caps", caps)
+    print(f"resized {width}x{height}", flush=True)
+    return False
 
 
 if __name__ == "__main__":

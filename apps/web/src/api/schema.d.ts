@@ -13147,6 +13147,8 @@ export interface operations {
                 start_unix?: number;
                 end_unix?: number;
                 ticket?: string;
+                /** @description `h264`: a file that plays where only H.264 plays — H.265 footage is transcoded (at most 1 h; the answer starts once it is encoded, about real time for 1080p on a small machine; named `…-h264.mp4`), other footage copied as it is. `any` (default): the footage as recorded. */
+                video?: "any" | "h264";
             };
             header?: never;
             path: {
@@ -13163,7 +13165,7 @@ export interface operations {
                     "accept-ranges"?: string;
                     /** @description Bytes in this response */
                     "content-length"?: number;
-                    /** @description `attachment; filename="camera-<id>-<start>-<end>.mp4"` */
+                    /** @description `attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded) */
                     "content-disposition"?: string;
                     [name: string]: unknown;
                 };

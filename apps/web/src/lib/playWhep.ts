@@ -19,7 +19,7 @@ function gathered(connection: RTCPeerConnection): Promise<void> {
 
 /**
  * Plays a camera over WebRTC (WHEP, RFC 9725): a receive-only offer to `url`, the recorder's answer, and the
- * camera's H.264 straight into `video` — a fraction of HLS's latency. Throws when the recorder will not answer;
+ * camera's H.264 (and its sound) straight into `video` — a fraction of HLS's latency. Throws when the recorder will not answer;
  * calls `onFail` once when an established connection breaks. Returns the function that ends the session.
  */
 export async function playWhep(
@@ -41,8 +41,15 @@ export async function playWhep(
   };
   try {
     connection.addTransceiver('video', { direction: 'recvonly' });
+    // The camera's sound, as Opus, when it has any (the tile's speaker button unmutes it).
+    connection.addTransceiver('audio', { direction: 'recvonly' });
     connection.addEventListener('track', (event) => {
-      video.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      // The recorder sends picture and sound as one stream; each track arrives with it.
+      const stream = event.streams[0];
+      if (stream && video.srcObject === stream) return;
+      if (stream) video.srcObject = stream;
+      else if (video.srcObject instanceof MediaStream) video.srcObject.addTrack(event.track);
+      else video.srcObject = new MediaStream([event.track]);
     });
     await connection.setLocalDescription(await connection.createOffer());
     await gathered(connection);

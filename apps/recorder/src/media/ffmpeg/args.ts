@@ -304,25 +304,32 @@ export function liveFmp4Args(partSeconds = 0.2, { transcodeVideo = false } = {})
 /**
  * WebRTC live view: the camera's H.264 copied as RTP to a local UDP port, where the recorder fans the packets
  * out to every viewer. Parameter sets go in front of every keyframe so a viewer joining mid-stream can decode.
+ * With `audioPort`, the sound too, as Opus RTP to that port: every browser decodes Opus, and the fan-out's sound
+ * is AAC (recording-plan.ts), which WebRTC does not carry. One encode for every viewer, a fraction of a per cent
+ * of a core; 20 ms frames in low-delay mode keep it under a frame of the picture's latency.
  */
-export function webrtcRtpArgs(rtpPort: number, { transcodeVideo = false } = {}): string[] {
-  return [
-    ...BASE,
-    ...feedInput(true),
-    '-map',
-    '0:v:0',
-    '-an',
+export function webrtcRtpArgs(
+  rtpPort: number,
+  { transcodeVideo = false, audioPort }: { transcodeVideo?: boolean; audioPort?: number } = {},
+): string[] {
+  const video = [
+    ...['-map', '0:v:0', '-an'],
     ...(transcodeVideo ? LIVE_H264 : ['-c:v', 'copy']),
-    '-bsf:v',
-    'dump_extra=freq=keyframe',
-    '-f',
-    'rtp',
-    '-payload_type',
-    '96',
-    '-progress',
-    'pipe:1',
+    ...['-bsf:v', 'dump_extra=freq=keyframe'],
+    ...['-f', 'rtp', '-payload_type', '96'],
     `rtp://127.0.0.1:${rtpPort}?pkt_size=1200`,
   ];
+  const audio =
+    audioPort === undefined
+      ? []
+      : [
+          ...['-map', '0:a:0', '-vn'],
+          ...['-c:a', 'libopus', '-b:a', '48k', '-ar', '48000', '-ac', '2'],
+          ...['-application', 'lowdelay', '-frame_duration', '20'],
+          ...['-f', 'rtp', '-payload_type', '111'],
+          `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
+        ];
+  return [...BASE, ...feedInput(true), '-progress', 'pipe:1', ...video, ...audio];
 }
 
 /**

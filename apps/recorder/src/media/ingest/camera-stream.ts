@@ -116,6 +116,11 @@ export class CameraStream extends EventEmitter<{
     return this.#cache.videoCodec;
   }
 
+  /** Whether the stream carries sound (from its PMT), null until it has arrived. */
+  get hasAudio(): boolean | null {
+    return this.#cache.hasAudio;
+  }
+
   /** Whether the camera sends this stream now (see StreamLiveness). */
   get liveness(): StreamLiveness {
     return { online: this.#online, lastPacketAt: this.#lastPacketAt || null };

@@ -14,6 +14,8 @@ const VIDEO_CODECS: Record<number, string> = {
   0x1b: 'h264',
   0x24: 'hevc',
 };
+/** Stream types of audio elementary streams (MPEG-1/2 audio, AAC in ADTS or LATM, AC-3). */
+const AUDIO_STREAM_TYPES = new Set([0x03, 0x04, 0x0f, 0x11, 0x81]);
 /** A group of pictures larger than this is not kept (a camera without keyframes would grow it forever). */
 export const MAX_GOP_BYTES = 16 * 1024 * 1024;
 
@@ -23,6 +25,7 @@ export class TsGopCache {
   #pmt: Buffer | null = null;
   #videoPid: number | null = null;
   #videoCodec: string | null = null;
+  #hasAudio: boolean | null = null;
   #gop: Buffer[] = [];
   #gopBytes = 0;
   /** false until the first keyframe: packets before it are useless to a joining consumer */
@@ -64,11 +67,17 @@ export class TsGopCache {
     return this.#videoCodec;
   }
 
+  /** Whether the stream carries sound, as its PMT says; null until a PMT came. */
+  get hasAudio(): boolean | null {
+    return this.#hasAudio;
+  }
+
   /** A new stream (another sender): nothing of the old one is valid. */
   reset(): void {
     this.#pat = this.#pmt = null;
     this.#pmtPid = this.#videoPid = null;
     this.#videoCodec = null;
+    this.#hasAudio = null;
     this.#gop = [];
     this.#gopBytes = 0;
     this.#open = false;
@@ -107,17 +116,20 @@ export class TsGopCache {
     if (!section || section[0] !== 0x02) return;
     const end = 3 + (((section[1]! & 0x0f) << 8) | section[2]!) - 4;
     const programInfo = ((section[10]! & 0x0f) << 8) | section[11]!;
+    let video: { pid: number; codec: string | null } | null = null;
+    let audio = false;
     for (let i = 12 + programInfo; i + 5 <= end;) {
       const type = section[i]!;
       const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
-      if (VIDEO_STREAM_TYPES.has(type)) {
-        this.#videoPid = pid;
-        this.#videoCodec = VIDEO_CODECS[type] ?? null;
-        this.#pmt = Buffer.from(packet);
-        return;
-      }
+      if (VIDEO_STREAM_TYPES.has(type) && !video) video = { pid, codec: VIDEO_CODECS[type] ?? null };
+      if (AUDIO_STREAM_TYPES.has(type)) audio = true;
       i += 5 + (((section[i + 3]! & 0x0f) << 8) | section[i + 4]!);
     }
+    if (!video) return;
+    this.#videoPid = video.pid;
+    this.#videoCodec = video.codec;
+    this.#hasAudio = audio;
+    this.#pmt = Buffer.from(packet);
   }
 }
 

@@ -1,8 +1,10 @@
 // WebRTC live view (WHEP): the first viewer of a camera starts one supervised ffmpeg that reads the camera
-// stream's fan-out (media/ingest) and copies its H.264 as RTP to a loopback UDP port; each packet is fanned out
-// to every viewer's peer connection (werift re-stamps SSRC, payload type and sequence per viewer, so a restarted
-// ffmpeg does not disturb them). The last viewer leaving stops it after the idle delay. No re-encoding: browsers
-// decode the camera's own H.264.
+// stream's fan-out (media/ingest) and copies its H.264 as RTP to a loopback UDP port, and its sound as Opus to a
+// second one; each packet is fanned out to every viewer's peer connection (werift re-stamps SSRC, payload type
+// and sequence per viewer, so a restarted ffmpeg does not disturb them). The last viewer leaving stops it after
+// the idle delay. No video re-encoding unless the player needs H.264 of an H.265 camera (live-video.ts).
+// Sound and picture are two RTP streams without the sender reports that would let a browser align them: each
+// plays as it comes, both well under a second behind the camera.
 import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type { MediaStreamTrack, RTCPeerConnection } from 'werift';
@@ -30,6 +32,8 @@ interface Upstream {
   /** null until the RTP socket is bound */
   supervisor: Supervisor | null;
   socket: Socket;
+  /** the Opus RTP socket; null for a stream without sound */
+  audioSocket: Socket | null;
   viewers: Set<Viewer>;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -41,10 +45,28 @@ interface Viewer {
   key: string;
   pc: RTCPeerConnection;
   track: MediaStreamTrack;
+  /** null when the stream has no sound or the viewer's offer takes no Opus */
+  audioTrack: MediaStreamTrack | null;
 }
 
 // The H.264 flavours browsers offer; the camera's own profile is sent as is (decoders accept any profile).
 const H264_PROFILES = ['42e01f', '42001f', '4d001f', '64001f'];
+
+/** The media stream id both tracks of a viewer carry (msid), so the browser plays sound and picture together. */
+const STREAM_ID = 'camera';
+
+/** Whether the offer receives sound and takes Opus (every browser does; a video-only player does not ask). */
+function acceptsOpus(offerSdp: string): boolean {
+  return /^m=audio /m.test(offerSdp) && /^a=rtpmap:\d+ opus\/48000/im.test(offerSdp);
+}
+
+/** Binds a socket to a free loopback port; resolves with the port (null when it was closed first). */
+function bound(socket: Socket): Promise<number | null> {
+  return new Promise((resolve) => {
+    socket.once('close', () => resolve(null));
+    socket.bind(0, '127.0.0.1', () => resolve(socket.address().port));
+  });
+}
 
 /** werift is loaded with the first WebRTC viewer: a recorder nobody watches over WebRTC never loads its modules. */
 const loadWerift = () => import('werift');
@@ -74,12 +96,17 @@ export class LiveWebRtc {
     return keysOf(this.#upstreams, cameraId, role).length > 0;
   }
 
-  /** Answers a WHEP offer: a new viewer of the camera. Returns the session id and the SDP answer. */
+  /**
+   * Answers a WHEP offer: a new viewer of the camera. `audio`: whether the stream carries sound (known from its
+   * fan-out or its probe), for a viewer that starts the camera's upstream; later viewers get what it sends.
+   * Returns the session id and the SDP answer.
+   */
   async connect(
     cameraId: number,
     role: StreamRole,
     video: LiveVideo,
     offerSdp: string,
+    audio = false,
   ): Promise<{ sessionId: string; answer: string }> {
     const key = liveKey(cameraId, role, video);
     if (!/^m=video /m.test(offerSdp)) throw new AppError(400, 'The SDP offer has no video section');
@@ -91,27 +118,37 @@ export class LiveWebRtc {
       throw new AppError(503, `This camera already has ${max} WebRTC viewers`);
     }
 
-    const { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264 } = await loadWerift();
+    const { MediaStream, MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useH264, useOPUS } =
+      await loadWerift();
     const codecs = H264_PROFILES.map((profile) =>
       useH264({ parameters: `profile-level-id=${profile};packetization-mode=1;level-asymmetry-allowed=1` }),
     );
     const track = new MediaStreamTrack({ kind: 'video' });
+    const running = this.#upstreams.get(key);
+    const withSound = (running ? running.audioSocket !== null : audio) && acceptsOpus(offerSdp);
+    const audioTrack = withSound ? new MediaStreamTrack({ kind: 'audio' }) : null;
     const pc = new RTCPeerConnection({
-      codecs: { video: codecs.map((codec) => new RTCRtpCodecParameters(codec)) },
+      codecs: {
+        video: codecs.map((codec) => new RTCRtpCodecParameters(codec)),
+        audio: [new RTCRtpCodecParameters(useOPUS())],
+      },
       // No STUN: werift's default asks a public Google server, which a self-hosted recorder must not contact
       // unasked — and where it is unreachable, every answer waited out the gathering timeout (seconds). The
       // recorder answers with its host candidates; the browser's own candidates cross its side's NAT.
       iceServers: [],
     });
-    const viewer: Viewer = { id: randomUUID(), cameraId, key, pc, track };
+    const viewer: Viewer = { id: randomUUID(), cameraId, key, pc, track, audioTrack };
     try {
-      pc.addTransceiver(track, { direction: 'sendonly' });
+      // One stream for both tracks: the browser plays them as one media stream.
+      const streams = [new MediaStream({ id: STREAM_ID })];
+      pc.addTransceiver(track, { direction: 'sendonly', streams });
+      if (audioTrack) pc.addTransceiver(audioTrack, { direction: 'sendonly', streams });
       await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
       await pc.setLocalDescription(await pc.createAnswer());
       await this.#gathered(pc);
       const answer = pc.localDescription?.sdp;
       if (!answer) throw new AppError(500, 'No SDP answer was produced');
-      const upstream = this.#upstreams.get(key) ?? (await this.#start(cameraId, role, video));
+      const upstream = this.#upstreams.get(key) ?? (await this.#start(cameraId, role, video, audio));
       this.#attach(upstream, viewer);
       return { sessionId: viewer.id, answer };
     } catch (error) {
@@ -144,6 +181,7 @@ export class LiveWebRtc {
     await Promise.all(viewers.map((viewer) => viewer.pc.close().catch(() => undefined)));
     await upstream.supervisor?.stop();
     upstream.socket.close();
+    upstream.audioSocket?.close();
   }
 
   async close(): Promise<void> {
@@ -151,7 +189,7 @@ export class LiveWebRtc {
     await Promise.all([...this.#upstreams.keys()].map((key) => this.#stop(key)));
   }
 
-  async #start(cameraId: number, role: StreamRole, video: LiveVideo): Promise<Upstream> {
+  async #start(cameraId: number, role: StreamRole, video: LiveVideo, audio: boolean): Promise<Upstream> {
     const key = liveKey(cameraId, role, video);
     const stream = await this.streams.stream(cameraId, role);
     // An offer still being answered at shutdown: no socket that nothing would close.
@@ -159,19 +197,34 @@ export class LiveWebRtc {
     const existing = this.#upstreams.get(key);
     if (existing) return existing; // another viewer started it while this one negotiated
     const socket = createSocket('udp4');
-    const upstream: Upstream = { cameraId, supervisor: null, socket, viewers: new Set(), idleTimer: null };
+    const audioSocket = audio ? createSocket('udp4') : null;
+    const upstream: Upstream = {
+      cameraId,
+      supervisor: null,
+      socket,
+      audioSocket,
+      viewers: new Set(),
+      idleTimer: null,
+    };
     this.#upstreams.set(key, upstream);
     socket.on('message', (packet) => {
       for (const viewer of upstream.viewers) viewer.track.writeRtp(packet);
     });
-    // The port is known once bound; only then can ffmpeg be told where to send.
-    socket.bind(0, '127.0.0.1', () => {
-      if (this.#upstreams.get(key) !== upstream) return; // stopped meanwhile (stop() closed the socket)
+    audioSocket?.on('message', (packet) => {
+      for (const viewer of upstream.viewers) viewer.audioTrack?.writeRtp(packet);
+    });
+    // The ports are known once bound; only then can ffmpeg be told where to send.
+    void Promise.all([bound(socket), audioSocket && bound(audioSocket)]).then(([port, audioPort]) => {
+      // Stopped meanwhile (stop() closed the sockets).
+      if (this.#upstreams.get(key) !== upstream || port === null) return;
       const supervisor = consumerSupervisor(() => {
         this.#runs.set(cameraId, this.runs(cameraId) + 1);
         return new FedProcess(stream, {
           ffmpegPath: this.options.ffmpegPath,
-          args: webrtcRtpArgs(socket.address().port, { transcodeVideo: video === 'h264' }),
+          args: webrtcRtpArgs(port, {
+            transcodeVideo: video === 'h264',
+            ...(audioPort ? { audioPort } : {}),
+          }),
           stallTimeoutMs: 20_000,
         });
       });

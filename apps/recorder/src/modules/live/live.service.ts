@@ -42,7 +42,7 @@ export class LiveService {
     private readonly ffmpegPath: string,
     private readonly sources: SourceResolver,
     /** what each camera stream sends: a player that decodes only H.264 gets an H.265 camera another way */
-    private readonly probes: Pick<StreamProbes, 'knownFanOutCodec'>,
+    private readonly probes: Pick<StreamProbes, 'knownFanOutCodec' | 'probe'>,
     private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
@@ -122,6 +122,19 @@ export class LiveService {
     });
   }
 
+  /**
+   * Whether the stream carries sound: its fan-out's PMT while it flows, else its probe. A stream that does not flow
+   * yet waits for its probe either way before its pull starts (recording-plan.ts), and a probe under way is shared,
+   * so waiting here costs the viewer no time and the camera no session. Not known (the probe failed): none — an
+   * Opus output without sound would stop the WebRTC ffmpeg.
+   */
+  async #hasSound(cameraId: number, role: StreamRole): Promise<boolean> {
+    const flowing = (await this.streams.find(cameraId, role))?.hasAudio;
+    if (flowing !== null && flowing !== undefined) return flowing;
+    const input = await this.sources.input(cameraId, role, 0).catch(() => null);
+    return !!(input && (await this.probes.probe(cameraId, role, input))?.audio);
+  }
+
   /** An init section, part or segment the live playlist names. */
   async liveMedia(
     context: RequestContext,
@@ -150,7 +163,7 @@ export class LiveService {
     if (!this.webrtc.isLive(cameraId, wantedRole)) await this.#requireReadable(cameraId, wantedRole);
     // The answer offers H.264 only: an H.265 camera is sent as its H.264 substream, or transcoded.
     const { role, video } = await this.#choose(cameraId, wantedRole, true);
-    return this.webrtc.connect(cameraId, role, video, offerSdp);
+    return this.webrtc.connect(cameraId, role, video, offerSdp, await this.#hasSound(cameraId, role));
   }
 
   async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {

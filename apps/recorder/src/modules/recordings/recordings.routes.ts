@@ -226,12 +226,21 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
+            video: Type.Optional(
+              StringEnum(PLAYER_VIDEO, {
+                description:
+                  '`h264`: a file that plays where only H.264 plays — H.265 footage is transcoded (at most 1 h; ' +
+                  'the answer starts once it is encoded, about real time for 1080p on a small machine; named ' +
+                  '`…-h264.mp4`), other footage copied as it is. `any` (default): the footage as recorded.',
+              }),
+            ),
           }),
           response: {
             200: mediaResponse('video/mp4', Binary, 'The range as one MP4 file', {
               ...FILE_HEADERS,
               'content-disposition': Type.String({
-                description: '`attachment; filename="camera-<id>-<start>-<end>.mp4"`',
+                description:
+                  '`attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded)',
               }),
             }),
             206: partialFileResponse('video/mp4'),
@@ -240,12 +249,13 @@ export const recordingsRoutes =
         },
       },
       async (request, reply) => {
-        const { ticket: _, ...range } = request.query;
+        const { ticket: _, video, ...range } = request.query;
         const exported = await recordings.export(
           requestContext(request),
           request.params.camera_id,
           range,
           callerCredentials(request),
+          video === 'h264',
         );
         if ('remote' in exported) return nodes.forward(request, reply, exported.remote);
         const file = exported.here;

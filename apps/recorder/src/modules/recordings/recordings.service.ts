@@ -7,7 +7,8 @@ import { FieldValidationError, NotFoundError } from '../../platform/http/errors.
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
-import { exportRange, type ChunkFile } from '../../media/ffmpeg/export.js';
+import { exportRange, TRANSCODE_TIMEOUT_MS, type ChunkFile } from '../../media/ffmpeg/export.js';
+import { initSection } from '../../media/mp4.js';
 import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
 import { segmentDurations, type ChunkTranscodes } from '../../media/ffmpeg/chunk-transcode.js';
 import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
@@ -29,6 +30,8 @@ const DAY = 24 * 3600;
 const MAX_SPAN_SECONDS = 31 * DAY;
 const SETTINGS_KEY = 'recording';
 const MAX_EXPORT_SECONDS = 4 * 3600;
+/** A transcoded export encodes about as fast as real time on a small machine (1080p): at most an hour of it. */
+const MAX_TRANSCODED_EXPORT_SECONDS = 3600;
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
 /** init-section reads under way at once while a playlist is written */
@@ -273,11 +276,16 @@ export class RecordingsService {
    * One MP4 of the range (≤ 4 h), stream-copied from the chunks and trimmed to the range. Footage wholly on
    * another node is exported there; footage across nodes is exported here, from copies of the others' chunks.
    */
+  /**
+   * The range as one MP4: the footage as recorded, or (`h264Only`) playable where only H.264 plays — an H.265
+   * range transcoded, any other copied as it is.
+   */
   async export(
     context: RequestContext,
     cameraId: number,
     query: RecordingRangeQuery,
     caller: CallerCredentials,
+    h264Only = false,
   ): Promise<Served<ExportedFile>> {
     if (query.start_unix === undefined || query.end_unix === undefined) {
       throw new FieldValidationError(
@@ -288,30 +296,45 @@ export class RecordingsService {
     if (query.end_unix - query.start_unix > MAX_EXPORT_SECONDS) {
       throw new FieldValidationError(['query', 'end_unix'], 'An export may span at most 4 hours');
     }
+    if (h264Only && query.end_unix - query.start_unix > MAX_TRANSCODED_EXPORT_SECONDS) {
+      throw new FieldValidationError(
+        ['query', 'end_unix'],
+        'An export with video=h264 may span at most 1 hour',
+      );
+    }
     const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
     if (chunks.length === 0) throw new NotFoundError('Recording in this range');
     const holder = this.footage.soleHolder(chunks);
     if (holder) {
       // The export is the range's chunks, stream-copied and trimmed: never more than they are, plus its index.
       const bytes = chunks.reduce((sum, chunk) => sum + chunk.row.size_bytes, 0);
+      // H.264 from H.265 at the same quality takes up to about twice the bytes; it starts once encoded.
       return {
-        remote: this.footage.forwarding(holder, Math.ceil(bytes * 1.1) + MB, EXPORT_FIRST_BYTE_MS),
+        remote: h264Only
+          ? this.footage.forwarding(holder, Math.ceil(bytes * 3) + MB, TRANSCODE_TIMEOUT_MS + 60_000)
+          : this.footage.forwarding(holder, Math.ceil(bytes * 1.1) + MB, EXPORT_FIRST_BYTE_MS),
       };
     }
     const copies = await this.footage.localFiles(chunks, caller);
-    const file = await exportRange(
-      this.ffmpegPath,
-      copies.files,
-      query.start_unix * 1000,
-      query.end_unix * 1000,
-    ).finally(() => copies.dispose());
+    const exported = await (async () => {
+      const transcode = h264Only && (await anyNotH264(copies.files.map((file) => file.path)));
+      const file = await exportRange(
+        this.ffmpegPath,
+        copies.files,
+        query.start_unix! * 1000,
+        query.end_unix! * 1000,
+        { transcode },
+      );
+      return { file, transcode };
+    })().finally(() => copies.dispose());
     await this.audit.record(context, {
       action: 'recording.export',
       entityType: 'camera',
       entityId: cameraId,
-      details: { start_unix: query.start_unix, end_unix: query.end_unix },
+      details: { start_unix: query.start_unix, end_unix: query.end_unix, transcoded: exported.transcode },
     });
-    return { here: { ...file, name: `camera-${cameraId}-${query.start_unix}-${query.end_unix}.mp4` } };
+    const name = `camera-${cameraId}-${query.start_unix}-${query.end_unix}${exported.transcode ? '-h264' : ''}.mp4`;
+    return { here: { ...exported.file, name } };
   }
 
   /** Deletes a chunk and its file; a chunk on another node's disk is deleted by that node. */
@@ -418,4 +441,10 @@ export function toChunk(row: RecordingRow): RecordingChunk {
     size_bytes: row.size_bytes,
     url: `/api/v1/recordings/${row.camera_id}/chunks/${row.id}.mp4`,
   };
+}
+
+/** Whether any of the chunk files holds video other than H.264 (read from their init sections). */
+async function anyNotH264(paths: string[]): Promise<boolean> {
+  for (const path of paths) if ((await initSection(path))?.videoCodec !== 'h264') return true;
+  return false;
 }

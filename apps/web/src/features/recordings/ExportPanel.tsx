@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, toApiError } from '../../api/client';
 import { Button } from '../../components/Button';
+import { CheckboxField } from '../../components/CheckboxField';
 import { useToast } from '../../components/Toast';
 import { saveFile, safeFileName } from '../../lib/saveFile';
 import type { TimeRange } from './Timeline';
@@ -10,7 +11,8 @@ type Progress = { phase: 'preparing' } | { phase: 'downloading'; received: numbe
 
 /**
  * The selected range and its export: start and end set at the playhead (or by shift-dragging the timeline), then
- * one MP4 cut by the recorder (stream copy), saved with the progress of the download shown.
+ * one MP4 cut by the recorder (stream copy), saved with the progress of the download shown. "For any player"
+ * asks for H.264: H.265 footage is transcoded (slower), which phones, editors and browsers without HEVC all play.
  */
 export function ExportPanel({
   cameraId,
@@ -28,6 +30,7 @@ export function ExportPanel({
   const toast = useToast();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [anyPlayer, setAnyPlayer] = useState(false);
 
   const setStart = () => {
     if (playheadMs === null) return;
@@ -49,7 +52,10 @@ export function ExportPanel({
     try {
       // The recorder cuts the file first (the wait before the first byte), then sends it: the bar shows the bytes.
       const { response, error } = await api.GET('/api/v1/recordings/{camera_id}/export', {
-        params: { path: { camera_id: cameraId }, query: { start_unix, end_unix } },
+        params: {
+          path: { camera_id: cameraId },
+          query: { start_unix, end_unix, ...(anyPlayer ? { video: 'h264' as const } : {}) },
+        },
         parseAs: 'stream',
       });
       if (!response.ok || !response.body) throw toApiError(response.status, error);
@@ -73,7 +79,7 @@ export function ExportPanel({
         .replaceAll(':', '-');
       saveFile(
         new Blob(parts, { type: 'video/mp4' }),
-        `${safeFileName(cameraName)} ${stamp} ${end_unix - start_unix}s.mp4`,
+        `${safeFileName(cameraName)} ${stamp} ${end_unix - start_unix}s${anyPlayer ? ' H.264' : ''}.mp4`,
       );
       toast({ title: 'Export saved', description: durationLabel((end_unix - start_unix) * 1000) });
     } catch (caught) {
@@ -101,6 +107,14 @@ export function ExportPanel({
           ? `From ${timeLabel(selection.startMs)} to ${timeLabel(selection.endMs)} (${durationLabel(selection.endMs - selection.startMs)})`
           : 'No range selected: set its start and end at the playhead, or shift-drag on the timeline.'}
       </p>
+      <CheckboxField
+        name="export-any-player"
+        label="For any player (H.264)"
+        hint="H.265 footage is converted, which takes about as long as the range (at most 1 hour); other footage is copied as recorded."
+        checked={anyPlayer}
+        disabled={progress !== null}
+        onChange={setAnyPlayer}
+      />
       <div className="flex flex-wrap gap-2">
         <Button onClick={setStart} disabled={playheadMs === null}>
           Start at playhead
@@ -131,7 +145,9 @@ export function ExportPanel({
           />
           <span>
             {progress.phase === 'preparing'
-              ? 'The recorder is cutting the range…'
+              ? anyPlayer
+                ? 'The recorder is cutting the range (and converting H.265 footage)…'
+                : 'The recorder is cutting the range…'
               : `Downloading${percent === null ? '' : ` ${percent} %`} (${(progress.received / 1e6).toFixed(1)} MB)`}
           </span>
         </div>
