@@ -41,6 +41,8 @@ export interface TestCameraOptions {
   digest?: boolean;
   /** the only RTP transport the camera sets up (`udp`: it refuses RTP interleaved over the RTSP connection) */
   transport?: 'udp' | 'tcp';
+  /** resize() changes the picture to this size in the same session (new parameter sets at the next keyframe) */
+  resizeTo?: { width: number; height: number };
 }
 
 export interface TestCamera {
@@ -59,6 +61,10 @@ export interface TestCamera {
   /** (freezable cameras) no more frames until resume(); every session stays open */
   freeze(): void;
   resume(): void;
+  /** (resizeTo cameras) the picture takes the other size now, sessions open; resolves once it has */
+  resize(): Promise<void>;
+  /** stops, then starts again on the same port and path as a camera with these options (a user edited it) */
+  restartAs(options: TestCameraOptions): Promise<void>;
   /** RTSP client connections served right now, and the most served at once since start or resetSessions() */
   readonly sessions: number;
   readonly maxSessions: number;
@@ -70,32 +76,7 @@ export interface TestCamera {
 export async function startTestCamera(options: TestCameraOptions = {}): Promise<TestCamera> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'nvr-camera-'));
-  const args = [
-    SCRIPT,
-    '--port',
-    String(port),
-    '--gop',
-    String(options.gop ?? 15),
-    '--fps',
-    String(options.fps ?? 15),
-  ];
-  if (options.width)
-    args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
-  if (options.image) args.push('--image', options.image);
-  if (options.frames) args.push('--frames', options.frames);
-  if (options.clockCode) args.push('--clock-code');
-  if (options.freezable) args.push('--freezable');
-  if (options.codec) args.push('--codec', options.codec);
-  if (options.bframes) args.push('--bframes');
-  if (options.audio) args.push('--audio', options.audio);
-  if (options.digest) args.push('--digest');
-  if (options.transport) args.push('--transport', options.transport);
-  if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
-  if (options.tls) {
-    await writeFile(join(dir, 'cert.pem'), options.tls.cert);
-    await writeFile(join(dir, 'key.pem'), options.tls.key, { mode: 0o600 });
-    args.push('--tls-cert', join(dir, 'cert.pem'), '--tls-key', join(dir, 'key.pem'));
-  }
+  let args = await cameraArgs(port, dir, options);
   const scheme = options.tls ? 'rtsps' : 'rtsp';
   const credentials = options.user
     ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@`
@@ -117,6 +98,7 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
         partial = lines.pop() ?? '';
         for (const line of lines) {
           if (line.startsWith('ready')) resolve();
+          if (line.startsWith('resized')) sessionChanges.emit('resized');
           const clients = /^clients (-?\d+)$/.exec(line);
           if (clients) {
             sessions = Number(clients[1]);
@@ -169,6 +151,16 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
         sessionChanges.on('change', check);
         check();
       }),
+    resize: () =>
+      new Promise<void>((resolve) => {
+        sessionChanges.once('resized', resolve);
+        child?.kill('SIGHUP');
+      }),
+    async restartAs(changed) {
+      await stop();
+      args = await cameraArgs(port, dir, { ...options, ...changed });
+      await start();
+    },
     freeze: () => child?.kill('SIGUSR1'),
     resume: () => child?.kill('SIGUSR2'),
     async close() {
@@ -176,4 +168,36 @@ export async function startTestCamera(options: TestCameraOptions = {}): Promise<
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** rtsp_camera.py's command line for the options. */
+async function cameraArgs(port: number, dir: string, options: TestCameraOptions): Promise<string[]> {
+  const args = [
+    SCRIPT,
+    '--port',
+    String(port),
+    '--gop',
+    String(options.gop ?? 15),
+    '--fps',
+    String(options.fps ?? 15),
+  ];
+  if (options.width)
+    args.push('--width', String(options.width), '--height', String(options.height ?? options.width));
+  if (options.image) args.push('--image', options.image);
+  if (options.frames) args.push('--frames', options.frames);
+  if (options.clockCode) args.push('--clock-code');
+  if (options.freezable) args.push('--freezable');
+  if (options.codec) args.push('--codec', options.codec);
+  if (options.bframes) args.push('--bframes');
+  if (options.audio) args.push('--audio', options.audio);
+  if (options.digest) args.push('--digest');
+  if (options.transport) args.push('--transport', options.transport);
+  if (options.resizeTo) args.push('--resize-to', `${options.resizeTo.width}x${options.resizeTo.height}`);
+  if (options.user) args.push('--user', options.user, '--password', options.password ?? '');
+  if (options.tls) {
+    await writeFile(join(dir, 'cert.pem'), options.tls.cert);
+    await writeFile(join(dir, 'key.pem'), options.tls.key, { mode: 0o600 });
+    args.push('--tls-cert', join(dir, 'cert.pem'), '--tls-key', join(dir, 'key.pem'));
+  }
+  return args;
 }

@@ -27,8 +27,11 @@ function packet(pid: number, unitStart: boolean, body: number[], adaptation?: nu
   return out;
 }
 
-/** PAT (program 1 → PMT_PID), PMT (one H.264 stream on VIDEO_PID) and a keyframe's first packet. */
-function keyframeDatagram(): Buffer {
+/**
+ * PAT (program 1 → PMT_PID), PMT (one video stream on VIDEO_PID, H.264 unless told, and an AAC stream when asked)
+ * and a keyframe's first packet.
+ */
+function keyframeDatagram({ videoType = 0x1b, audio = false } = {}): Buffer {
   const pat = packet(0, true, [
     0,
     0x00,
@@ -44,11 +47,16 @@ function keyframeDatagram(): Buffer {
     0xe0 | (PMT_PID >> 8),
     PMT_PID & 0xff,
   ]);
+  const streams = [
+    ...[videoType, 0xe0 | (VIDEO_PID >> 8), VIDEO_PID & 0xff, 0xf0, 0],
+    ...(audio ? [0x0f, 0xe1, 0x01, 0xf0, 0] : []),
+  ];
+  // Section length: 9 bytes of header after it, the stream loop, 4 of CRC (not checked by the reader).
   const pmt = packet(PMT_PID, true, [
     0,
     0x02,
     0xb0,
-    18,
+    9 + streams.length + 4,
     0,
     1,
     0xc1,
@@ -58,15 +66,13 @@ function keyframeDatagram(): Buffer {
     0x00,
     0xf0,
     0,
-    0x1b,
-    0xe0 | (VIDEO_PID >> 8),
-    VIDEO_PID & 0xff,
-    0xf0,
-    0,
+    ...streams,
   ]);
   const keyframe = packet(VIDEO_PID, true, [0, 0, 1, 0xe0], [0x40]);
   return Buffer.concat([pat, pmt, keyframe]);
 }
+
+const sink = (input: PassThrough) => ({ input, overflow: () => undefined, reshaped: () => undefined });
 
 describe('camera stream liveness', () => {
   let stream: CameraStream;
@@ -93,9 +99,9 @@ describe('camera stream liveness', () => {
     mock.timers.reset();
   });
 
-  async function send(): Promise<void> {
+  async function send(options?: Parameters<typeof keyframeDatagram>[0]): Promise<void> {
     const received = once(stream, 'keyframe');
-    sender.send(keyframeDatagram(), stream.port, '127.0.0.1');
+    sender.send(keyframeDatagram(options), stream.port, '127.0.0.1');
     await received;
   }
 
@@ -122,7 +128,7 @@ describe('camera stream liveness', () => {
     stream.setRecorded(true);
     await send();
     const fresh = new PassThrough();
-    stream.attach({ input: fresh, overflow: () => undefined }).detach();
+    stream.attach(sink(fresh)).detach();
     assert.ok(
       fresh.readableLength > 0,
       'a consumer joining a flowing stream starts from the cached keyframe',
@@ -130,7 +136,7 @@ describe('camera stream liveness', () => {
 
     mock.timers.tick(SILENT_AFTER_MS + 500);
     const late = new PassThrough();
-    stream.attach({ input: late, overflow: () => undefined }).detach();
+    stream.attach(sink(late)).detach();
     assert.equal(late.readableLength, 0, 'nothing old is replayed');
   });
 
@@ -143,5 +149,26 @@ describe('camera stream liveness', () => {
     stream.setRecorded(false);
     mock.timers.tick(500);
     assert.equal(stream.liveness.online, null, 'nobody reads it: nobody knows');
+  });
+
+  it('reads the codec and whether there is sound from the PMT; a switch to another codec restarts every consumer', async () => {
+    stream.setRecorded(true);
+    await send({ audio: true });
+    assert.equal(stream.videoCodec, 'h264');
+    assert.equal(stream.hasAudio, true);
+    const reshaped: string[] = [];
+    const changes: string[] = [];
+    stream.onCodecChange((codec) => changes.push(codec));
+    stream.attach({ input: new PassThrough(), overflow: () => undefined, reshaped: (c) => reshaped.push(c) });
+    await send({ audio: true });
+    assert.deepEqual(reshaped, [], 'the same stream again: nothing restarts');
+    // The camera comes back sending H.265 without sound (its user switched it).
+    await send({ videoType: 0x24 });
+    assert.equal(stream.videoCodec, 'hevc');
+    assert.equal(stream.hasAudio, false);
+    assert.deepEqual(reshaped, ['hevc'], 'the consumer restarts, once');
+    assert.deepEqual(changes, ['hevc']);
+    await send({ videoType: 0x24 });
+    assert.deepEqual(reshaped, ['hevc'], 'a restarted consumer is no longer attached to the old run');
   });
 });

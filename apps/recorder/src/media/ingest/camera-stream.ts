@@ -57,6 +57,8 @@ export interface StreamSink {
   input: Writable;
   /** called once when the consumer falls too far behind and is cut off */
   overflow: () => void;
+  /** called once when the stream's video codec changed (the camera was switched): the consumer starts again */
+  reshaped: (codec: string) => void;
 }
 
 export interface Attachment {
@@ -67,10 +69,13 @@ export class CameraStream extends EventEmitter<{
   keyframe: [];
   pull: [Transition];
   liveness: [StreamLiveness];
+  codec: [string];
 }> {
   readonly #options: CameraStreamOptions;
   readonly #sinks = new Set<StreamSink>();
   readonly #cache = new TsGopCache();
+  /** the video codec last seen, kept across senders: a camera switched to another codec restarts the consumers */
+  #lastVideoCodec: string | null = null;
   #socket: Socket | null = null;
   #port = 0;
   #sender: string | null = null;
@@ -192,6 +197,12 @@ export class CameraStream extends EventEmitter<{
     return () => this.off('pull', onTransition);
   }
 
+  /** Calls `listener` with the new codec when the stream's video codec changes. Returns the unsubscribe. */
+  onCodecChange(listener: (codec: string) => void): () => void {
+    this.on('codec', listener);
+    return () => this.off('codec', listener);
+  }
+
   /** Stops the own pull and closes the port. */
   async close(): Promise<void> {
     this.#sinks.clear();
@@ -225,7 +236,26 @@ export class CameraStream extends EventEmitter<{
       if (this.#keyframeTimes.length > 9) this.#keyframeTimes.shift();
       this.emit('keyframe');
     }
+    const codec = this.#cache.videoCodec;
+    if (codec !== null && codec !== this.#lastVideoCodec) {
+      const before = this.#lastVideoCodec;
+      this.#lastVideoCodec = codec;
+      if (before !== null) this.#reshaped(codec);
+    }
     for (const sink of this.#sinks) this.#write(sink, data);
+  }
+
+  /**
+   * The camera sends another video codec now (its user switched it, and it came back with the new one): each
+   * consumer's decoder or muxer was set up for the old one, so each starts again from the cache (which holds the
+   * new stream's PAT, PMT and keyframe), and whoever chose something by the codec hears of it.
+   */
+  #reshaped(codec: string): void {
+    const sinks = [...this.#sinks];
+    this.#sinks.clear();
+    for (const sink of sinks) sink.reshaped(codec);
+    this.#updatePull();
+    this.emit('codec', codec);
   }
 
   #write(sink: StreamSink, data: Buffer): void {

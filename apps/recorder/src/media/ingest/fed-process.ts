@@ -18,6 +18,7 @@ export class FedProcess extends FfmpegProcess {
     this.#attachment = this.stream.attach({
       input: this.stdin,
       overflow: () => this.abort('fell behind the camera stream: restarting'),
+      reshaped: (codec) => this.abort(`the camera sends ${codec} video now: restarting`),
     });
     this.once('exit', () => this.#detach());
   }

@@ -41,6 +41,8 @@ interface Session {
   ready: Promise<void>;
   /** requests waiting for the first part or a blocked reload: a session is not idle while anyone waits */
   waiting: number;
+  /** stops listening to the camera stream */
+  unsubscribe: () => void;
 }
 
 export class LiveHls {
@@ -139,6 +141,7 @@ export class LiveHls {
     const session = this.#sessions.get(key);
     if (!session) return;
     this.#sessions.delete(key);
+    session.unsubscribe();
     await session.supervisor.stop();
     session.playlist.release();
   }
@@ -192,6 +195,11 @@ export class LiveHls {
       lastAccess: Date.now(),
       ready: Promise.resolve(),
       waiting: 0,
+      // The camera was switched to another codec: what this session plays was chosen by the old one (copy or
+      // transcode, live-video.ts), so it ends and its players choose again.
+      unsubscribe: stream.onCodecChange(() => {
+        if (this.#sessions.get(key) === session) void this.#stop(key);
+      }),
     };
     // A camera that cannot be read fails the first viewer at once, not at the start timeout.
     let unreadable: string | null = null;

@@ -36,6 +36,8 @@ interface Upstream {
   audioSocket: Socket | null;
   viewers: Set<Viewer>;
   idleTimer: NodeJS.Timeout | null;
+  /** stops listening to the camera stream */
+  unsubscribe: () => void;
 }
 
 interface Viewer {
@@ -174,6 +176,7 @@ export class LiveWebRtc {
     const upstream = this.#upstreams.get(key);
     if (!upstream) return;
     this.#upstreams.delete(key);
+    upstream.unsubscribe();
     if (upstream.idleTimer) clearTimeout(upstream.idleTimer);
     const viewers = [...upstream.viewers];
     upstream.viewers.clear();
@@ -205,6 +208,8 @@ export class LiveWebRtc {
       audioSocket,
       viewers: new Set(),
       idleTimer: null,
+      // Switched to another codec: copy or transcode was chosen by the old one; its viewers connect again.
+      unsubscribe: stream.onCodecChange(() => void this.#stop(key)),
     };
     this.#upstreams.set(key, upstream);
     socket.on('message', (packet) => {
