@@ -4,6 +4,7 @@
 // gets index.html; the API and the server's other routes keep their JSON answers.
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
@@ -12,6 +13,7 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
 }
 
 /** One request with exactly these headers (Node adds Host and Connection, as curl does). */
@@ -25,13 +27,15 @@ function send(
     const outgoing = httpRequest(`${origin}${path}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: response.statusCode ?? 0,
           headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+          body: bytes.toString('utf8'),
+          bytes,
+        });
+      });
       response.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -122,5 +126,31 @@ describe('the web app for every page request', () => {
     isJson404(await send(origin, 'POST', '/live', CURL), 'POST /live');
     // A file of the build that does not exist is not answered with the page.
     assert.equal((await send(origin, 'GET', '/assets/missing.js', CURL)).status, 404);
+  });
+
+  it('sends the JavaScript compressed to a browser that accepts it, and as it is to a client that does not', async () => {
+    const page = await send(origin, 'GET', '/', BROWSER);
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    assert.ok(script, page.body);
+    const plain = await send(origin, 'GET', script, CURL);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(String(plain.headers['vary']), /accept-encoding/i, 'a shared cache keeps the variants apart');
+    // What Chromium sends: Brotli is chosen, about a third of the bytes, the same script once decoded.
+    const brotli = await send(origin, 'GET', script, {
+      ...BROWSER,
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(String(brotli.headers['content-type']), /^text\/javascript|^application\/javascript/);
+    assert.match(String(brotli.headers['cache-control']), /immutable/);
+    assert.ok(
+      brotli.bytes.length < plain.bytes.length / 2,
+      `${brotli.bytes.length} of ${plain.bytes.length} bytes`,
+    );
+    assert.ok(brotliDecompressSync(brotli.bytes).equals(plain.bytes));
+    const gzip = await send(origin, 'GET', script, { 'accept-encoding': 'gzip' });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.ok(gunzipSync(gzip.bytes).equals(plain.bytes));
   });
 });
