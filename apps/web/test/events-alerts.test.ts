@@ -243,6 +243,33 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  it('lists every kind of event the recorder publishes: motion, zones and incidents, stored and live', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/cameras?force=true',
+      token: t.adminToken,
+      payload: { name: 'Driveway', ip_address: '127.0.0.1', rtsp_url: 'rtsp://127.0.0.1:9/driveway' },
+    });
+    const cameraId = created.json<{ id: number }>().id;
+    // As the motion watch, the zone watch and the review builder publish them (their own tests make them happen).
+    const publish = (type: 'motion.end' | 'zone.enter' | 'zone.exit' | 'review.opened', data: object) =>
+      t.container.events.publish({ type, camera_id: cameraId, source: 'test', data });
+    await publish('zone.enter', { zone: 'Gateway', label: 'person', track_id: 't1' });
+    const { context, page } = await signedIn('/events');
+    const item = (text: string) => page.locator('li[data-event-id]').filter({ hasText: text }).first();
+    // Stored before the page opened: in the first page (/events/latest asked for every type).
+    await item('person entered Gateway').waitFor();
+    await page.getByTestId('stream-live').waitFor();
+    await publish('zone.exit', { zone: 'Gateway', label: 'person', track_id: 't1', dwell_ms: 12_400 });
+    await publish('motion.end', { duration_ms: 95_000 });
+    await publish('review.opened', { review_id: 7 });
+    await item('person left Gateway after 12 s').getByText('Left a zone').waitFor();
+    await item('After 1 min 35 s of motion').getByText('Motion ended').waitFor();
+    await item('Incident 7').getByText('Incident began').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await context.close();
+  });
+
   it('saves notification actions, shows secrets only as "set" and puts 422s at their field', async () => {
     const hook = await startReceiver();
     const sms = await startReceiver(() => 201);

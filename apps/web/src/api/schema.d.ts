@@ -1,5 +1,5 @@
 // Generated from apps/recorder/openapi.json by apps/web/scripts/generate-api.mjs: do not edit.
-// `npm run openapi` writes both after a change of the recorder's routes.
+// `npm run openapi` writes them after a change of the recorder's routes.
 
 export interface paths {
     "/api/v1/adapters": {
@@ -10492,7 +10492,11 @@ export interface operations {
                     "application/json": {
                         events: {
                             id: number;
-                            type: string;
+                            /**
+                             * EventType
+                             * @enum {string}
+                             */
+                            type: "detection" | "alert.created" | "alert.acknowledged" | "camera.online" | "camera.offline" | "recording.started" | "recording.failed" | "storage.error" | "storage.unavailable" | "storage.available" | "adapter.model_changed" | "adapter.unavailable" | "job.updated" | "motion.start" | "motion.end" | "zone.enter" | "zone.exit" | "review.opened" | "review.updated" | "review.closed";
                             camera_id: number | null;
                             source: string;
                             /** @enum {string|null} */

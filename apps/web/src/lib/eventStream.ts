@@ -11,28 +11,11 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { api, unwrap } from '../api/client';
 import { session } from '../api/session';
 import type { Alert, StoredEvent } from '../api/types';
+import { EVENT_TYPES, type EventType } from '../api/eventTypes';
 
-/**
- * Event types the recorder publishes (API.md §9; apps/recorder/src/platform/events/event-types.ts). The OpenAPI
- * document types an event's `type` as a plain string, and SSE dispatches named events only to listeners registered
- * by name, so the names are listed here.
- */
-export const EVENT_TYPES = [
-  'detection',
-  'alert.created',
-  'alert.acknowledged',
-  'camera.online',
-  'camera.offline',
-  'recording.started',
-  'recording.failed',
-  'storage.error',
-  'storage.unavailable',
-  'storage.available',
-  'adapter.model_changed',
-  'adapter.unavailable',
-  'job.updated',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+// Every event type the recorder publishes, generated from its OpenAPI document (an event's `type` enum): SSE
+// dispatches named events only to listeners registered by name, so the stream listens for each of them.
+export { EVENT_TYPES, type EventType } from '../api/eventTypes';
 
 /**
  * The payloads the app reads. The OpenAPI document types `data` as an open object (producers add detail over
@@ -61,6 +44,13 @@ export interface EventPayloads {
   'alert.acknowledged': { ids: number[]; acknowledged_by: string; acknowledged_at: string };
   'camera.offline': { error?: string; reason?: string };
   'recording.failed': { error?: string; reason?: string };
+  /** the picture has been still for `duration_ms` since the motion began */
+  'motion.end': { duration_ms?: number };
+  'zone.enter': { zone?: string; label?: string };
+  /** `dwell_ms`: how long the object stayed in the zone */
+  'zone.exit': { zone?: string; label?: string; dwell_ms?: number };
+  'review.opened': { review_id?: number };
+  'review.closed': { review_id?: number };
 }
 
 /** A live event; `data` is typed for the types listed in EventPayloads. */

@@ -4,7 +4,9 @@ import { Nullable, StringEnum, Timestamp } from '../../platform/http/schemas.js'
 
 export const EventResponse = Type.Object({
   id: Type.Integer(),
-  type: Type.String(),
+  // Named, so that the web app's generator finds the list (apps/web/scripts/generate-api.mjs): a screen that
+  // lists events cannot miss a type the recorder publishes.
+  type: StringEnum(EVENT_TYPES, { title: 'EventType' }),
   camera_id: Nullable(Type.Integer()),
   source: Type.String(),
   severity: Type.Union([StringEnum(SEVERITIES), Type.Null()]),

@@ -38,7 +38,7 @@ export function PartialNullable<T extends Record<string, TSchema>>(
 /** A string enum as a single `enum` keyword: clearer validation messages and OpenAPI than a union of literals. */
 export const StringEnum = <const T extends readonly string[]>(
   values: T,
-  options: { default?: T[number]; description?: string } = {},
+  options: { default?: T[number]; description?: string; title?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 export const Timestamp = Type.String({ format: 'date-time' });

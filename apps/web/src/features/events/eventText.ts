@@ -1,7 +1,9 @@
 // Events in words for the lists: what happened, and when.
-import { isEventOf, type LiveEvent } from '../../lib/eventStream';
+import { isEventOf, type EventType, type LiveEvent } from '../../lib/eventStream';
 
-const TITLES: Record<string, string> = {
+// Typed by the recorder's list (generated from its OpenAPI document): a new event type fails the build until it
+// has a title here.
+const TITLES: Record<EventType, string> = {
   detection: 'Detection',
   'alert.created': 'Alert raised',
   'alert.acknowledged': 'Alerts acknowledged',
@@ -15,10 +17,17 @@ const TITLES: Record<string, string> = {
   'adapter.model_changed': 'AI model changed',
   'adapter.unavailable': 'AI adapter unavailable',
   'job.updated': 'Job updated',
+  'motion.start': 'Motion started',
+  'motion.end': 'Motion ended',
+  'zone.enter': 'Entered a zone',
+  'zone.exit': 'Left a zone',
+  'review.opened': 'Incident began',
+  'review.updated': 'Incident updated',
+  'review.closed': 'Incident ended',
 };
 
 export function eventTitle(event: LiveEvent): string {
-  return TITLES[event.type] ?? event.type;
+  return TITLES[event.type as EventType] ?? event.type;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -35,7 +44,25 @@ export function eventDetail(event: LiveEvent): string | null {
     const what = typeof count === 'number' ? `${count} found` : (label ?? null);
     return [model_name, what].filter(Boolean).join(': ') || null;
   }
+  if (isEventOf(event, 'zone.enter', 'zone.exit')) {
+    const { zone, label } = event.data;
+    const what = `${label ?? 'Something'} ${event.type === 'zone.enter' ? 'entered' : 'left'} ${zone ?? 'a zone'}`;
+    const dwell = isEventOf(event, 'zone.exit') ? event.data.dwell_ms : undefined;
+    return typeof dwell === 'number' ? `${what} after ${seconds(dwell)}` : what;
+  }
+  if (isEventOf(event, 'motion.end') && typeof event.data.duration_ms === 'number') {
+    return `After ${seconds(event.data.duration_ms)} of motion`;
+  }
+  if (isEventOf(event, 'review.opened', 'review.closed') && typeof event.data.review_id === 'number') {
+    return `Incident ${event.data.review_id}`;
+  }
   return text(event.data.error) ?? text(event.data.reason) ?? text(event.data.adapter) ?? null;
+}
+
+/** "42 s", "3 min 5 s" */
+function seconds(ms: number): string {
+  const total = Math.round(ms / 1000);
+  return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
 }
 
 /** "24 Nov, 14:03:05" in the viewer's time zone (the date so that yesterday's events are not mistaken). */
