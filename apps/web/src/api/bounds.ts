@@ -1,5 +1,5 @@
 // Generated from apps/recorder/openapi.json by apps/web/scripts/generate-api.mjs: do not edit.
-// `npm run openapi` writes both after a change of the recorder's routes.
+// `npm run openapi` writes them after a change of the recorder's routes.
 
 import type { FieldBounds } from './field-bounds';
 
