@@ -252,8 +252,10 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     });
     const cameraId = created.json<{ id: number }>().id;
     // As the motion watch, the zone watch and the review builder publish them (their own tests make them happen).
-    const publish = (type: 'motion.end' | 'zone.enter' | 'zone.exit' | 'review.opened', data: object) =>
-      t.container.events.publish({ type, camera_id: cameraId, source: 'test', data });
+    const publish = (
+      type: 'motion.end' | 'zone.enter' | 'zone.exit' | 'review.opened',
+      data: Record<string, unknown>,
+    ) => t.container.events.publish({ type, camera_id: cameraId, source: 'test', data });
     await publish('zone.enter', { zone: 'Gateway', label: 'person', track_id: 't1' });
     const { context, page } = await signedIn('/events');
     const item = (text: string) => page.locator('li[data-event-id]').filter({ hasText: text }).first();

@@ -135,7 +135,11 @@ describe('the web app for every page request', () => {
     const plain = await send(origin, 'GET', script, CURL);
     assert.equal(plain.status, 200);
     assert.equal(plain.headers['content-encoding'], undefined);
-    assert.match(String(plain.headers['vary']), /accept-encoding/i, 'a shared cache keeps the variants apart');
+    assert.match(
+      String(plain.headers['vary']),
+      /accept-encoding/i,
+      'a shared cache keeps the variants apart',
+    );
     // What Chromium sends: Brotli is chosen, about a third of the bytes, the same script once decoded.
     const brotli = await send(origin, 'GET', script, {
       ...BROWSER,
