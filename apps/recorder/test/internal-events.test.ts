@@ -136,6 +136,7 @@ describe('internal events', () => {
     const names: (keyof RecorderEvents)[] = [
       'camera.changed',
       'camera-config.changed',
+      'camera.runtime-changed',
       'ai-model.changed',
       'media-tls.changed',
       'cloud-settings.changed',
@@ -158,36 +159,41 @@ describe('internal events', () => {
     const counts = Object.fromEntries(
       names.map((name) => [name, t.container.internalEvents.handlerCount(name)]),
     );
-    // camera.changed: the RTSPS probe, live view, recording, detection, motion, stream targets, the metrics,
-    // tracking and the camera leases (a new camera gets a node at once). camera.ownership-changed (this node took
-    // or gave back a camera): recording, live view, detection, motion, stream targets and MQTT.
+    // What changes how a camera is read (camera.changed, camera-config.changed, camera.ownership-changed,
+    // media-tls.changed, backup.restored) reaches the camera runtime, which refreshes the camera's streams and
+    // sends camera.runtime-changed to its pipelines: recording, live view, detection, motion, stream targets.
+    // camera.changed also reaches the RTSPS probe, the metrics, tracking, the camera leases (a new camera gets a
+    // node at once) and MQTT; camera-config.changed, camera.ownership-changed and media-tls.changed MQTT too.
     // recording.notice: the event log with retention (one handler, in order: a full disk's notice is published
-    // after the retention round it starts) and MQTT. recording.uncovered: the alert. backup.restored: live view, recording, media TLS, adapters,
-    // detection, motion, stream targets, zones. ai-model.changed: detection and tracking. motion.changed: the
-    // detection loop (models that run on motion); detections.seen → tracking → objects.tracked → zones
-    // and review items; zone.entered, alert.raised (with alert actions) and recording.chunk-indexed (with the
-    // recordings' notices) reach review items too; indexed chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
-    // tracked objects, alerts, the TLS material and restores. adapters.changed and mqtt-settings.changed: the registry and the MQTT session (relayed ones; on
-    // PostgreSQL the change relay adds one handler to each event it sends to the other nodes).
+    // after the retention round it starts) and MQTT. recording.uncovered: the alert. backup.restored: the
+    // runtime, media TLS, adapters, detection (models), motion (settings), stream targets, zones and MQTT.
+    // ai-model.changed: detection and tracking. motion.changed: the detection loop (models that run on motion);
+    // detections.seen → tracking → objects.tracked → zones and review items; zone.entered, alert.raised (with
+    // alert actions) and recording.chunk-indexed (with the recordings' notices) reach review items too; indexed
+    // chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
+    // tracked objects, alerts, the TLS material and restores. adapters.changed and mqtt-settings.changed: the
+    // registry and the MQTT session (relayed ones; on PostgreSQL the change relay adds one handler to each event
+    // it sends to the other nodes).
     assert.deepEqual(counts, {
-      'camera.changed': 10,
-      'camera-config.changed': 6,
+      'camera.changed': 6,
+      'camera-config.changed': 2,
+      'camera.runtime-changed': 5,
       'ai-model.changed': 2,
-      'media-tls.changed': 4,
+      'media-tls.changed': 2,
       'cloud-settings.changed': 2,
       'recording.notice': 2,
       'recording.chunk-indexed': 3,
       'storage.floor-reached': 1,
       'recording.uncovered': 1,
       'alert.raised': 3,
-      'backup.restored': 9,
+      'backup.restored': 8,
       'motion-settings.changed': 1,
       'motion.changed': 2,
       'detections.seen': 1,
       'objects.tracked': 3,
       'zones.changed': 1,
       'zone.entered': 1,
-      'camera.ownership-changed': 6,
+      'camera.ownership-changed': 2,
       'adapters.changed': 1,
       'mqtt-settings.changed': 1,
     });

@@ -38,6 +38,12 @@ export interface RecorderEvents {
   'camera.changed': CameraChange;
   /** a change to a camera's stream config that alters how it is streamed or recorded */
   'camera-config.changed': { cameraId: number };
+  /**
+   * what a camera's pipelines read may have changed (the camera, its stream config, this node's lease, the TLS
+   * material, a restored backup): its streams have been refreshed; each pipeline re-reads the camera
+   * (camera-runtime.reactions.ts; awaited)
+   */
+  'camera.runtime-changed': { cameraId: number };
   /** a camera's motion detection settings were replaced */
   'motion-settings.changed': { cameraId: number };
   /** a watched camera went into motion or came to rest (published to the event log as motion.start/end too) */

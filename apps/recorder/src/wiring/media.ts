@@ -19,6 +19,7 @@ import { LiveHls } from '../modules/live/live-hls.js';
 import { LiveStatus } from '../modules/live/live-status.js';
 import { LiveWebRtc } from '../modules/live/live-webrtc.js';
 import { liveReactions } from '../modules/live/live.reactions.js';
+import { cameraRuntimeReactions } from '../modules/camera-runtime/camera-runtime.reactions.js';
 import { LiveService } from '../modules/live/live.service.js';
 import type { MediaTlsService } from '../modules/media-tls/media-tls.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
@@ -213,8 +214,9 @@ export function wireMedia({
       },
     } satisfies Record<string, Part>,
     reactions: {
-      live: () => liveReactions(internalEvents, live, cameraIds),
-      recording: () => recordingReactions(internalEvents, recordingEngine, cameraIds),
+      cameraRuntime: () => cameraRuntimeReactions(internalEvents, streams, cameraIds),
+      live: () => liveReactions(internalEvents, live),
+      recording: () => recordingReactions(internalEvents, recordingEngine),
       recordingNotice: () =>
         recordingNoticeReactions(internalEvents, {
           log: events,

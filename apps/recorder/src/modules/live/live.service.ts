@@ -172,11 +172,10 @@ export class LiveService {
   }
 
   /**
-   * After a camera or config change: the camera's own pulls start again with the new source, and live sessions
+   * After a camera or config change (its streams already refreshed: camera-runtime.reactions.ts): live sessions
    * of a camera that can no longer be read (or no longer publishes WebRTC) end.
    */
   async refresh(cameraId: number): Promise<void> {
-    await this.streams.refresh(cameraId);
     if (!this.hls.isLive(cameraId) && !this.webrtc.isLive(cameraId)) return;
     const readable = (await this.sources.resolve(cameraId, 'main')).ok;
     const config = await this.configs.find(cameraId);

@@ -1,5 +1,6 @@
-// How motion watching follows changes: its settings, the camera (paused, deleted, another address) and its
-// stream config (which stream AI and motion read), new TLS material and a restored backup.
+// How motion watching follows changes: its settings, whatever changes how the camera is read (camera-runtime.
+// reactions.ts: paused, deleted, another address, which stream AI and motion read, new TLS material) and a
+// restored backup.
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
 import type { MotionWatch } from './motion-watch.js';
@@ -10,10 +11,8 @@ export function motionReactions(
 ): () => void {
   return removeAll([
     events.on('motion-settings.changed', ({ cameraId }) => watch.sync(cameraId)),
-    events.on('camera.changed', (change) => watch.sync(change.camera.id)),
-    events.on('camera-config.changed', ({ cameraId }) => watch.sync(cameraId)),
-    events.on('camera.ownership-changed', ({ cameraId }) => watch.sync(cameraId)),
-    events.on('media-tls.changed', () => watch.syncAll()),
+    events.on('camera.runtime-changed', ({ cameraId }) => watch.sync(cameraId)),
+    // The motion settings were restored too (cameras whose stream did not change included).
     events.on('backup.restored', () => watch.syncAll()),
   ]);
 }

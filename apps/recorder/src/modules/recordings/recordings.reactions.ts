@@ -1,7 +1,7 @@
-// How recording follows changes without a restart: a camera or stream config change starts, restarts or stops
-// its recording; new media-source TLS material or a restored backup re-reads the cameras. And what follows the
-// engine's own notices: each is written to the event log, and a full disk makes retention free space at once
-// (the storage.error event then says what retention did).
+// How recording follows changes without a restart: whatever changes how a camera is read (camera-runtime.
+// reactions.ts) starts, restarts or stops its recording. And what follows the engine's own notices: each is
+// written to the event log, and a full disk makes retention free space at once (the storage.error event then
+// says what retention did).
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
@@ -11,19 +11,8 @@ import type { RetentionResult, RetentionService } from './retention.js';
 export function recordingReactions(
   events: RecorderEventBus,
   engine: Pick<RecordingEngine, 'sync'>,
-  cameraIds: () => Promise<number[]>,
 ): () => void {
-  return removeAll([
-    events.on('camera.changed', (change) => engine.sync(change.camera.id)),
-    events.on('camera-config.changed', ({ cameraId }) => engine.sync(cameraId)),
-    events.on('camera.ownership-changed', ({ cameraId }) => engine.sync(cameraId)),
-    events.on('media-tls.changed', async () => {
-      await Promise.all((await cameraIds()).map((id) => engine.sync(id)));
-    }),
-    events.on('backup.restored', async ({ cameraIds }) => {
-      for (const id of cameraIds) await engine.sync(id);
-    }),
-  ]);
+  return removeAll([events.on('camera.runtime-changed', ({ cameraId }) => engine.sync(cameraId))]);
 }
 
 const NOTICE_SEVERITY = {

@@ -1,5 +1,5 @@
-// How stream targets follow changes: cloud streaming switched on or off, their camera changed, paused or
-// removed, and a restored backup.
+// How stream targets follow changes: cloud streaming switched on or off, whatever changes how their camera is read
+// (camera-runtime.reactions.ts: changed, paused, removed, new TLS material), and a restored backup.
 import type { RecorderEventBus } from '../../recorder-events.js';
 import { removeAll } from '../../reactions.js';
 import type { StreamTargetsService } from './stream-targets.service.js';
@@ -10,9 +10,8 @@ export function streamTargetReactions(
 ): () => void {
   return removeAll([
     events.on('cloud-settings.changed', () => targets.syncAll()),
-    events.on('camera.changed', (change) => targets.syncCamera(change.camera.id)),
-    events.on('camera-config.changed', ({ cameraId }) => targets.syncCamera(cameraId)),
-    events.on('camera.ownership-changed', ({ cameraId }) => targets.syncCamera(cameraId)),
+    events.on('camera.runtime-changed', ({ cameraId }) => targets.syncCamera(cameraId)),
+    // The targets were restored too.
     events.on('backup.restored', () => targets.syncAll()),
   ]);
 }
