@@ -387,8 +387,8 @@ export async function createContainer(
       start: () => {
         removeReactions = removeAll([
           cameraFamily.reactions.cameraConfig(),
-          // Whatever changes how a camera is read reaches its pipelines through this one, in the order of this
-          // list: recording first (footage before pictures), then live view, … (camera-runtime.reactions.ts).
+          // Whatever changes how a camera is read reaches its pipelines through this one, all at once
+          // (camera-runtime.reactions.ts).
           media.reactions.cameraRuntime(),
           media.reactions.recording(),
           media.reactions.live(),

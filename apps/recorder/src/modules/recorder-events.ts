@@ -40,8 +40,8 @@ export interface RecorderEvents {
   'camera-config.changed': { cameraId: number };
   /**
    * what a camera's pipelines read may have changed (the camera, its stream config, this node's lease, the TLS
-   * material, a restored backup): its streams have been refreshed; each pipeline re-reads the camera
-   * (camera-runtime.reactions.ts; awaited)
+   * material, a restored backup): each pipeline re-reads the camera (camera-runtime.reactions.ts, which refreshes
+   * the camera's streams at the same time and ends when every pipeline has)
    */
   'camera.runtime-changed': { cameraId: number };
   /** a camera's motion detection settings were replaced */

@@ -1,6 +1,6 @@
-// Fast tests of the camera runtime's reactions with fakes (real internal events, a fake stream hub and a fake
-// pipeline): what changes how a camera is read refreshes the camera's streams first, then reaches each pipeline
-// once; a lease given back and a restored backup wait for the pipelines.
+// Fast tests of the camera runtime's reactions with fakes (real internal events, a fake stream hub and fake
+// pipelines): what changes how a camera is read refreshes the camera's streams and reaches each pipeline once,
+// all at once; a lease given back and a restored backup wait for the pipelines.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InternalEvents } from '../../platform/events/internal-events.js';
@@ -40,7 +40,7 @@ const camera = { id: 7 } as CameraRow;
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('camera runtime reactions', () => {
-  it('a camera, its config or its lease changed: its streams first, then each pipeline once', async () => {
+  it('a camera or its config changed: its streams and each pipeline, once', async () => {
     const { events, steps } = setup();
     events.emit('camera.changed', {
       kind: 'updated',
@@ -66,6 +66,15 @@ describe('camera runtime reactions', () => {
     ]);
     assert.ok(steps.indexOf('streams 1') < steps.indexOf('pipeline 1'));
     assert.ok(steps.indexOf('streams 2') < steps.indexOf('pipeline 2'));
+  });
+
+  it('tells every pipeline at once, as the change is announced: a slow one holds back no other', () => {
+    const { events, steps, slow } = setup();
+    slow();
+    events.on('camera.runtime-changed', ({ cameraId }) => void steps.push(`other ${cameraId}`));
+    events.emit('camera-config.changed', { cameraId: 7 });
+    // Synchronously, before emit() returned: the AI's sync is queued while the recording is still stopping.
+    assert.deepEqual(steps, ['streams 7', 'pipeline 7', 'other 7']);
   });
 
   it('a lease given back and a restored backup are answered only once the pipelines have followed', async () => {

@@ -48,6 +48,26 @@ export class InternalEvents<M extends object> {
   }
 
   /**
+   * Calls every handler now, as emit() does (each starts before this returns), and resolves once all of them
+   * have ended: for a follower that must know its own followers are done without making them wait for each other.
+   * A failure is logged.
+   */
+  emitAndSettle<K extends keyof M>(event: K, payload: M[K]): Promise<void> {
+    const origin = this.#origin();
+    const running: Promise<unknown>[] = [];
+    for (const handler of [...(this.#handlers.get(event) ?? [])]) {
+      try {
+        const result = (handler as InternalHandler<M[K]>)(payload, origin);
+        if (result instanceof Promise)
+          running.push(result.catch((error: unknown) => this.onError(String(event), error)));
+      } catch (error) {
+        this.onError(String(event), error);
+      }
+    }
+    return Promise.all(running).then(() => undefined);
+  }
+
+  /**
    * Calls the handlers one after another, in the order they registered, awaiting each: for changes whose
    * followers must have caught up before the publisher answers (a restored backup, a raised alert's
    * notifications). A failure is logged and the next handler still runs.
