@@ -16,6 +16,7 @@ interface AlertJson {
   title: string;
   severity: string;
   acknowledged: boolean;
+  created_at: string;
 }
 
 describe('events and alerts in chromium', { timeout: 300_000 }, () => {
@@ -119,9 +120,16 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     assert.deepEqual(await seriousViolations(page), []);
 
     // Raised by the recorder while the page is open: it appears without a reload.
-    const { alert } = await cameraGoesOffline();
+    const { alert, cameraId } = await cameraGoesOffline();
     await row(page, alert).getByText(alert.title).waitFor();
     await badge(page).and(page.getByLabel('1 unacknowledged alert')).waitFor();
+    // Its camera's footage, from 5 s before the alert (a system alert has none).
+    assert.equal(
+      await row(page, alert)
+        .getByRole('link', { name: `Footage of: ${alert.title}` })
+        .getAttribute('href'),
+      `/recordings/${cameraId}?t=${Date.parse(alert.created_at) - 5000}`,
+    );
     // A second one, of another severity: the recording volume's free-space floor (the storage layer's call).
     const disk = await t.container.alerts.diskFloorReached({
       path: '/recordings',
@@ -131,6 +139,12 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     assert.ok(disk);
     await row(page, disk).waitFor();
     await badge(page).and(page.getByLabel('2 unacknowledged alerts')).waitFor();
+    assert.equal(
+      await row(page, disk)
+        .getByRole('link', { name: /^Footage/ })
+        .count(),
+      0,
+    );
 
     // Filtered to severity "high": all matching means the offline alert only, sent as a filter.
     await page.getByLabel('Severity').selectOption('high');
@@ -256,7 +270,8 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
       type: 'motion.end' | 'zone.enter' | 'zone.exit' | 'review.opened',
       data: Record<string, unknown>,
     ) => t.container.events.publish({ type, camera_id: cameraId, source: 'test', data });
-    await publish('zone.enter', { zone: 'Gateway', label: 'person', track_id: 't1' });
+    const seenAt = Date.now() - 2000;
+    await publish('zone.enter', { zone: 'Gateway', label: 'person', track_id: 't1', at: seenAt });
     const { context, page } = await signedIn('/events');
     const item = (text: string) => page.locator('li[data-event-id]').filter({ hasText: text }).first();
     // Stored before the page opened: in the first page (/events/latest asked for every type).
@@ -269,6 +284,12 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     await item('After 1 min 35 s of motion').getByText('Motion ended').waitFor();
     await item('Incident 7').getByText('Incident began').waitFor();
     assert.deepEqual(await seriousViolations(page), []);
+    // From the event to its footage: the recordings screen, 5 s before the picture that showed it.
+    await item('person entered Gateway')
+      .getByRole('link', { name: /^Footage of entered a zone at / })
+      .click();
+    await page.waitForURL(`${origin}/recordings/${cameraId}?t=${seenAt - 5000}`);
+    await page.getByRole('heading', { name: 'Recordings' }).waitFor();
     await context.close();
   });
 

@@ -46,7 +46,9 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
           ? { width: 640, height: 360, fps: 15, gop: 15, audio: 'pcmu' }
           : name === 'Yard'
             ? { audio: 'aac' }
-            : undefined,
+            : name === 'Garage'
+              ? { width: 320, height: 240 } // 4:3, as many cameras are
+              : undefined,
       );
       sources.push(camera.source);
       ids[name] = camera.id;
@@ -297,6 +299,36 @@ describe('live view in chromium', { timeout: 300_000 }, () => {
     const camera = await t.request({ method: 'GET', url: `/api/v1/cameras/${ids.Porch}`, token });
     assert.equal(camera.json().live_online, true);
     assert.equal(camera.json().recording_state, 'disabled');
+    await page.context().close();
+  });
+
+  it('shows each picture in its own shape, and a tile full screen and back', async () => {
+    const page = await signedIn(`/cameras/${ids.Garage}`);
+    await allPlaying(page, 1);
+    const tile = page.getByRole('figure', { name: 'Live view of Garage' });
+    const video = tile.locator('video');
+    const shape = async () => {
+      const box = (await video.boundingBox())!;
+      return box.width / box.height;
+    };
+    // A 4:3 camera is not squeezed into 16:9 bars.
+    await page.waitForFunction(
+      () => {
+        const element = document.querySelector('video')!;
+        return Math.abs(element.clientWidth / element.clientHeight - 4 / 3) < 0.02;
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+    assert.ok(Math.abs((await shape()) - 4 / 3) < 0.02, `shape ${await shape()}`);
+    await tile.getByRole('button', { name: 'Full screen: Garage' }).click();
+    await page.waitForFunction(() => document.fullscreenElement?.tagName === 'FIGURE');
+    const leave = tile.getByRole('button', { name: 'Leave full screen: Garage' });
+    assert.equal(await leave.getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await seriousViolations(page), []);
+    await leave.click();
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    await tile.getByRole('button', { name: 'Full screen: Garage' }).waitFor();
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { footageAt } from '../recordings/footageLink';
 import { requestBounds } from '../../api/bounds';
 import type { Alert, Severity } from '../../api/types';
 import { Button } from '../../components/Button';
@@ -295,6 +296,15 @@ function AlertRow({
               className="text-sky-700 hover:underline dark:text-sky-400"
             >
               {cameraName ?? `Camera ${alert.camera_id}`}
+            </Link>
+          )}
+          {alert.camera_id !== null && (
+            <Link
+              to={footageAt(alert.camera_id, Date.parse(alert.created_at))}
+              aria-label={`Footage of: ${alert.title}`}
+              className="text-sky-700 hover:underline dark:text-sky-400"
+            >
+              Footage
             </Link>
           )}
           <span>source: {alert.source_name}</span>

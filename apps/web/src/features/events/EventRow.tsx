@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import type { LiveEvent } from '../../lib/eventStream';
 import { SeverityBadge } from '../alerts/SeverityBadge';
-import { dateTime, eventDetail, eventTitle } from './eventText';
+import { footageAt } from '../recordings/footageLink';
+import { dateTime, eventDetail, eventInstant, eventTitle } from './eventText';
 
-/** One event of a list: when, how bad, what, which camera (a link, unless the list is one camera's), from where. */
+/**
+ * One event of a list: when, how bad, what, which camera (a link, unless the list is one camera's), from where,
+ * and the camera's footage of that moment.
+ */
 export function EventRow({
   event,
   cameraName,
@@ -30,6 +34,15 @@ export function EventRow({
         </Link>
       )}
       {detail && <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">{detail}</span>}
+      {event.camera_id !== null && (
+        <Link
+          to={footageAt(event.camera_id, eventInstant(event))}
+          aria-label={`Footage of ${eventTitle(event).toLowerCase()} at ${dateTime(event.timestamp)}`}
+          className="text-sky-700 hover:underline dark:text-sky-400"
+        >
+          Footage
+        </Link>
+      )}
       <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">{event.source}</span>
     </li>
   );

@@ -59,6 +59,11 @@ export function eventDetail(event: LiveEvent): string | null {
   return text(event.data.error) ?? text(event.data.reason) ?? text(event.data.adapter) ?? null;
 }
 
+/** When what the event tells of was seen (motion and zones say when their picture was taken), unix ms. */
+export function eventInstant(event: LiveEvent): number {
+  return typeof event.data.at === 'number' ? event.data.at : Date.parse(event.timestamp);
+}
+
 /** "42 s", "3 min 5 s" */
 function seconds(ms: number): string {
   const total = Math.round(ms / 1000);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Camera } from '../../api/types';
 import { clockTime } from '../../lib/format';
@@ -19,6 +19,33 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
   const { state, transport, lastFrameAt, audio } = useLivePlayer(camera.id, video, playing, view);
   // Tiles start muted (browsers play nothing else by themselves); the speaker button is the user's gesture.
   const [sound, setSound] = useState(false);
+  // The picture's own shape (a doorbell is portrait, many cameras 4:3); 16:9 until the first picture says.
+  const [aspect, setAspect] = useState<string | null>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    const measure = () => {
+      if (element.videoWidth > 0 && element.videoHeight > 0)
+        setAspect(`${element.videoWidth} / ${element.videoHeight}`);
+    };
+    element.addEventListener('resize', measure);
+    element.addEventListener('loadedmetadata', measure);
+    return () => {
+      element.removeEventListener('resize', measure);
+      element.removeEventListener('loadedmetadata', measure);
+    };
+  }, []);
+  // Full screen: the whole tile (its caption and boxes too), left with Esc or the same button.
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    const follow = () => setFullScreen(document.fullscreenElement === frame.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frame.current?.requestFullscreen();
+  };
   const toggleSound = () => {
     const element = video.current;
     if (!element) return;
@@ -36,7 +63,8 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
         ref={video}
         muted
         playsInline
-        className="aspect-video w-full object-contain"
+        style={aspect && !fullScreen ? { aspectRatio: aspect } : undefined}
+        className={`w-full object-contain ${fullScreen ? 'h-full' : aspect ? '' : 'aspect-video'}`}
         data-camera-id={camera.id}
         data-transport={transport ?? undefined}
       />
@@ -84,6 +112,18 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
             <span aria-hidden="true">{sound ? '🔊' : '🔇'}</span>
           </button>
         )}
+        {document.fullscreenEnabled && (
+          <button
+            type="button"
+            onClick={toggleFullScreen}
+            aria-pressed={fullScreen}
+            aria-label={fullScreen ? `Leave full screen: ${camera.name}` : `Full screen: ${camera.name}`}
+            title={fullScreen ? 'Leave full screen' : 'Full screen'}
+            className="rounded px-1 text-base leading-none hover:bg-white/20 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <FullScreenIcon leave={fullScreen} />
+          </button>
+        )}
         {lastFrameAt !== null && (
           <time
             className="ml-auto tabular-nums text-xs text-slate-200"
@@ -94,5 +134,22 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
         )}
       </figcaption>
     </figure>
+  );
+}
+
+/** Four corners pointing out (enter) or in (leave); drawn, so it does not depend on the system's fonts. */
+function FullScreenIcon({ leave }: { leave: boolean }) {
+  const corners = leave ? 'M6 2v4H2M10 2v4h4M6 14v-4H2M10 14v-4h4' : 'M2 6V2h4M14 6V2h-4M2 10v4h4M14 10v4h-4';
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
+      <path d={corners} />
+    </svg>
   );
 }
