@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { CameraStream } from '../ingest/camera-stream.js';
 import { FedProcess } from '../ingest/fed-process.js';
 import { consumerSupervisor } from '../ingest/consumer-supervisor.js';
-import { DEFAULT_BACKOFF, type Supervisor } from '../supervisor.js';
+import { DEFAULT_BACKOFF, type SupervisedRun, type Supervisor } from '../supervisor.js';
 import { fileFramesArgs, frameGrabArgs, redact } from './args.js';
 
 /** Cuts a byte stream of concatenated JPEGs (ffmpeg image2pipe/mjpeg) into pictures. */
@@ -66,6 +66,33 @@ export interface FrameGrabberOptions {
   stallTimeoutMs?: number;
   /** first restart delay, doubling up to 30 s (default 1 s) */
   backoffMs?: number;
+  /** what decodes the stream into JPEGs (default: ffmpeg, frameGrabArgs); fast tests give a fake */
+  decoder?: FrameDecoder;
+}
+
+/** How a decoder run is asked to decode: at `fps`, or each keyframe only. */
+export interface DecodeMode {
+  fps: number;
+  keyframesOnly: boolean;
+}
+
+/** Starts one decoder run on the camera stream; what it writes (JPEGs, back to back) goes to `onOutput`. */
+export type FrameDecoder = (
+  stream: CameraStream,
+  mode: DecodeMode,
+  onOutput: (chunk: Buffer) => void,
+) => SupervisedRun;
+
+/** The decoder of the product: ffmpeg fed from the fan-out, progress on fd 3, JPEGs on stdout. */
+export function ffmpegFrameDecoder(ffmpegPath: string, stallTimeoutMs?: number): FrameDecoder {
+  return (stream, { fps, keyframesOnly }, onOutput) =>
+    new FedProcess(stream, {
+      ffmpegPath,
+      args: frameGrabArgs(fps, keyframesOnly),
+      stallTimeoutMs: stallTimeoutMs ?? Math.max(10_000, 3000 / fps),
+      progressFd: 3,
+      onOutput,
+    });
 }
 
 /**
@@ -123,23 +150,18 @@ export class FrameGrabber extends EventEmitter<{ frame: [GrabbedFrame]; failure:
     return limit !== undefined && interval !== null && interval <= limit * 1.1;
   }
 
-  #run(): FedProcess {
+  #run(): SupervisedRun {
     const { ffmpegPath, stream, fps } = this.options;
+    const decoder = this.options.decoder ?? ffmpegFrameDecoder(ffmpegPath, this.options.stallTimeoutMs);
     const splitter = new JpegSplitter();
     this.starts += 1;
     this.keyframesOnly = this.#keyframesSuffice();
-    return new FedProcess(stream, {
-      ffmpegPath,
-      args: frameGrabArgs(fps, this.keyframesOnly),
-      stallTimeoutMs: this.options.stallTimeoutMs ?? Math.max(10_000, 3000 / fps),
-      progressFd: 3,
-      onOutput: (chunk) => {
-        for (const jpeg of splitter.push(chunk)) {
-          const frame = { jpeg, seq: ++this.#seq, capturedAt: Date.now() };
-          this.latest = frame;
-          this.emit('frame', frame);
-        }
-      },
+    return decoder(stream, { fps, keyframesOnly: this.keyframesOnly }, (chunk) => {
+      for (const jpeg of splitter.push(chunk)) {
+        const frame = { jpeg, seq: ++this.#seq, capturedAt: Date.now() };
+        this.latest = frame;
+        this.emit('frame', frame);
+      }
     });
   }
 }

@@ -5,7 +5,7 @@ import { greyFramesArgs } from '../ffmpeg/args.js';
 import type { CameraStream } from '../ingest/camera-stream.js';
 import { consumerSupervisor } from '../ingest/consumer-supervisor.js';
 import { FedProcess } from '../ingest/fed-process.js';
-import { DEFAULT_BACKOFF, type Supervisor } from '../supervisor.js';
+import { DEFAULT_BACKOFF, type BackoffPolicy, type SupervisedRun, type Supervisor } from '../supervisor.js';
 
 export interface GreyFramesOptions {
   ffmpegPath: string;
@@ -13,6 +13,28 @@ export interface GreyFramesOptions {
   fps: number;
   width: number;
   height: number;
+  /** what decodes the stream into raw grey frames (default: ffmpeg, greyFramesArgs); fast tests give a fake */
+  decoder?: GreyDecoder;
+  backoff?: BackoffPolicy;
+}
+
+/** Starts one decoder run; what it writes (width × height bytes per frame, back to back) goes to `onOutput`. */
+export type GreyDecoder = (
+  stream: CameraStream,
+  size: { fps: number; width: number; height: number },
+  onOutput: (chunk: Buffer) => void,
+) => SupervisedRun;
+
+/** The decoder of the product: ffmpeg fed from the fan-out, progress on fd 3, raw frames on stdout. */
+export function ffmpegGreyDecoder(ffmpegPath: string): GreyDecoder {
+  return (stream, { fps, width, height }, onOutput) =>
+    new FedProcess(stream, {
+      ffmpegPath,
+      args: greyFramesArgs(fps, width, height),
+      stallTimeoutMs: Math.max(10_000, 3000 / fps),
+      progressFd: 3,
+      onOutput,
+    });
 }
 
 export class GreyFrames extends EventEmitter<{ frame: [Uint8Array, number] }> {
@@ -20,7 +42,7 @@ export class GreyFrames extends EventEmitter<{ frame: [Uint8Array, number] }> {
 
   constructor(private readonly options: GreyFramesOptions) {
     super();
-    this.#supervisor = consumerSupervisor(() => this.#run(), DEFAULT_BACKOFF);
+    this.#supervisor = consumerSupervisor(() => this.#run(), options.backoff ?? DEFAULT_BACKOFF);
   }
 
   start(): void {
@@ -31,23 +53,19 @@ export class GreyFrames extends EventEmitter<{ frame: [Uint8Array, number] }> {
     return this.#supervisor.stop();
   }
 
-  #run(): FedProcess {
+  #run(): SupervisedRun {
     const { ffmpegPath, stream, fps, width, height } = this.options;
+    const decoder = this.options.decoder ?? ffmpegGreyDecoder(ffmpegPath);
     const size = width * height;
+    // Per run: a frame cut short by a crash is dropped, never glued to the next run's first.
     let pending: Buffer = Buffer.alloc(0);
-    return new FedProcess(stream, {
-      ffmpegPath,
-      args: greyFramesArgs(fps, width, height),
-      stallTimeoutMs: Math.max(10_000, 3000 / fps),
-      progressFd: 3,
-      onOutput: (chunk) => {
-        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        while (pending.length >= size) {
-          // A copy of its own, so the chunk it came in is not kept alive with it.
-          this.emit('frame', new Uint8Array(pending.subarray(0, size)), Date.now());
-          pending = pending.subarray(size);
-        }
-      },
+    return decoder(stream, { fps, width, height }, (chunk) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      while (pending.length >= size) {
+        // A copy of its own, so the chunk it came in is not kept alive with it.
+        this.emit('frame', new Uint8Array(pending.subarray(0, size)), Date.now());
+        pending = pending.subarray(size);
+      }
     });
   }
 }

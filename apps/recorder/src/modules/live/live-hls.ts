@@ -6,7 +6,7 @@
 // sequence going on, so players keep playing. Nobody asking for 60 s stops it. A stream transcoded to H.264 for
 // players that decode nothing else (live-video.ts) is a session of its own, shared the same way.
 import { liveFmp4Args } from '../../media/ffmpeg/args.js';
-import { Fmp4Reader } from '../../media/hls/fmp4-reader.js';
+import { Fmp4Reader, type Fmp4Fragment } from '../../media/hls/fmp4-reader.js';
 import {
   LowLatencyPlaylist,
   parseMediaName,
@@ -15,7 +15,8 @@ import {
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
-import type { Supervisor } from '../../media/supervisor.js';
+import type { BackoffPolicy, SupervisedRun, Supervisor } from '../../media/supervisor.js';
+import type { CameraStream } from '../../media/ingest/camera-stream.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, liveKey } from './stream-keys.js';
 import type { LiveVideo } from './live-video.js';
@@ -23,13 +24,50 @@ import type { LiveVideo } from './live-video.js';
 /** How long the part a playlist hints at next is waited for. */
 const HINTED_PART_WAIT_MS = 9_000;
 
+/** What a session's packager hands over: its init section, then one fragment at a time (media/hls). */
+export interface PackagerOutput {
+  init(bytes: Buffer): void;
+  fragment(fragment: Fmp4Fragment): void;
+}
+
+/**
+ * Starts one run of a session's packager on the camera stream: by default an ffmpeg writing fragmented MP4 (the
+ * stream copied, or transcoded to H.264 for `video` h264); fast tests give a fake.
+ */
+export type Packager = (stream: CameraStream, video: LiveVideo, output: PackagerOutput) => SupervisedRun;
+
+/** The packager of the product: ffmpeg fed from the fan-out, its fMP4 read as it comes. */
+export function ffmpegPackager(ffmpegPath: string): Packager {
+  return (stream, video, output) => {
+    const reader = new Fmp4Reader(output);
+    const process = new FedProcess(stream, {
+      ffmpegPath,
+      args: liveFmp4Args(undefined, { transcodeVideo: video === 'h264' }),
+      progressFd: 3,
+      stallTimeoutMs: 20_000,
+      onOutput: (chunk) => {
+        try {
+          reader.push(chunk);
+        } catch (error) {
+          process.abort(`unreadable fMP4 from the packager: ${(error as Error).message}`);
+        }
+      },
+    });
+    return process;
+  };
+}
+
 export interface LiveHlsOptions {
   ffmpegPath: string;
+  /** what writes a session's fMP4 (default: ffmpegPackager) */
+  packager?: Packager;
   idleStopMs?: number;
   /** how long the first viewer waits for a playable playlist */
   startTimeoutMs?: number;
   /** how long a blocking playlist or preload-hint request waits for what it asked for */
   blockTimeoutMs?: number;
+  /** restarts of a packager that exited (default: the consumers' backoff) */
+  backoff?: BackoffPolicy;
 }
 
 interface Session {
@@ -53,7 +91,7 @@ export class LiveHls {
   #sweeper: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly streams: StreamHub,
+    private readonly streams: Pick<StreamHub, 'stream'>,
     private readonly options: LiveHlsOptions,
   ) {}
 
@@ -166,28 +204,16 @@ export class LiveHls {
     const key = liveKey(cameraId, role, video);
     const stream = await this.streams.stream(cameraId, role);
     const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
+    const packager = this.options.packager ?? ffmpegPackager(this.options.ffmpegPath);
     const supervisor = consumerSupervisor(() => {
       this.#runs.set(cameraId, this.runs(cameraId) + 1);
-      const reader = new Fmp4Reader({
+      const run = packager(stream, video, {
         init: (bytes) => playlist.startRun(bytes),
         fragment: (fragment) => playlist.addPart(fragment),
       });
-      const process = new FedProcess(stream, {
-        ffmpegPath: this.options.ffmpegPath,
-        args: liveFmp4Args(undefined, { transcodeVideo: video === 'h264' }),
-        progressFd: 3,
-        stallTimeoutMs: 20_000,
-        onOutput: (chunk) => {
-          try {
-            reader.push(chunk);
-          } catch (error) {
-            process.abort(`unreadable fMP4 from the packager: ${(error as Error).message}`);
-          }
-        },
-      });
-      process.once('exit', () => playlist.endRun());
-      return process;
-    });
+      run.once('exit', () => playlist.endRun());
+      return run;
+    }, this.options.backoff);
     const session: Session = {
       cameraId,
       supervisor,
