@@ -47,7 +47,14 @@ describe('a camera changed while it records and is watched', { timeout: 240_000 
   let camera: TestCamera;
 
   before(async () => {
-    t = await createTestApp({ overrides: { recordingBackoff: { baseMs: 200, maxMs: 1000, jitter: 0.1 } } });
+    t = await createTestApp({
+      overrides: {
+        recordingBackoff: { baseMs: 200, maxMs: 1000, jitter: 0.1 },
+        // The camera restarting as H.265 may take longer than the 3 quick retries under load: the retries after
+        // them come every second here, not every 30 s.
+        recordingSlowRetryMs: 1000,
+      },
+    });
     origin = `http://${await listen(t.app)}`;
     player = await openPlayer(origin);
     camera = await startTestCamera({
@@ -127,9 +134,21 @@ describe('a camera changed while it records and is watched', { timeout: 240_000 
       (n) => n.type === 'recording.started' && n.cameraId === id,
       90_000,
     );
+    // What the recording reports meanwhile, for the message if it does not come back.
+    const seen: string[] = [];
+    t.container.recordingEngine.onNotice((notice) => {
+      if (notice.cameraId === id) seen.push(`${notice.type}${'error' in notice ? `: ${notice.error}` : ''}`);
+    });
     await camera.restartAs({ codec: 'h265', resizeTo: undefined, width: 480, height: 272 });
     await first;
-    await again;
+    await again.catch((error: unknown) => {
+      throw new Error(
+        `the recording did not come back after the codec change; it said: ${seen.join(' | ')}`,
+        {
+          cause: error,
+        },
+      );
+    });
     // The live session chosen while it sent H.264 (copy) ends at once, not when idle (a minute): its players choose
     // again. (The web app's player starts again by itself; this test's player is started anew below.)
     await eventually(() => !t.container.liveHls.isLive(id, 'main'), {
