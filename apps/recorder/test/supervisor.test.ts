@@ -2,38 +2,14 @@
 // timers. The same Supervisor keeps recording, live HLS, WebRTC, AI frames, stream targets and the camera
 // streams' own pulls alive; their end-to-end tests with real ffmpeg are in the other suites.
 import assert from 'node:assert/strict';
-import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import type { FfmpegExit } from '../src/media/ffmpeg/process.js';
 import {
   backoffDelay,
   Supervisor,
-  type SupervisedRun,
   type SupervisorOptions,
   type Transition,
 } from '../src/media/supervisor.js';
-
-class FakeRun extends EventEmitter implements SupervisedRun {
-  started = false;
-  stopped = false;
-  start(): void {
-    this.started = true;
-  }
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.emit('exit', exit({ requested: true }));
-  }
-  progress(): void {
-    this.emit('progress');
-  }
-  fail(reason: string, stalled = false): void {
-    this.emit('exit', exit({ stderrTail: reason, stalled, code: 1 }));
-  }
-}
-
-function exit(fields: Partial<FfmpegExit>): FfmpegExit {
-  return { code: null, signal: null, stderrTail: '', requested: false, stalled: false, ...fields };
-}
+import { FakeRun } from './helpers/fake-run.js';
 
 const NO_JITTER = { baseMs: 1000, maxMs: 8000, jitter: 0 };
 

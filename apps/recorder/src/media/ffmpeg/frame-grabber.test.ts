@@ -6,34 +6,17 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, it } from 'node:test';
 import type { CameraStream } from '../ingest/camera-stream.js';
-import type { SupervisedRun } from '../supervisor.js';
+import { FakeRun } from '../../../test/helpers/fake-run.js';
 import { FrameGrabber, type DecodeMode, type GrabbedFrame } from './frame-grabber.js';
 
 /** A tiny "JPEG": start-of-image, a payload byte, end-of-image. */
 const jpeg = (n: number) => Buffer.from([0xff, 0xd8, n, 0xff, 0xd9]);
 
-class FakeDecoder extends EventEmitter implements SupervisedRun {
-  constructor(
-    readonly mode: DecodeMode,
-    readonly write: (chunk: Buffer) => void,
-  ) {
-    super();
-  }
-  start(): void {
-    this.emit('progress');
-  }
-  async stop(): Promise<void> {
-    this.emit('exit', {
-      code: 0,
-      signal: null,
-      stderrTail: '',
-      requested: true,
-      stalled: false,
-    });
-  }
-  die(reason: string): void {
-    this.emit('exit', { code: 1, signal: null, stderrTail: reason, requested: false, stalled: false });
-  }
+/** A decoder run with how it was asked to decode and where its bytes go. */
+interface FakeDecoder {
+  run: FakeRun;
+  mode: DecodeMode;
+  write: (chunk: Buffer) => void;
 }
 
 /** The stream as the grabber reads it: its keyframe interval, and an event at each keyframe. */
@@ -52,10 +35,10 @@ function setup(keyframesSufficeWithinMs?: number) {
     backoffMs: 1,
     ...(keyframesSufficeWithinMs === undefined ? {} : { keyframesSufficeWithinMs }),
     decoder: (_stream, mode, write) => {
-      const decoder = new FakeDecoder(mode, write);
+      const decoder = { run: new FakeRun((run) => run.progress()), mode, write };
       decoders.push(decoder);
       setImmediate(() => started.emit('decoder', decoder));
-      return decoder;
+      return decoder.run;
     },
   });
   const nextDecoder = () => new Promise<FakeDecoder>((resolve) => started.once('decoder', resolve));
@@ -100,7 +83,7 @@ describe('AI frame grabber', () => {
     decoder.write(jpeg(1));
     const failure = new Promise<string>((resolve) => t.grabber.once('failure', resolve));
     const second = t.nextDecoder();
-    decoder.die('Invalid data found when processing input');
+    decoder.run.fail('Invalid data found when processing input');
     assert.match(await failure, /Invalid data/);
     assert.match(t.grabber.lastError ?? '', /Invalid data/);
     (await second).write(jpeg(2));

@@ -4,23 +4,8 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, it } from 'node:test';
 import type { CameraStream } from '../ingest/camera-stream.js';
-import type { SupervisedRun } from '../supervisor.js';
+import { FakeRun } from '../../../test/helpers/fake-run.js';
 import { GreyFrames } from './grey-frames.js';
-
-class FakeDecoder extends EventEmitter implements SupervisedRun {
-  constructor(readonly write: (chunk: Buffer) => void) {
-    super();
-  }
-  start(): void {
-    this.emit('progress');
-  }
-  async stop(): Promise<void> {
-    this.emit('exit', { code: 0, signal: null, stderrTail: '', requested: true, stalled: false });
-  }
-  die(): void {
-    this.emit('exit', { code: 1, signal: null, stderrTail: 'gone', requested: false, stalled: false });
-  }
-}
 
 describe('motion frames', () => {
   let frames: GreyFrames | null = null;
@@ -31,7 +16,10 @@ describe('motion frames', () => {
 
   it('cuts 4×2 frames out of any split, and drops a frame a crash cut short', async () => {
     const started = new EventEmitter();
-    const nextDecoder = () => new Promise<FakeDecoder>((resolve) => started.once('decoder', resolve));
+    const nextDecoder = () =>
+      new Promise<{ run: FakeRun; write: (chunk: Buffer) => void }>((resolve) =>
+        started.once('decoder', resolve),
+      );
     frames = new GreyFrames({
       ffmpegPath: 'ffmpeg',
       stream: {} as CameraStream,
@@ -41,9 +29,9 @@ describe('motion frames', () => {
       backoff: { baseMs: 1, maxMs: 1, jitter: 0 },
       decoder: (_stream, size, write) => {
         assert.deepEqual(size, { fps: 5, width: 4, height: 2 });
-        const decoder = new FakeDecoder(write);
+        const decoder = { run: new FakeRun((run) => run.progress()), write };
         setImmediate(() => started.emit('decoder', decoder));
-        return decoder;
+        return decoder.run;
       },
     });
     const seen: number[][] = [];
@@ -62,7 +50,7 @@ describe('motion frames', () => {
     ]);
     // The run dies with 4 bytes of a frame pending; the next run's first frame stands alone.
     const second = nextDecoder();
-    decoder.die();
+    decoder.run.fail('gone');
     (await second).write(Buffer.alloc(8, 200));
     assert.deepEqual(seen.at(-1), [200, 200, 200, 200, 200, 200, 200, 200]);
     assert.equal(seen.length, 3);

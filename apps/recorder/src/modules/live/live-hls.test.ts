@@ -5,27 +5,18 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, it } from 'node:test';
-import type { FfmpegExit } from '../../media/ffmpeg/process.js';
 import type { CameraStream } from '../../media/ingest/camera-stream.js';
-import type { SupervisedRun } from '../../media/supervisor.js';
+import { FakeRun } from '../../../test/helpers/fake-run.js';
 import { AppError } from '../../platform/http/errors.js';
 import { LiveHls, type PackagerOutput } from './live-hls.js';
 
-const EXIT: FfmpegExit = { code: 1, signal: null, stderrTail: 'gone', requested: false, stalled: false };
-
 /** One packager run: writes its init section when started; the test writes its parts. */
-class FakeRun extends EventEmitter implements SupervisedRun {
-  stopped = false;
+class FakePackager extends FakeRun {
   constructor(private readonly output: PackagerOutput) {
-    super();
-  }
-  start(): void {
-    this.emit('progress');
-    this.output.init(Buffer.from('init'));
-  }
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.emit('exit', { ...EXIT, code: 0, requested: true });
+    super((run) => {
+      run.progress();
+      output.init(Buffer.from('init'));
+    });
   }
   /** A fragment of `seconds`; a keyframe one when `keyframe`. */
   part(keyframe: boolean, seconds = 0.5): void {
@@ -43,7 +34,7 @@ class FakeRun extends EventEmitter implements SupervisedRun {
     this.part(true);
   }
   crash(): void {
-    this.emit('exit', EXIT);
+    this.fail('gone');
   }
 }
 
@@ -61,9 +52,9 @@ class FakeStream extends EventEmitter {
 
 function setup(options: { idleStopMs?: number; startTimeoutMs?: number } = {}) {
   const stream = new FakeStream();
-  const runs: FakeRun[] = [];
+  const runs: FakePackager[] = [];
   /** resolves when the next packager run starts */
-  const nextRun = () => new Promise<FakeRun>((resolve) => stream.once('run', resolve));
+  const nextRun = () => new Promise<FakePackager>((resolve) => stream.once('run', resolve));
   const hls = new LiveHls(
     { stream: async () => stream as unknown as CameraStream },
     {
@@ -71,7 +62,7 @@ function setup(options: { idleStopMs?: number; startTimeoutMs?: number } = {}) {
       ...options,
       backoff: { baseMs: 1, maxMs: 1, jitter: 0 },
       packager: (_stream, _video, output) => {
-        const run = new FakeRun(output);
+        const run = new FakePackager(output);
         runs.push(run);
         // After the supervisor has started it (and so after its init section).
         setImmediate(() => stream.emit('run', run));
