@@ -190,11 +190,10 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const hovered = spanStart() + 12_000;
     const over = await pointOf(hovered);
     await page.mouse.move(over.x, over.y);
-    const preview = page.locator('[data-scrub-preview] img');
-    await page
-      .locator('[data-scrub-preview] img, [data-scrub-preview]:has-text("No picture")')
-      .first()
-      .waitFor();
+    // The preview of this instant (it snaps to a 2 s grid), not the one the click left under the pointer.
+    const settled = page.locator(`[data-scrub-preview="${Math.floor(hovered / 2000) * 2000}"]`);
+    const preview = settled.locator('img');
+    await settled.locator('img, :text("No picture")').first().waitFor();
     assert.equal(await preview.count(), 1, 'the recorder had no preview picture for recorded time');
     await page.waitForFunction(
       () => document.querySelector<HTMLImageElement>('[data-scrub-preview] img')!.complete,

@@ -8,6 +8,9 @@ import { thumbnailArgs } from './args.js';
 const run = promisify(execFile);
 const MAX_JPEG_BYTES = 4 * 1024 * 1024;
 
+/** The machine was too busy to decode the picture in time: worth asking again, unlike a missing picture. */
+export class ThumbnailTimeoutError extends Error {}
+
 export class ThumbnailMaker {
   #running = 0;
   readonly #queue: (() => void)[] = [];
@@ -15,6 +18,7 @@ export class ThumbnailMaker {
   constructor(
     private readonly ffmpegPath: string,
     private readonly concurrency = 2,
+    private readonly timeoutMs = 10_000,
   ) {}
 
   /** A JPEG `width` px wide of the keyframe at or before `offsetSeconds` into `file`. */
@@ -25,7 +29,9 @@ export class ThumbnailMaker {
       const { stdout } = await run(this.ffmpegPath, thumbnailArgs(file, offsetSeconds, width), {
         encoding: 'buffer',
         maxBuffer: MAX_JPEG_BYTES,
-        timeout: 10_000,
+        timeout: this.timeoutMs,
+      }).catch((error: { killed?: boolean }) => {
+        throw error.killed ? new ThumbnailTimeoutError('the preview took too long to decode') : error;
       });
       if (stdout.length === 0) throw new Error('no picture at that instant');
       return stdout;

@@ -149,8 +149,8 @@ export const recordingsRoutes =
           operationId: 'getRecordingThumbnail',
           summary: 'A scrub preview: the keyframe at or before an instant, as a small JPEG',
           description:
-            'From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage ' +
-            'does not change. ' +
+            'From the chunk that holds `at_ms`; 404 where nothing was recorded, 503 (with retry-after) when the ' +
+            'recorder is too busy to decode it in time. Cacheable: recorded footage does not change. ' +
             elsewhere,
           params: RecordingParams,
           querystring: Type.Object({ ...ThumbnailQuery.properties, ticket: TicketQuery.properties.ticket }),

@@ -3,13 +3,13 @@ import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
-import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
+import { AppError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CameraRow } from '../../platform/db/schema.js';
 import { exportRange, TRANSCODE_TIMEOUT_MS, type ChunkFile } from '../../media/ffmpeg/export.js';
 import { initSection } from '../../media/mp4.js';
-import { ThumbnailMaker } from '../../media/ffmpeg/thumbnail.js';
+import { ThumbnailMaker, ThumbnailTimeoutError } from '../../media/ffmpeg/thumbnail.js';
 import { segmentDurations, type ChunkTranscodes } from '../../media/ffmpeg/chunk-transcode.js';
 import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
 import type { FootageNodes } from './footage-nodes.js';
@@ -251,7 +251,12 @@ export class RecordingsService {
       return { remote: this.footage.forwarding(chunk!.nodeId, THUMBNAIL_MAX_BYTES) };
     const jpeg = await this.#thumbnails
       .keyframe(this.footage.path(row), offsetMs / 1000, query.width)
-      .catch(() => {
+      .catch((error: unknown) => {
+        // A busy machine is not a missing picture: 503 asks the client to try again (the web app does).
+        if (error instanceof ThumbnailTimeoutError)
+          throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
+            'retry-after': '1',
+          });
         throw new NotFoundError('Picture at this instant');
       });
     return { here: jpeg };
