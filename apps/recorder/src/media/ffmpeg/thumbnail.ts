@@ -30,7 +30,7 @@ export class ThumbnailMaker {
         encoding: 'buffer',
         maxBuffer: MAX_JPEG_BYTES,
         timeout: this.timeoutMs,
-      }).catch((error: { killed?: boolean }) => {
+      }).catch((error: Error & { killed?: boolean }) => {
         throw error.killed ? new ThumbnailTimeoutError('the preview took too long to decode') : error;
       });
       if (stdout.length === 0) throw new Error('no picture at that instant');
