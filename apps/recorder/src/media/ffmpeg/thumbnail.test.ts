@@ -40,6 +40,13 @@ describe('ThumbnailMaker', () => {
     );
     const pictures = await Promise.all([0, 1, 2].map((i) => maker.keyframe('/x.mp4', i, 160)));
     assert.deepEqual(pictures.map(String), ['jpeg', 'jpeg', 'jpeg']);
-    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['start', 'end', 'start', 'end', 'start', 'end']);
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), [
+      'start',
+      'end',
+      'start',
+      'end',
+      'start',
+      'end',
+    ]);
   });
 });
