@@ -1715,7 +1715,7 @@ export interface paths {
         };
         /**
          * A scrub preview: the keyframe at or before an instant, as a small JPEG
-         * @description From the chunk that holds `at_ms`; 404 where nothing was recorded. Cacheable: recorded footage does not change. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
+         * @description From the chunk that holds `at_ms`; 404 where nothing was recorded, 503 (with retry-after) when the recorder is too busy to decode it in time. Cacheable: recorded footage does not change. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
          */
         get: operations["getRecordingThumbnail"];
         put?: never;
