@@ -11,13 +11,13 @@
 // the last sync interval (plus that fragment) of the chunk being written.
 import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { recordArgs, type StreamInput } from './ffmpeg/args.js';
+import { recordArgs, type RecordOutput, type StreamInput } from './ffmpeg/args.js';
 import { mediaDuration } from './ffmpeg/probe.js';
 import { connectGuardEnv } from './ffmpeg/connect-guard.js';
 import type { RecordingPlan } from './ffmpeg/recording-plan.js';
-import { FfmpegProcess, type FfmpegExit } from './ffmpeg/process.js';
+import { FfmpegProcess, type FfmpegExit, type FfmpegProgress } from './ffmpeg/process.js';
 import { MediaClock } from './media-clock.js';
-import { Supervisor, type BackoffPolicy, type Transition } from './supervisor.js';
+import { Supervisor, type BackoffPolicy, type SupervisedRun, type Transition } from './supervisor.js';
 
 export const INCOMING_DIR = '.incoming';
 /** How often the chunk being written is forced to disk (the most a power cut can take of it). */
@@ -30,6 +30,37 @@ const STORAGE_FAILURE = /No space left on device|Disk quota exceeded|Read-only f
 
 export function isStorageFailure(exit: FfmpegExit): boolean {
   return STORAGE_FAILURE.test(exit.stderrTail);
+}
+
+/** What one attempt is asked to do: read `input`, write segments and their list as `output` says, per `plan`. */
+export interface RecordingJob {
+  input: StreamInput;
+  output: RecordOutput;
+  plan: RecordingPlan;
+}
+
+/**
+ * One attempt's process: it writes `<output.prefix>-NNNNNN.mp4` segments into `output.dir`, lists each closed one
+ * in `output.listFile` (`name,start,end` in seconds of media time) and reports how much media it has written.
+ */
+export interface RecordingRun extends SupervisedRun {
+  readonly pid: number | undefined;
+  on(event: 'progress', listener: (progress: FfmpegProgress) => void): unknown;
+}
+
+export type RecordingRunner = (job: RecordingJob) => RecordingRun;
+
+/** The recorder's runs: ffmpeg, guarded for a plain user's camera (its only loopback destination is the tap). */
+export function ffmpegRecordingRunner(ffmpegPath: string): RecordingRunner {
+  return ({ input, output, plan }) =>
+    new FfmpegProcess({
+      ffmpegPath,
+      args: recordArgs(input, output, plan),
+      stallTimeoutMs: STALL_TIMEOUT_MS,
+      ...(input.guarded
+        ? { env: connectGuardEnv(output.tapPort === undefined ? [] : [output.tapPort]) }
+        : {}),
+    });
 }
 
 /** A supervisor transition, and whether the run that just ended failed to write rather than to read. */
@@ -54,6 +85,8 @@ export interface CameraRecorderOptions {
   segmentSeconds: number;
   ffmpegPath: string;
   ffprobePath: string;
+  /** the process of each attempt (ffmpeg unless a test says otherwise) */
+  runner?: RecordingRunner;
   autoRestart: boolean;
   maxRestartAttempts: number;
   /** once `failed`, try again this often */
@@ -82,6 +115,7 @@ export class CameraRecorder {
   readonly #options: CameraRecorderOptions;
   readonly #supervisor: Supervisor;
   readonly #incoming: string;
+  readonly #runner: RecordingRunner;
   // Segments are finished one at a time, in order.
   #queue: Promise<void> = Promise.resolve();
   #lastExitStorageFailure = false;
@@ -89,6 +123,7 @@ export class CameraRecorder {
   constructor(options: CameraRecorderOptions) {
     this.#options = options;
     this.#incoming = join(options.cameraDir, INCOMING_DIR);
+    this.#runner = options.runner ?? ffmpegRecordingRunner(options.ffmpegPath);
     this.#supervisor = new Supervisor({
       autoRestart: options.autoRestart,
       maxRestartAttempts: options.maxRestartAttempts,
@@ -125,7 +160,7 @@ export class CameraRecorder {
     this.#supervisor.retryNow();
   }
 
-  #run(attempt: number): FfmpegProcess {
+  #run(attempt: number): RecordingRun {
     const prefix = `${Date.now()}-${attempt}`;
     const run: Run = {
       prefix,
@@ -137,23 +172,16 @@ export class CameraRecorder {
       syncing: false,
     };
     const { segmentSeconds, tapPort } = this.#options;
-    const input = this.#options.input(attempt);
-    const process = new FfmpegProcess({
-      ffmpegPath: this.#options.ffmpegPath,
-      args: recordArgs(
-        input,
-        {
-          dir: this.#incoming,
-          prefix,
-          segmentSeconds,
-          listFile: run.listFile,
-          ...(tapPort === undefined ? {} : { tapPort }),
-        },
-        this.#options.plan(attempt),
-      ),
-      stallTimeoutMs: STALL_TIMEOUT_MS,
-      // Its only loopback destination is the camera stream's fan-out port.
-      ...(input.guarded ? { env: connectGuardEnv(tapPort === undefined ? [] : [tapPort]) } : {}),
+    const process = this.#runner({
+      input: this.#options.input(attempt),
+      output: {
+        dir: this.#incoming,
+        prefix,
+        segmentSeconds,
+        listFile: run.listFile,
+        ...(tapPort === undefined ? {} : { tapPort }),
+      },
+      plan: this.#options.plan(attempt),
     });
     let cut = false;
     process.on('progress', ({ outTimeSeconds, receivedAt }) => {
