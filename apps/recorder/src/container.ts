@@ -288,6 +288,7 @@ export async function createContainer(
     liveHls,
     liveWebRtc,
     live,
+    streamFacts,
   } = media;
 
   const alerting = wireAlerts({
@@ -318,6 +319,7 @@ export async function createContainer(
       cameraConfig,
       sources,
       streams,
+      facts: streamFacts,
       nodeId,
       // The uploaded media-source CA bundle (API.md §13) verifies the S3 endpoint when use_byok is on.
       caBundle: async () => {

@@ -548,6 +548,73 @@ for (const dialect of testDialects()) {
       },
     );
 
+    once(
+      'pushes an H.265 camera as it is over SRT and as H.264 over RTMP (FLV carries no H.265), saying so',
+      async () => {
+        const hevc = await startTestCamera({ codec: 'h265' });
+        const [rtmp, srt] = await Promise.all([startRtmpServer(), startSrtListener()]);
+        try {
+          const camera = await createCamera(t, owner.token, { ip_address: '127.0.0.1', rtsp_url: hevc.url });
+          await t.container.cameraConfig.idle();
+          await t.request({
+            method: 'PATCH',
+            url: `/api/v1/camera-config/${camera.id}`,
+            token: owner.token,
+            payload: { transport_security: 'plaintext_allowed' },
+          });
+          // An encoder RTMP cannot carry is refused up front, naming the field.
+          const refused = await post('', owner.token, {
+            camera_id: camera.id,
+            server_url: rtmp.url,
+            video_codec: 'libx265',
+          });
+          assert.equal(refused.statusCode, 422);
+          assert.deepEqual(refused.json().detail[0].loc, ['body', 'video_codec']);
+
+          for (const [target_id, protocol, server_url] of [
+            ['hevc-rtmp', 'rtmp', rtmp.url],
+            ['hevc-srt', 'srt', srt.url],
+          ] as const) {
+            const created = await post('', owner.token, {
+              camera_id: camera.id,
+              target_id,
+              protocol,
+              server_url,
+              stream_key: KEY,
+              enabled: true,
+            });
+            assert.equal(created.statusCode, 201, created.body);
+          }
+          const rtmpStatus = await eventually(
+            async () => {
+              const s = await status('hevc-rtmp');
+              return s.state === 'streaming' ? s : undefined;
+            },
+            { what: 'the RTMP target to stream' },
+          );
+          assert.match(rtmpStatus.conversion, /H\.265 video is converted to H\.264 for this target: RTMP/);
+          assert.equal((await probeVideo(`${rtmp.url}/${KEY}`))[0]?.codec_name, 'h264');
+          const srtStreams = await eventually(
+            async () => {
+              const found = existsSync(srt.file) ? await probeVideo(srt.file) : [];
+              return found[0]?.width ? found : undefined;
+            },
+            { what: 'H.265 video to arrive over SRT', intervalMs: 500 },
+          );
+          assert.equal(srtStreams[0]?.codec_name, 'hevc');
+          assert.equal((await status('hevc-srt')).conversion, null);
+          for (const id of ['hevc-rtmp', 'hevc-srt'])
+            await t.request({
+              method: 'DELETE',
+              url: `/api/v1/cloud/stream-targets/${id}`,
+              token: owner.token,
+            });
+        } finally {
+          await Promise.all([rtmp.close(), srt.close(), hevc.close()]);
+        }
+      },
+    );
+
     it('start/stop store `enabled`; an enabled target waits while cloud streaming is off, also after a restart', async () => {
       const created = await post('', owner.token, {
         camera_id: cameraId,

@@ -10,6 +10,7 @@ import type { AuditService } from '../modules/audit/audit.service.js';
 import type { CameraConfigService } from '../modules/camera-config/camera-config.service.js';
 import { SourceResolver } from '../modules/camera-sources/source-resolver.js';
 import { StreamProbes } from '../modules/camera-sources/stream-probes.js';
+import { StreamFacts } from '../modules/camera-runtime/stream-facts.js';
 import type { CameraAccess } from '../modules/cameras/camera-access.js';
 import type { CameraStatusService } from '../modules/cameras/camera-status.service.js';
 import type { CamerasService } from '../modules/cameras/cameras.service.js';
@@ -168,6 +169,8 @@ export function wireMedia({
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
   });
+  // What each camera stream carries now: its fan-out's PMT while it flows, else its probe.
+  const streamFacts = new StreamFacts(sources, streamProbes, streams);
   const live = new LiveService(
     access,
     cameras,
@@ -175,7 +178,7 @@ export function wireMedia({
     tickets,
     config.media.ffmpegPath,
     sources,
-    streamProbes,
+    streamFacts,
     streams,
     liveHls,
     liveWebRtc,
@@ -193,6 +196,7 @@ export function wireMedia({
     liveHls,
     liveWebRtc,
     live,
+    streamFacts,
     parts: {
       cameraStreams: { name: 'camera streams', stop: () => streams.close() },
       liveView: { name: 'live view', stop: () => Promise.all([liveHls.close(), liveWebRtc.close()]) },

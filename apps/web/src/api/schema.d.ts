@@ -10187,6 +10187,7 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         streaming_since: string | null;
+                        conversion: string | null;
                     };
                 };
             };
@@ -10266,6 +10267,7 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         streaming_since: string | null;
+                        conversion: string | null;
                     };
                 };
             };
@@ -10345,6 +10347,7 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         streaming_since: string | null;
+                        conversion: string | null;
                     };
                 };
             };

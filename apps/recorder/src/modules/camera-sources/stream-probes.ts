@@ -43,6 +43,11 @@ export class StreamProbes {
     return asking;
   }
 
+  /** The video codec the stream's fan-out carries (H.264 for a converted camera), probed first if not known. */
+  async fanOutCodec(cameraId: number, role: StreamRole, input: StreamInput): Promise<string | null> {
+    return fanOutCodec(await this.probe(cameraId, role, input));
+  }
+
   /**
    * The video codec the stream's fan-out carries (H.264 for a converted camera) as last probed, without asking:
    * null when not known (a probe opens an RTSP session of its own, and a camera stream has one).

@@ -2,6 +2,7 @@
 // shared root only gains a few lines: credentials → models → inference → jobs, settings, uploads, stream targets.
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
+import type { StreamFacts } from '../camera-runtime/stream-facts.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -45,6 +46,8 @@ export interface CloudDependencies {
   /** how cameras are read, and their streams (stream targets push those) */
   sources: SourceResolver;
   streams: StreamHub;
+  /** what each camera stream carries (a target converts what its protocol cannot carry) */
+  facts: StreamFacts;
   config: Config;
   database: DatabaseHandle;
   secretBox: SecretBox;
@@ -150,6 +153,7 @@ export function createCloud(deps: CloudDependencies, overrides: CloudOverrides =
       caBundle: deps.caBundle,
       sources: deps.sources,
       streams: deps.streams,
+      facts: deps.facts,
     },
   );
   return {

@@ -10,7 +10,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
-import type { StreamProbes } from '../camera-sources/stream-probes.js';
+import type { StreamFacts } from '../camera-runtime/stream-facts.js';
 import type { CallerCredentials, Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { LiveHls } from './live-hls.js';
 import type { LiveWebRtc } from './live-webrtc.js';
@@ -41,8 +41,8 @@ export class LiveService {
     private readonly tickets: TicketService,
     private readonly ffmpegPath: string,
     private readonly sources: SourceResolver,
-    /** what each camera stream sends: a player that decodes only H.264 gets an H.265 camera another way */
-    private readonly probes: Pick<StreamProbes, 'knownFanOutCodec' | 'probe'>,
+    /** what each camera stream carries: a player that decodes only H.264 gets an H.265 camera another way */
+    private readonly facts: Pick<StreamFacts, 'videoCodec' | 'hasSound'>,
     private readonly streams: StreamHub,
     private readonly hls: LiveHls,
     private readonly webrtc: LiveWebRtc,
@@ -112,27 +112,9 @@ export class LiveService {
       role,
       h264Only,
       hasSubstream: (await this.sources.effectiveRole(cameraId, 'sub')) === 'sub',
-      // What is known without opening a session of our own: the fan-out's PMT, else the stream's last probe.
-      codecOf: async (of) => {
-        const flowing = (await this.streams.find(cameraId, of))?.videoCodec;
-        if (flowing) return flowing;
-        const input = await this.sources.input(cameraId, of, 0).catch(() => null);
-        return input ? this.probes.knownFanOutCodec(cameraId, of, input) : null;
-      },
+      // What is known without asking: a probe opens a camera session of its own, and a player should not wait.
+      codecOf: (of) => this.facts.videoCodec(cameraId, of, { ask: false }),
     });
-  }
-
-  /**
-   * Whether the stream carries sound: its fan-out's PMT while it flows, else its probe. A stream that does not flow
-   * yet waits for its probe either way before its pull starts (recording-plan.ts), and a probe under way is shared,
-   * so waiting here costs the viewer no time and the camera no session. Not known (the probe failed): none — an
-   * Opus output without sound would stop the WebRTC ffmpeg.
-   */
-  async #hasSound(cameraId: number, role: StreamRole): Promise<boolean> {
-    const flowing = (await this.streams.find(cameraId, role))?.hasAudio;
-    if (flowing !== null && flowing !== undefined) return flowing;
-    const input = await this.sources.input(cameraId, role, 0).catch(() => null);
-    return !!(input && (await this.probes.probe(cameraId, role, input))?.audio);
   }
 
   /** An init section, part or segment the live playlist names. */
@@ -163,7 +145,7 @@ export class LiveService {
     if (!this.webrtc.isLive(cameraId, wantedRole)) await this.#requireReadable(cameraId, wantedRole);
     // The answer offers H.264 only: an H.265 camera is sent as its H.264 substream, or transcoded.
     const { role, video } = await this.#choose(cameraId, wantedRole, true);
-    return this.webrtc.connect(cameraId, role, video, offerSdp, await this.#hasSound(cameraId, role));
+    return this.webrtc.connect(cameraId, role, video, offerSdp, await this.facts.hasSound(cameraId, role));
   }
 
   async whepEnd(context: RequestContext, cameraId: number, sessionId: string): Promise<void> {

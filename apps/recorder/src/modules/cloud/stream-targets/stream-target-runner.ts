@@ -1,11 +1,12 @@
 // One outbound stream: ffmpeg pushing a camera to its target, kept alive by the media supervisor with the policy
-// of API.md §12 — wait `reconnect_delay_seconds` between attempts (no growth, no jitter), give up after
-// `max_reconnect_attempts` consecutive failures (0 = never retry), the count resetting after 60 s of streaming.
+// of API.md §12 — wait `reconnect_delay_seconds` between attempts (no growth, no jitter), give up once
+// `max_reconnect_attempts` reconnects in a row have failed too (0 = never retry), the count resetting after 60 s
+// of streaming.
 // The stream key is masked in every error text this runner reports.
 import { connectGuardEnv } from '../../../media/ffmpeg/connect-guard.js';
 import type { CameraStream } from '../../../media/ingest/camera-stream.js';
 import { FedProcess } from '../../../media/ingest/fed-process.js';
-import { Supervisor, type Transition } from '../../../media/supervisor.js';
+import { Supervisor, type SupervisedRun, type Transition } from '../../../media/supervisor.js';
 
 export interface RunnerSpec {
   args: string[];
@@ -18,6 +19,20 @@ export interface RunnerSpec {
 }
 
 export type RunnerState = 'connecting' | 'streaming' | 'reconnecting' | 'failed' | 'stopped';
+
+/** Builds the process of one attempt to push (tests pass fakes). */
+export type PushRun = (spec: RunnerSpec) => SupervisedRun;
+
+/** The real push: ffmpeg fed the camera stream, under the connection guard for a plain user's camera. */
+function fedPush(ffmpegPath: string, stream: CameraStream): PushRun {
+  return (spec) =>
+    new FedProcess(stream, {
+      ffmpegPath,
+      args: spec.args,
+      stallTimeoutMs: 20_000,
+      ...(spec.guarded ? { env: connectGuardEnv([]) } : {}),
+    });
+}
 
 const STATES: Record<Transition['to'], RunnerState> = {
   starting: 'connecting',
@@ -43,19 +58,15 @@ export class StreamTargetRunner {
     stream: CameraStream,
     onTransition: (runner: StreamTargetRunner, transition: Transition) => void = () => undefined,
     healthyResetMs = 60_000,
+    /** the process of each attempt: by default ffmpeg fed `stream` */
+    run: PushRun = fedPush(ffmpegPath, stream),
   ) {
     this.#supervisor = new Supervisor({
       autoRestart: spec.maxReconnectAttempts > 0,
       maxRestartAttempts: spec.maxReconnectAttempts,
       healthyResetMs,
       backoff: { baseMs: spec.reconnectDelayMs, maxMs: spec.reconnectDelayMs, jitter: 0 },
-      run: () =>
-        new FedProcess(stream, {
-          ffmpegPath,
-          args: spec.args,
-          stallTimeoutMs: 20_000,
-          ...(spec.guarded ? { env: connectGuardEnv([]) } : {}),
-        }),
+      run: () => run(spec),
     });
     this.#supervisor.on('transition', (transition) => {
       this.state = STATES[transition.to];
@@ -64,7 +75,7 @@ export class StreamTargetRunner {
       if (transition.to === 'running') this.streamingSince = new Date().toISOString();
       else if (transition.to !== 'stopped') this.streamingSince = null;
       if (transition.error) this.lastError = this.mask(transition.error);
-      onTransition(this, transition);
+      onTransition(this, { ...transition, error: transition.error && this.mask(transition.error) });
     });
   }
 

@@ -70,6 +70,8 @@ export const StreamTargetStatus = Type.Object({
   last_error: Nullable(Type.String()),
   started_at: Nullable(Timestamp),
   streaming_since: Nullable(Timestamp),
+  /** what the push converts and why (an H.265 camera to an RTMP server becomes H.264); null: as configured */
+  conversion: Nullable(Type.String()),
 });
 export type StreamTargetStatus = Static<typeof StreamTargetStatus>;
 

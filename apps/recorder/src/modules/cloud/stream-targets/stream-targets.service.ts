@@ -7,6 +7,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { streamTargetArgs, streamTargetUrl } from '../../../media/ffmpeg/args.js';
+import {
+  takesEncoder,
+  targetVideoPlan,
+  type TargetProtocol,
+  type TargetVideoCodec,
+} from '../../../media/ffmpeg/target-plan.js';
+import type { CameraStream } from '../../../media/ingest/camera-stream.js';
 import type { StreamHub } from '../../../media/ingest/stream-hub.js';
 import type { Principal, RequestContext } from '../../../platform/auth/principal.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
@@ -21,6 +28,7 @@ import type { CameraConfigService } from '../../camera-config/camera-config.serv
 import type { CameraAccess } from '../../cameras/camera-access.js';
 import type { CamerasService } from '../../cameras/cameras.service.js';
 import type { SourceResolver } from '../../camera-sources/source-resolver.js';
+import type { StreamFacts } from '../../camera-runtime/stream-facts.js';
 import type { CloudEgress } from '../settings/cloud-egress.js';
 import type { CloudSettingsService } from '../settings/cloud-settings.service.js';
 import { StreamTargetRunner } from './stream-target-runner.js';
@@ -43,16 +51,32 @@ export interface StreamTargetsOptions {
   sources: SourceResolver;
   /** the camera streams targets push (no connection of their own) */
   streams: StreamHub;
+  /** what each camera stream carries: a codec the target's protocol cannot carry is converted */
+  facts: Pick<StreamFacts, 'videoCodec'>;
   /** streaming this long resets the failure count (API.md §12: 60 s) */
   healthyResetMs?: number;
 }
 
 type Desired =
-  | { run: true; fingerprint: string; build: () => Promise<StreamTargetRunner> }
+  | {
+      run: true;
+      fingerprint: string;
+      conversion: string | null;
+      build: () => Promise<{ runner: StreamTargetRunner; stream: CameraStream }>;
+    }
   | { run: false; reason: string | null };
 
 export class StreamTargetsService {
-  #running = new Map<string, { runner: StreamTargetRunner; fingerprint: string }>();
+  #running = new Map<
+    string,
+    {
+      runner: StreamTargetRunner;
+      fingerprint: string;
+      conversion: string | null;
+      /** stops hearing of the camera stream's codec changes */
+      unsubscribe: () => void;
+    }
+  >();
   #waiting = new Map<string, string | null>();
   #chains = new Map<string, Promise<void>>();
   #closed = false;
@@ -220,8 +244,15 @@ export class StreamTargetsService {
       return;
     }
     this.#waiting.delete(targetId);
-    const runner = await desired.build();
-    this.#running.set(targetId, { runner, fingerprint: desired.fingerprint });
+    const { runner, stream } = await desired.build();
+    // A camera that now sends another codec may need another plan (H.265 to an RTMP server is converted).
+    const unsubscribe = stream.onCodecChange(() => void this.sync(targetId));
+    this.#running.set(targetId, {
+      runner,
+      fingerprint: desired.fingerprint,
+      conversion: desired.conversion,
+      unsubscribe,
+    });
     runner.start();
   }
 
@@ -250,10 +281,15 @@ export class StreamTargetsService {
         caFile = SYSTEM_CA_BUNDLE;
       }
     }
+    const video = targetVideoPlan(
+      protocol,
+      row.video_codec as TargetVideoCodec,
+      await this.options.facts.videoCodec(row.camera_id, 'main', { ask: true }),
+    );
     const args = streamTargetArgs({
       protocol,
       url: streamTargetUrl(protocol, serverUrl, key),
-      videoCodec: row.video_codec as 'copy',
+      videoCodec: video.codec,
       videoBitrate: row.video_bitrate,
       audioCodec: row.audio_codec as 'aac',
       audioBitrate: row.audio_bitrate,
@@ -271,14 +307,20 @@ export class StreamTargetsService {
     return {
       run: true,
       fingerprint,
-      build: async () =>
-        new StreamTargetRunner(
-          spec,
-          this.options.ffmpegPath,
-          await this.options.streams.stream(row.camera_id, 'main'),
-          undefined,
-          this.options.healthyResetMs,
-        ),
+      conversion: video.conversion,
+      build: async () => {
+        const stream = await this.options.streams.stream(row.camera_id, 'main');
+        return {
+          stream,
+          runner: new StreamTargetRunner(
+            spec,
+            this.options.ffmpegPath,
+            stream,
+            undefined,
+            this.options.healthyResetMs,
+          ),
+        };
+      },
     };
   }
 
@@ -294,11 +336,13 @@ export class StreamTargetsService {
     const current = this.#running.get(targetId);
     if (!current) return;
     this.#running.delete(targetId);
+    current.unsubscribe();
     await current.runner.stop();
   }
 
   #status(row: StreamTargetRow): StreamTargetStatus {
-    const runner = this.#running.get(row.target_id)?.runner;
+    const running = this.#running.get(row.target_id);
+    const runner = running?.runner;
     if (!runner) {
       const reason = this.#waiting.get(row.target_id) ?? null;
       return {
@@ -311,6 +355,7 @@ export class StreamTargetsService {
         last_error: row.enabled ? reason : null,
         started_at: null,
         streaming_since: null,
+        conversion: null,
       };
     }
     return {
@@ -323,6 +368,7 @@ export class StreamTargetsService {
       last_error: runner.lastError,
       started_at: runner.startedAt,
       streaming_since: runner.streamingSince,
+      conversion: running.conversion,
     };
   }
 
@@ -400,6 +446,13 @@ function validate(row: StreamTargetRow): void {
     }
   } else if (row.enabled) {
     throw new FieldValidationError(['body', 'server_url'], 'Required while the target is enabled', 'missing');
+  }
+  const protocol = row.protocol === 'rtmp' && row.use_tls ? 'rtmps' : (row.protocol as TargetProtocol);
+  if (!takesEncoder(protocol, row.video_codec as TargetVideoCodec)) {
+    throw new FieldValidationError(
+      ['body', 'video_codec'],
+      `${protocol.toUpperCase()} carries H.264 only: use copy (an H.265 camera is then converted) or libx264, or SRT for H.265`,
+    );
   }
   if (row.protocol === 'srt' && row.use_tls) {
     throw new FieldValidationError(
