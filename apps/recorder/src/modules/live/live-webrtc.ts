@@ -9,16 +9,46 @@ import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { webrtcRtpArgs } from '../../media/ffmpeg/args.js';
+import type { CameraStream } from '../../media/ingest/camera-stream.js';
 import { FedProcess } from '../../media/ingest/fed-process.js';
 import type { StreamHub, StreamRole } from '../../media/ingest/stream-hub.js';
 import { consumerSupervisor } from '../../media/ingest/consumer-supervisor.js';
-import type { Supervisor } from '../../media/supervisor.js';
+import type { SupervisedRun, Supervisor } from '../../media/supervisor.js';
 import { AppError, NotFoundError } from '../../platform/http/errors.js';
 import { keysOf, liveKey } from './stream-keys.js';
 import type { LiveVideo } from './live-video.js';
 
+/** The loopback UDP ports an upstream listens on, where its sender writes RTP. */
+export interface RtpPorts {
+  /** H.264, payload type 96 */
+  video: number;
+  /** Opus, payload type 111; null for a stream without sound */
+  audio: number | null;
+}
+
+/**
+ * Starts one run of an upstream's sender on the camera stream: by default an ffmpeg writing RTP to the ports (the
+ * stream's video copied, or transcoded to H.264 for `video` h264); fast tests give a fake.
+ */
+export type RtpSender = (stream: CameraStream, video: LiveVideo, ports: RtpPorts) => SupervisedRun;
+
+/** The sender of the product: ffmpeg fed from the fan-out. */
+export function ffmpegRtpSender(ffmpegPath: string): RtpSender {
+  return (stream, video, ports) =>
+    new FedProcess(stream, {
+      ffmpegPath,
+      args: webrtcRtpArgs(ports.video, {
+        transcodeVideo: video === 'h264',
+        ...(ports.audio === null ? {} : { audioPort: ports.audio }),
+      }),
+      stallTimeoutMs: 20_000,
+    });
+}
+
 export interface LiveWebRtcOptions {
   ffmpegPath: string;
+  /** what writes an upstream's RTP (default: ffmpegRtpSender) */
+  rtpSender?: RtpSender;
   /** the camera's upstream stops this long after its last viewer left */
   idleStopMs?: number;
   /** how long ICE gathering may take before the answer is sent with what was found */
@@ -81,7 +111,7 @@ export class LiveWebRtc {
   #closed = false;
 
   constructor(
-    private readonly streams: StreamHub,
+    private readonly streams: Pick<StreamHub, 'stream'>,
     private readonly options: LiveWebRtcOptions,
   ) {}
 
@@ -222,16 +252,10 @@ export class LiveWebRtc {
     void Promise.all([bound(socket), audioSocket && bound(audioSocket)]).then(([port, audioPort]) => {
       // Stopped meanwhile (stop() closed the sockets).
       if (this.#upstreams.get(key) !== upstream || port === null) return;
+      const sender = this.options.rtpSender ?? ffmpegRtpSender(this.options.ffmpegPath);
       const supervisor = consumerSupervisor(() => {
         this.#runs.set(cameraId, this.runs(cameraId) + 1);
-        return new FedProcess(stream, {
-          ffmpegPath: this.options.ffmpegPath,
-          args: webrtcRtpArgs(port, {
-            transcodeVideo: video === 'h264',
-            ...(audioPort ? { audioPort } : {}),
-          }),
-          stallTimeoutMs: 20_000,
-        });
+        return sender(stream, video, { video: port, audio: audioPort });
       });
       upstream.supervisor = supervisor;
       supervisor.start();

@@ -42,6 +42,7 @@ function TargetRow({ target, cameraName }: { target: StreamTarget; cameraName: s
         {target.stream_key_set ? 'set' : 'not set'}
         {target.enabled ? '' : ' · disabled'}
       </p>
+      {status.data?.conversion && <p className={MUTED}>{status.data.conversion}</p>}
       {status.data?.last_error && (
         <p className="text-sm text-red-700 dark:text-red-300">{status.data.last_error}</p>
       )}
