@@ -18,6 +18,8 @@ import { LayoutsPage } from './features/live/LayoutsPage';
 import { LayoutWall } from './features/live/LayoutWall';
 import { LiveWall } from './features/live/LiveWall';
 import { RecordingsPage } from './features/recordings/RecordingsPage';
+import { ReviewItemPage } from './features/review/ReviewItemPage';
+import { ReviewPage } from './features/review/ReviewPage';
 import { NotFound } from './features/shell/NotFound';
 import { Shell } from './features/shell/Shell';
 
@@ -56,6 +58,8 @@ export function App() {
         <Route index element={<Navigate to="/live" replace />} />
         <Route path="live" element={<LiveWall />} />
         <Route path="live/layout/:layoutId" element={<LayoutWall />} />
+        <Route path="review" element={<ReviewPage />} />
+        <Route path="review/:id" element={<ReviewItemPage />} />
         <Route path="layouts" element={<LayoutsPage />} />
         <Route path="layouts/new" element={<LayoutEditorPage key="new" />} />
         <Route path="layouts/:layoutId/edit" element={<LayoutEditorPage />} />

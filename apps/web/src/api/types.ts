@@ -58,3 +58,10 @@ export type RecordingChunk = JsonOf<paths['/api/v1/recordings/{camera_id}']['get
 export type DetectionResult = JsonOf<
   paths['/api/v1/ai-detection-results']['get']['responses'][200]
 >['results'][number];
+
+// Review (features/review).
+export type ReviewList = JsonOf<paths['/api/v1/review-items']['get']['responses'][200]>;
+export type ReviewItem = ReviewList['items'][number];
+export type ReviewSeverity = ReviewItem['severity'];
+export type ReviewQuery = NonNullable<paths['/api/v1/review-items']['get']['parameters']['query']>;
+export type MarkReviewed = JsonOf<NonNullable<paths['/api/v1/review-items/reviewed']['post']['requestBody']>>;

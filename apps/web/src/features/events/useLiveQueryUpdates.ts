@@ -32,6 +32,7 @@ export function useLiveQueryUpdates(): void {
 
   useEventStream((event) => {
     if (event.type.startsWith('alert.')) invalidate(['alerts']);
+    else if (event.type.startsWith('review.')) invalidate(['review']);
     else if (event.type.startsWith('camera.') || event.type.startsWith('recording.')) {
       invalidate(['cameras'], ...(event.camera_id === null ? [] : [['camera', event.camera_id]]));
     }
@@ -44,7 +45,7 @@ export function useLiveQueryUpdates(): void {
     if (status === 'reconnecting') wasDown.current = true;
     else if (status === 'live' && wasDown.current) {
       wasDown.current = false;
-      invalidate(['alerts'], ['cameras']);
+      invalidate(['alerts'], ['cameras'], ['review']);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of status matters
   }, [status]);

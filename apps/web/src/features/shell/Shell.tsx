@@ -2,16 +2,21 @@ import { NavLink, Outlet } from 'react-router';
 import { signOut } from '../../api/session';
 import { UnackedBadge } from '../alerts/UnackedBadge';
 import { useLiveQueryUpdates } from '../events/useLiveQueryUpdates';
+import { ReviewNavLink } from '../review/ReviewNavLink';
 import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
   { to: '/live', label: 'Live' },
+  { to: '/review', label: 'Review' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/cameras', label: 'Cameras' },
   { to: '/events', label: 'Events' },
   { to: '/alerts', label: 'Alerts' },
   { to: '/ai', label: 'AI' },
 ];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `shrink-0 rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-slate-200 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`;
 
 /** The frame of every signed-in screen: header with navigation and the account, then the screen. */
 export function Shell({ username, isSuperuser }: { username: string; isSuperuser: boolean }) {
@@ -33,17 +38,16 @@ export function Shell({ username, isSuperuser }: { username: string; isSuperuser
           className="order-last -mx-1 flex w-full flex-wrap gap-1 px-1 md:order-none md:w-auto"
         >
           {/* Administration only for administrators (features/admin). */}
-          {(isSuperuser ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV).map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) =>
-                `shrink-0 rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-slate-200 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800/60'}`
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
+          {/* Review carries the count of incidents still to review (features/review). */}
+          {(isSuperuser ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV).map((item) =>
+            item.to === '/review' ? (
+              <ReviewNavLink key={item.to} className={navClass} />
+            ) : (
+              <NavLink key={item.to} to={item.to} className={navClass}>
+                {item.label}
+              </NavLink>
+            ),
+          )}
         </nav>
         <UnackedBadge />
         <div className="ml-auto flex items-center gap-2 text-sm sm:gap-3">

@@ -1,0 +1,297 @@
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { requestBounds } from '../../api/bounds';
+import type { ReviewItem, ReviewSeverity } from '../../api/types';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { ErrorState } from '../../components/ErrorState';
+import { Pager } from '../../components/Pager';
+import { SelectField } from '../../components/SelectField';
+import { Spinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toast';
+import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
+import { StreamStatusNotice } from '../events/StreamStatusNotice';
+import {
+  REVIEW_PAGE_SIZE,
+  useMarkAllReviewed,
+  useMediaTicket,
+  useReviewItems,
+  useSetReviewed,
+  withTicket,
+  type ReviewFilters,
+} from './queries';
+import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
+import { byDay, duration, seen, timeOfDay } from './reviewText';
+
+const STATUSES = [
+  { value: 'unreviewed', label: 'Not reviewed' },
+  { value: 'reviewed', label: 'Reviewed' },
+  { value: 'all', label: 'All' },
+] as const;
+type Status = (typeof STATUSES)[number]['value'];
+
+const SEVERITIES = [
+  { value: '', label: 'Alerts and detections' },
+  { value: 'alert', label: 'Alerts only' },
+  { value: 'detection', label: 'Detections only' },
+] as const;
+
+/**
+ * The filters, from the URL (so a filtered view can be linked), defaulting to what still needs a look: incidents
+ * nobody has reviewed, of every camera and severity.
+ */
+export function useReviewFilters() {
+  const [params, setParams] = useSearchParams();
+  const status: Status = STATUSES.some((s) => s.value === params.get('status'))
+    ? (params.get('status') as Status)
+    : 'unreviewed';
+  const severityParam = params.get('severity');
+  const severity: ReviewSeverity | undefined =
+    severityParam === 'alert' || severityParam === 'detection' ? severityParam : undefined;
+  const label = params.get('label') ?? '';
+  const cameraParam = Number(params.get('camera'));
+  const cameraId = Number.isInteger(cameraParam) && cameraParam > 0 ? cameraParam : undefined;
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam - 1 : 0;
+
+  const filters: ReviewFilters = {
+    camera_id: cameraId,
+    label: label.trim() || undefined,
+    severity,
+    reviewed: status === 'all' ? undefined : status === 'reviewed',
+  };
+  /** Changes one filter (back to page 1) or the page. */
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: name !== 'page' },
+    );
+  return { status, severity, label, cameraId, page, filters, set, search: params.toString() };
+}
+
+/**
+ * Incidents to review (issue #34): newest first in days, filtered by camera, label, severity and whether they
+ * were reviewed; each opens on its own screen; one or every shown one is marked reviewed. New and changed
+ * incidents come without a reload (review.* events refresh the ['review'] queries).
+ */
+export function ReviewPage() {
+  const { status, severity, label, cameraId, page, filters, set, search } = useReviewFilters();
+  const items = useReviewItems(filters, page);
+  const setReviewed = useSetReviewed();
+  const markAll = useMarkAllReviewed();
+  const toast = useToast();
+  const cameraNames = useCameraNames();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const labelsId = useId();
+
+  const rows = useMemo(() => items.data?.items ?? [], [items.data]);
+  const days = useMemo(() => byDay(rows), [rows]);
+  const total = items.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+  const knownLabels = useMemo(() => [...new Set(rows.flatMap((item) => item.labels))].sort(), [rows]);
+  const unfiltered = status === 'unreviewed' && !filters.severity && !filters.label && cameraId === undefined;
+
+  const mark = (item: ReviewItem, reviewed: boolean) =>
+    setReviewed.mutate(
+      { id: item.id, reviewed },
+      {
+        onError: (error) => toast({ title: 'Marking failed', description: error.message, tone: 'error' }),
+      },
+    );
+
+  const markAllShown = () =>
+    markAll.mutate(
+      { filters, upToMs: items.dataUpdatedAt },
+      {
+        onSuccess: ({ updated }) => {
+          toast({
+            title:
+              updated === 0
+                ? 'Nothing to mark'
+                : `${updated} incident${updated === 1 ? '' : 's'} marked reviewed`,
+          });
+          setConfirmAll(false);
+        },
+        onError: (error) => toast({ title: 'Marking failed', description: error.message, tone: 'error' }),
+      },
+    );
+
+  return (
+    <section aria-labelledby="review-title" className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="review-title" className="text-xl font-semibold">
+          Review
+        </h1>
+        <div className="ml-auto">
+          <StreamStatusNotice />
+        </div>
+      </div>
+      <form
+        aria-label="Filter incidents"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <SelectField
+          label="Reviewed"
+          name="status"
+          value={status}
+          onChange={(event) => set('status', event.target.value === 'unreviewed' ? '' : event.target.value)}
+          options={STATUSES}
+        />
+        <CameraFilterSelect value={cameraId} onChange={(value) => set('camera', value)} />
+        <SelectField
+          label="Severity"
+          name="severity"
+          value={severity ?? ''}
+          onChange={(event) => set('severity', event.target.value)}
+          options={SEVERITIES}
+        />
+        <label className="block space-y-1">
+          <span className="text-sm font-medium">Label</span>
+          <input
+            type="search"
+            name="label"
+            value={label}
+            list={labelsId}
+            maxLength={requestBounds.markReviewItems.label.maxLength}
+            placeholder="e.g. person"
+            onChange={(event) => set('label', event.target.value)}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+          <datalist id={labelsId}>
+            {knownLabels.map((known) => (
+              <option key={known} value={known} />
+            ))}
+          </datalist>
+        </label>
+      </form>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          disabled={status === 'reviewed' || !rows.some((item) => !item.reviewed) || markAll.isPending}
+          onClick={() => setConfirmAll(true)}
+        >
+          Mark all shown as reviewed
+        </Button>
+        {(markAll.isPending || setReviewed.isPending) && <Spinner label="Saving…" />}
+      </div>
+
+      {items.isPending ? (
+        <Spinner label="Loading incidents…" />
+      ) : items.isError ? (
+        <ErrorState message={items.error.message} onRetry={() => void items.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">
+          {unfiltered
+            ? 'Nothing to review. New incidents appear here as the cameras see them.'
+            : 'No incident matches these filters.'}
+        </p>
+      ) : (
+        <>
+          {items.isFetching && <span className="sr-only">Updating…</span>}
+          {days.map((day) => (
+            <section key={day.key} aria-labelledby={`day-${day.key}`} className="space-y-2">
+              <h2 id={`day-${day.key}`} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+                {day.heading}
+              </h2>
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+                {day.items.map((item) => (
+                  <ReviewRow
+                    key={item.id}
+                    item={item}
+                    cameraName={cameraNames.get(item.camera_id) ?? `Camera ${item.camera_id}`}
+                    search={search}
+                    busy={setReviewed.isPending}
+                    onMark={(reviewed) => mark(item, reviewed)}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          <Pager
+            page={page}
+            pages={pages}
+            summary={`${total} incidents`}
+            onPage={(next) => set('page', next === 0 ? '' : String(next + 1))}
+          />
+        </>
+      )}
+
+      <Dialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        title="Mark all shown as reviewed?"
+        description={`Every incident matching these filters that had begun when the list was loaded is marked reviewed — ${total} ${status === 'all' ? 'listed' : 'not reviewed yet'}, on every page. Incidents that began since stay to be seen.`}
+      >
+        <div className="mt-4 flex justify-end gap-2">
+          <Button onClick={() => setConfirmAll(false)}>Cancel</Button>
+          <Button tone="primary" disabled={markAll.isPending} onClick={markAllShown}>
+            Mark reviewed
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function ReviewRow({
+  item,
+  cameraName,
+  search,
+  busy,
+  onMark,
+}: {
+  item: ReviewItem;
+  cameraName: string;
+  search: string;
+  busy: boolean;
+  onMark: (reviewed: boolean) => void;
+}) {
+  const ticket = useMediaTicket(item.camera_id);
+  const thumbnail =
+    item.thumbnail_url === null ? null : (withTicket(item.thumbnail_url, ticket.data) ?? undefined);
+  const name = `${item.severity === 'alert' ? 'Alert' : 'Detection'}: ${seen(item)} at ${cameraName}, ${timeOfDay(item.start_time)}`;
+  return (
+    <li
+      data-review-id={item.id}
+      className={`flex flex-col gap-3 p-3 sm:flex-row sm:items-center ${item.reviewed ? 'opacity-80' : ''}`}
+    >
+      <Link
+        to={{ pathname: `/review/${item.id}`, search }}
+        className="flex min-w-0 flex-1 gap-3 rounded-md hover:bg-slate-50 dark:hover:bg-slate-800/60"
+      >
+        <ReviewPicture
+          src={thumbnail}
+          alt=""
+          className="aspect-video w-28 shrink-0 self-start rounded sm:w-40"
+        />
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <ReviewSeverityBadge severity={item.severity} />
+            <span className="font-medium break-words">{cameraName}</span>
+          </div>
+          <p className="flex flex-wrap gap-x-3 text-sm text-slate-700 dark:text-slate-200">
+            <time dateTime={item.start_time}>{timeOfDay(item.start_time)}</time>
+            <span>{duration(item)}</span>
+            <span>{item.reviewed ? '✓ Reviewed' : 'Not reviewed'}</span>
+          </p>
+          <Tags item={item} />
+        </div>
+      </Link>
+      <Button
+        className="shrink-0 self-end sm:self-center"
+        disabled={busy}
+        aria-label={`${item.reviewed ? 'Mark not reviewed' : 'Mark reviewed'}: ${name}`}
+        onClick={() => onMark(!item.reviewed)}
+      >
+        {item.reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
+      </Button>
+    </li>
+  );
+}
