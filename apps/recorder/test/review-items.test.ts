@@ -116,7 +116,12 @@ describe('review items', { timeout: 240_000 }, () => {
       task: 'person_counting',
       inference_interval: 1,
       assigned_camera_id: camera.id,
-      config: JSON.stringify({ params: { min_confidence: 0.35 } }),
+      // An alert rule whose cooldown would let it alert at almost every picture of the walk: it alerts once for
+      // the incident instead.
+      config: JSON.stringify({
+        params: { min_confidence: 0.35 },
+        alert: { labels: ['person'], min_confidence: 0.35, severity: 'high', cooldown_seconds: 1 },
+      }),
     });
 
     const mine = (type: string) => (e: BusEvent) => e.type === type && e.camera_id === camera.id;
@@ -143,6 +148,13 @@ describe('review items', { timeout: 240_000 }, () => {
     const start = Date.parse(closed.start_time);
     const end = Date.parse(closed.end_time!);
     assert.ok(end - start >= 5_000, `people walked for a while: ${end - start} ms`);
+    // One alert of the model for the whole incident (a rule's alert per cooldown was 1 a second here).
+    const modelAlerts = (
+      (await ok('GET', `/alerts?camera_id=${camera.id}&source_name=Walkway%20people&limit=100`)) as {
+        alerts: { created_at: string }[];
+      }
+    ).alerts.filter((alert) => Date.parse(alert.created_at) <= end);
+    assert.equal(modelAlerts.length, 1, JSON.stringify(modelAlerts));
     assert.equal(Date.parse(closed.clip_start_time), start - PRE_ROLL * 1000);
     assert.equal(Date.parse(closed.clip_end_time!), end + POST_ROLL * 1000);
 

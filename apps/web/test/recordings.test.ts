@@ -286,9 +286,11 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const after = await page.evaluate(() => Number(document.querySelector('video')!.dataset.presented));
     const stepped = after - before;
     assert.ok(stepped > 0.03 && stepped < 0.15, `one frame is ${stepped} s`);
+    // Its clock moved on by that frame: one frame time (67 ms), or two where the test camera, starved on a loaded
+    // machine, skipped one (CI saw 137 ms) — never the same frame, never a jump.
     const next = (await shownClocks(page))[String(cameraId)];
     assert.ok(
-      typeof next === 'number' && next - clock > 30 && next - clock < 100,
+      typeof next === 'number' && next - clock > 30 && next - clock < 150,
       `clock ${clock} → ${next}`,
     );
   });

@@ -14,6 +14,7 @@ import type { TrackedObject } from '../../recorder/src/modules/tracking/object-t
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { createCamera, grant } from '../../recorder/test/helpers/cameras.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { EventLog } from '../../recorder/test/helpers/event-log.js';
 import { chunkCollector } from '../../recorder/test/helpers/recording.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import { addTestCamera, checkStep, openWatchedBrowser, signIn, type WatchedBrowser } from './helpers.js';
@@ -50,6 +51,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
   /** yesterday in the backyard: a car */
   let old: Item;
   let page: Page;
+  let events: EventLog;
 
   const api = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
     const response = await t.request({
@@ -119,21 +121,23 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
         title: 'Someone on the driveway',
       });
     }
+    const from = events.seen.length;
     updateAt(toMs);
     await t.container.reviewBuilder.idle();
-    for (let i = 0; i < 100; i++) {
-      const list = (await api('GET', `/review-items?camera_id=${cameraId}&limit=5`)).json<{
-        items: Item[];
-      }>();
-      const found = list.items.find((candidate) => Date.parse(candidate.start_time) === fromMs);
-      if (found?.end_time) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the incident of ${cameraId} at ${fromMs} did not close`);
+    const closed = await events.next(
+      (event) =>
+        event.type === 'review.closed' &&
+        event.camera_id === cameraId &&
+        Date.parse((event.data.item as Item).start_time) === fromMs,
+      from,
+      `the incident of ${cameraId} at ${fromMs} closing`,
+    );
+    return closed.data.item as Item;
   }
 
   before(async () => {
     t = await createTestApp({ overrides: { reviewCloseAfterMs: CLOSE_AFTER_MS } });
+    events = new EventLog(t.container.events, ['review.updated', 'review.closed']);
     origin = `http://${await listen(t.app)}`;
     browser = await openWatchedBrowser();
     await t.createUser('chief', { superuser: true });
@@ -169,8 +173,15 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
       alert: true,
     });
     second = await incident(driveway, ['dog'], chunk.endMs - 1_000, chunk.endMs - 500);
-    for (let i = 0; i < 50 && (await item(first.id)).clip_status === 'pending'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    if ((await item(first.id)).clip_status === 'pending')
+      await events.next(
+        (event) =>
+          event.type === 'review.updated' &&
+          (event.data.item as Item).id === first.id &&
+          (event.data.item as Item).clip_status !== 'pending',
+        0,
+        "the first incident's clip",
+      );
     assert.equal((await item(first.id)).clip_status, 'ready');
     assert.equal(first.severity, 'alert');
     assert.deepEqual(first.zones, ['Entrance']);
@@ -182,6 +193,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: 'Review', exact: true }).waitFor();
   });
   after(async () => {
+    events?.close();
     await browser?.close();
     await t?.close();
     await source?.close();

@@ -161,38 +161,6 @@ export function wireAi({
     },
     config.media.ffmpegPath,
   );
-  const detectionLoop = new DetectionLoop(
-    {
-      models: aiModels,
-      runs: modelRuns,
-      cameras,
-      configs: cameraConfig,
-      registry: adapterRegistry,
-      results: detectionResults,
-      events,
-      alerts,
-      sources,
-      streams,
-      motion: motionWatch,
-      internal: internalEvents,
-      metrics,
-    },
-    {
-      framesDir: config.framesDir,
-      recordingsRoot: config.recordingsDir,
-      ffmpegPath: config.media.ffmpegPath,
-      ...(overrides.grabberBackoffMs === undefined ? {} : { grabberBackoffMs: overrides.grabberBackoffMs }),
-      ...(overrides.recordingRescanMs === undefined
-        ? {}
-        : { recordingRescanMs: overrides.recordingRescanMs }),
-    },
-  );
-  const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
-  const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
-  // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
-  const trackedObjects = new TrackedObjects(internalEvents);
-  const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
-  const zoneWatch = new ZoneWatch({ zones, events, alerts, internal: internalEvents });
   // Review items: incidents from tracked objects, with snapshot and clip; retention keeps the footage they cover.
   const reviewItems = new ReviewRepository(database.db);
   const reviewFiles = new ReviewFiles(join(config.dataDir, 'review'));
@@ -214,6 +182,39 @@ export function wireAi({
     },
     overrides.reviewCloseAfterMs === undefined ? {} : { closeAfterMs: overrides.reviewCloseAfterMs },
   );
+  const detectionLoop = new DetectionLoop(
+    {
+      models: aiModels,
+      runs: modelRuns,
+      cameras,
+      configs: cameraConfig,
+      registry: adapterRegistry,
+      results: detectionResults,
+      events,
+      alerts,
+      sources,
+      streams,
+      motion: motionWatch,
+      internal: internalEvents,
+      metrics,
+      incidents: reviewBuilder,
+    },
+    {
+      framesDir: config.framesDir,
+      recordingsRoot: config.recordingsDir,
+      ffmpegPath: config.media.ffmpegPath,
+      ...(overrides.grabberBackoffMs === undefined ? {} : { grabberBackoffMs: overrides.grabberBackoffMs }),
+      ...(overrides.recordingRescanMs === undefined
+        ? {}
+        : { recordingRescanMs: overrides.recordingRescanMs }),
+    },
+  );
+  const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
+  const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
+  // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
+  const trackedObjects = new TrackedObjects(internalEvents);
+  const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
+  const zoneWatch = new ZoneWatch({ zones, events, alerts, internal: internalEvents });
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   return {

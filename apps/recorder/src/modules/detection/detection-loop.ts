@@ -29,7 +29,7 @@ import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
 import type { MotionWatch } from '../motion/motion-watch.js';
 import type { RecorderEventBus } from '../recorder-events.js';
-import { cooledDown, ruleFires } from './alert-rule.js';
+import { alertedForIncident, cooledDown, ruleFires } from './alert-rule.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
@@ -58,6 +58,13 @@ export interface DetectionLoopDeps {
   internal: RecorderEventBus;
   /** told of each analysed picture and each skipped turn (modules/metrics) */
   metrics?: DetectionMetrics;
+  /** the incident open on a camera (modules/review): a model's alert rule alerts once per incident */
+  incidents?: OpenIncidents;
+}
+
+export interface OpenIncidents {
+  /** when the camera's open incident began (ms), or null when none is open */
+  openSince(cameraId: number): number | null;
 }
 
 export interface DetectionMetrics {
@@ -491,7 +498,11 @@ export class DetectionLoop {
     if (!rule) return;
     const matched = ruleFires(rule, detections);
     const now = Date.now();
-    if (!matched || !cooledDown(rule, this.#lastAlertAt.get(runner.model.id) ?? null, now)) return;
+    const lastAlertAt = this.#lastAlertAt.get(runner.model.id) ?? null;
+    if (!matched || !cooledDown(rule, lastAlertAt, now)) return;
+    // One alert per incident: a scene that goes on (its review item still open) raised its alert already, and
+    // an alert every cooldown for as long as someone walks about is noise (issue #34: 38 in 38 minutes).
+    if (alertedForIncident(lastAlertAt, this.deps.incidents?.openSince(runner.cameraId) ?? null)) return;
     this.#lastAlertAt.set(runner.model.id, now);
     const labels = [...new Set(matched.map((d) => d.label))];
     const what = `${matched.length} ${labels.join('/') || 'detection'}${matched.length === 1 ? '' : 's'}`;

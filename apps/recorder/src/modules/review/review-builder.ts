@@ -75,6 +75,11 @@ export class ReviewBuilder {
     this.#clipPatienceMs = options.clipPatienceMs ?? 10 * 60_000;
   }
 
+  /** When the camera's open incident began (ms), or null when none is open: its alerts belong to it. */
+  openSince(cameraId: number): number | null {
+    return this.#open.get(cameraId)?.startMs ?? null;
+  }
+
   /** Items a previous run left open are closed at their last update; late clips and expired items are swept. */
   async start(): Promise<void> {
     for (const row of await this.deps.items.open()) {
