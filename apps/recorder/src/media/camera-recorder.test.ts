@@ -177,10 +177,10 @@ describe('CameraRecorder', () => {
     run.exit({ signal: 'SIGKILL' });
     const [only] = await chunks(1);
     assert.equal(only!.startMs, T0);
-    // The list, and the half-written segment that ffprobe finds nothing playable in, are gone.
+    // The list, and the half-written segment that ffprobe finds nothing playable in, are gone once the exit's
+    // bookkeeping is done (stop() waits for it).
+    await recorder!.stop();
     const incoming = join(cameraDir, INCOMING_DIR);
-    for (let i = 0; i < 200 && existsSync(run.segmentFile(1)); i++)
-      await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(existsSync(run.segmentFile(1)), false);
     assert.equal(existsSync(run.job.output.listFile), false);
     assert.equal(segments.length, 1);
