@@ -267,10 +267,18 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     ]) {
       await page.goto(`${origin}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      assert.equal(overflow, 0, `${path} scrolls sideways at 390 px`);
+      // What sticks out, named, when something does (CI once saw /ai/results 253 px too wide, not reproduced).
+      const { overflow, widest } = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const out = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+          .filter((element) => element.getBoundingClientRect().right > width + 1)
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${element.className} "${element.innerText.slice(0, 60)}"`,
+          );
+        return { overflow: document.documentElement.scrollWidth - width, widest: out.slice(-3) };
+      });
+      assert.equal(overflow, 0, `${path} scrolls sideways at 390 px: ${widest.join(' | ')}`);
       await assertAccessible(page, `${path} at 390 px`);
     }
     // The section's own navigation reaches every screen on a phone.
