@@ -12,7 +12,6 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
 import { dateTime } from '../events/eventText';
-import { StreamStatusNotice } from '../events/StreamStatusNotice';
 import { AlertsNav } from './AlertsNav';
 import {
   ALERTS_PAGE_SIZE,
@@ -23,6 +22,7 @@ import {
   type AlertFilters,
 } from './queries';
 import { SEVERITIES, SeverityBadge, SeverityFilterSelect } from './SeverityBadge';
+import { LiveHeading } from '../events/LiveHeading';
 
 const STATUSES = [
   { value: 'open', label: 'Unacknowledged' },
@@ -124,14 +124,7 @@ export function AlertsPage() {
 
   return (
     <section aria-labelledby="alerts-title" className="mx-auto max-w-5xl space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 id="alerts-title" className="text-xl font-semibold">
-          Alerts
-        </h1>
-        <div className="ml-auto">
-          <StreamStatusNotice />
-        </div>
-      </div>
+      <LiveHeading id="alerts-title" title="Alerts" />
       <AlertsNav />
       <form
         aria-label="Filter alerts"

@@ -8,8 +8,8 @@ import { SEVERITIES, SeverityFilterSelect } from '../alerts/SeverityBadge';
 import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
 import { EventRow } from './EventRow';
 import { INITIAL_EVENTS } from './queries';
-import { StreamStatusNotice } from './StreamStatusNotice';
 import { useEventFeed } from './useEventFeed';
+import { LiveHeading } from './LiveHeading';
 
 /**
  * Everything the recorder reports, as it happens: the newest stored events first, then each live event on top.
@@ -51,14 +51,7 @@ export function EventsPage() {
 
   return (
     <section aria-labelledby="events-title" className="mx-auto max-w-5xl space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 id="events-title" className="text-xl font-semibold">
-          Events
-        </h1>
-        <div className="ml-auto">
-          <StreamStatusNotice />
-        </div>
-      </div>
+      <LiveHeading id="events-title" title="Events" />
       <form
         aria-label="Filter events"
         onSubmit={(event) => event.preventDefault()}

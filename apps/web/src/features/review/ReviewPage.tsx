@@ -10,7 +10,6 @@ import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
-import { StreamStatusNotice } from '../events/StreamStatusNotice';
 import {
   REVIEW_PAGE_SIZE,
   useMarkAllReviewed,
@@ -22,6 +21,7 @@ import {
 } from './queries';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { byDay, duration, seen, timeOfDay } from './reviewText';
+import { LiveHeading } from '../events/LiveHeading';
 
 const STATUSES = [
   { value: 'unreviewed', label: 'Not reviewed' },
@@ -124,14 +124,7 @@ export function ReviewPage() {
 
   return (
     <section aria-labelledby="review-title" className="mx-auto max-w-5xl space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 id="review-title" className="text-xl font-semibold">
-          Review
-        </h1>
-        <div className="ml-auto">
-          <StreamStatusNotice />
-        </div>
-      </div>
+      <LiveHeading id="review-title" title="Review" />
       <form
         aria-label="Filter incidents"
         onSubmit={(event) => event.preventDefault()}
