@@ -152,6 +152,7 @@ describe('internal events', () => {
       'objects.tracked',
       'zones.changed',
       'zone.entered',
+      'zone.exited',
       'camera.ownership-changed',
       'adapters.changed',
       'mqtt-settings.changed',
@@ -167,8 +168,9 @@ describe('internal events', () => {
     // recording.notice: the event log with retention (one handler, in order: a full disk's notice is published
     // after the retention round it starts) and MQTT. recording.uncovered: the alert. backup.restored: the
     // runtime, media TLS, adapters, detection (models), motion (settings), stream targets, zones and MQTT.
-    // ai-model.changed: detection and tracking. motion.changed: the detection loop (models that run on motion);
-    // detections.seen → tracking → objects.tracked → zones and review items; zone.entered, alert.raised (with
+    // ai-model.changed: detection and tracking. motion.changed: the detection loop (models that run on motion),
+    // MQTT and the event log; detections.seen → tracking → objects.tracked → zones and review items;
+    // zone.entered and zone.exited reach MQTT and the event log, and zone.entered review items; alert.raised (with
     // alert actions) and recording.chunk-indexed (with the recordings' notices) reach review items too; indexed
     // chunks also reach cloud uploads and the metrics. MQTT follows cameras, configs, recording notices, motion,
     // tracked objects, alerts, the TLS material and restores. adapters.changed and mqtt-settings.changed: the
@@ -188,11 +190,12 @@ describe('internal events', () => {
       'alert.raised': 3,
       'backup.restored': 8,
       'motion-settings.changed': 1,
-      'motion.changed': 2,
+      'motion.changed': 3,
       'detections.seen': 1,
       'objects.tracked': 3,
       'zones.changed': 1,
-      'zone.entered': 1,
+      'zone.entered': 3,
+      'zone.exited': 2,
       'camera.ownership-changed': 2,
       'adapters.changed': 1,
       'mqtt-settings.changed': 1,

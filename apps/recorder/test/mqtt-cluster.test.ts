@@ -203,15 +203,30 @@ for (const dialect of testDialects()) {
       // Node B heard the change too (its own API) and published nothing of A's camera. A fence: a state of B's
       // own camera that node B publishes after it (one session, in order).
       await b.container.mqtt.idle();
-      b.container.internalEvents.emit('motion.changed', { cameraId: onB, active: true });
+      b.container.internalEvents.emit('motion.changed', {
+        cameraId: onB,
+        active: true,
+        at: Date.now(),
+        boxes: [],
+      });
       await broker.logged(
         publishedBy(clientId(b), escape(`${PREFIX}/cameras/${onB}/motion/state`)),
         'B fence',
       );
       assert.equal(count(publishedBy(clientId(b), cameraTopics(onA))), 0);
       // B's motion report of A's camera (a pipeline that lost its lease a moment ago) is not published either.
-      b.container.internalEvents.emit('motion.changed', { cameraId: onA, active: true });
-      b.container.internalEvents.emit('motion.changed', { cameraId: onB, active: false });
+      b.container.internalEvents.emit('motion.changed', {
+        cameraId: onA,
+        active: true,
+        at: Date.now(),
+        boxes: [],
+      });
+      b.container.internalEvents.emit('motion.changed', {
+        cameraId: onB,
+        active: false,
+        at: Date.now(),
+        durationMs: 1000,
+      });
       await watcher.next(
         (m) => m.topic === `${PREFIX}/cameras/${onB}/motion/state` && m.payload.toString() === 'OFF',
         { from },

@@ -96,7 +96,7 @@ describe('MQTT topic levels made from names', () => {
    */
   const assertStillConnected = async (cameraId: number) => {
     const from = watcher.messages.length;
-    t.container.internalEvents.emit('motion.changed', { cameraId, active: true });
+    t.container.internalEvents.emit('motion.changed', { cameraId, active: true, at: Date.now(), boxes: [] });
     await watcher.next(
       (m) => m.topic === `${PREFIX}/cameras/${cameraId}/motion/state` && m.payload.toString() === 'ON',
       { what: 'a later message of the same session', from },

@@ -248,7 +248,7 @@ describe('MQTT and Home Assistant', () => {
     const from = watcher.messages.length;
     const t0 = Date.now();
     // What the motion watch, the object tracker and the zone watch report, as they report it.
-    t.container.internalEvents.emit('motion.changed', { cameraId, active: true });
+    t.container.internalEvents.emit('motion.changed', { cameraId, active: true, at: Date.now(), boxes: [] });
     await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'ON', from);
     const track = (id: string, label: string) => ({
       track_id: id,
@@ -278,11 +278,12 @@ describe('MQTT and Home Assistant', () => {
     await waitFor(`${PREFIX}/cameras/${cameraId}/person/state`, 'ON', from);
     assert.deepEqual(JSON.parse(text(`${PREFIX}/cameras/${cameraId}/objects`)!), { person: 2, car: 1 });
 
-    await t.container.events.publish({
-      type: 'zone.enter',
-      camera_id: cameraId,
-      source: 'zones',
-      data: { zone: 'front/porch', track_id: 'a', label: 'person', at: t0 },
+    t.container.internalEvents.emit('zone.entered', {
+      cameraId,
+      zone: 'front/porch',
+      trackId: 'a',
+      label: 'person',
+      at: t0,
     });
     const zone = await watcher.next(
       (m) => m.topic === `${PREFIX}/cameras/${cameraId}/zones/front_porch/objects`,
@@ -314,7 +315,12 @@ describe('MQTT and Home Assistant', () => {
     const fromEnd = watcher.messages.length;
     tracked(1, []);
     tracked(2, []);
-    t.container.internalEvents.emit('motion.changed', { cameraId, active: false });
+    t.container.internalEvents.emit('motion.changed', {
+      cameraId,
+      active: false,
+      at: Date.now(),
+      durationMs: 1000,
+    });
     await waitFor(`${PREFIX}/cameras/${cameraId}/person/count`, '0', fromEnd);
     await waitFor(`${PREFIX}/cameras/${cameraId}/motion/state`, 'OFF', fromEnd);
   });

@@ -116,6 +116,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
           cameraId,
           zone: extra.zone,
           trackId: `${cameraId}-${fromMs}-0`,
+          label: 'person',
           at: fromMs,
         });
       }

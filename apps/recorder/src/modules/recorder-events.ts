@@ -1,5 +1,6 @@
 // What the recorder's modules tell each other in process (platform/events/internal-events.ts). The module that
 // changes something emits; each module that must follow registers its handlers in its own `*.reactions.ts`.
+import type { MotionBox } from '../media/motion/motion-detector.js';
 import type { InternalEvents } from '../platform/events/internal-events.js';
 import type { AlertResponse } from './alerts/alerts.schemas.js';
 import type { CameraChange } from './cameras/camera-change.js';
@@ -33,6 +34,20 @@ export interface TrackedObjects {
   picture: { jpeg: Buffer; width: number; height: number } | null;
 }
 
+/** `boxes`: normalised to the picture, to the thousandth. */
+export type MotionChange =
+  | { cameraId: number; active: true; at: number; boxes: MotionBox[] }
+  | { cameraId: number; active: false; at: number; durationMs: number };
+
+/** A tracked object in one of a camera's zones. */
+export interface ZonePresence {
+  cameraId: number;
+  zone: string;
+  trackId: string;
+  label: string;
+  at: number;
+}
+
 export interface RecorderEvents {
   /** a camera was created, edited, binned, restored or deleted */
   'camera.changed': CameraChange;
@@ -46,10 +61,15 @@ export interface RecorderEvents {
   'camera.runtime-changed': { cameraId: number };
   /** a camera's motion detection settings were replaced */
   'motion-settings.changed': { cameraId: number };
-  /** a watched camera went into motion or came to rest (published to the event log as motion.start/end too) */
-  'motion.changed': { cameraId: number; active: boolean };
-  /** a tracked object came into a zone (zones → review items) */
-  'zone.entered': { cameraId: number; zone: string; trackId: string; at: number };
+  /**
+   * a watched camera went into motion or came to rest (`at`: when the picture that decided it was taken; the
+   * moving boxes when it started, how long it lasted when it ended); the event log stores it as motion.start/end
+   */
+  'motion.changed': MotionChange;
+  /** a tracked object came into a zone (zones → review items, MQTT; the event log stores it as zone.enter) */
+  'zone.entered': ZonePresence;
+  /** …and left it, or was lost (`dwellMs`: how long it stayed; stored as zone.exit) */
+  'zone.exited': ZonePresence & { dwellMs: number };
   /** a camera's zones were replaced */
   'zones.changed': { cameraId: number };
   /** a live object detector analysed a picture (detection loop → object tracking) */

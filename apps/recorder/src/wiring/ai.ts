@@ -155,7 +155,6 @@ export function wireAi({
       configs: cameraConfig,
       sources,
       streams,
-      events,
       internal: internalEvents,
       status: cameraStatus,
     },
@@ -214,7 +213,7 @@ export function wireAi({
   // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
   const trackedObjects = new TrackedObjects(internalEvents);
   const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
-  const zoneWatch = new ZoneWatch({ zones, events, alerts, internal: internalEvents });
+  const zoneWatch = new ZoneWatch({ zones, alerts, internal: internalEvents });
   const framesCleaner = new FramesCleaner(config.framesDir, config.ai.framesMaxAgeSeconds * 1000);
 
   return {

@@ -10,6 +10,7 @@ import { AlertsService } from '../modules/alerts/alerts.service.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
 import type { CameraAccess } from '../modules/cameras/camera-access.js';
 import type { CamerasRepository } from '../modules/cameras/cameras.repository.js';
+import { eventLogReactions } from '../modules/events/events.reactions.js';
 import { EventsService } from '../modules/events/events.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
 import type { UsersService } from '../modules/users/users.service.js';
@@ -91,6 +92,7 @@ export function wireAlerts({
       },
     } satisfies Record<string, Part>,
     reactions: {
+      eventLog: () => eventLogReactions(internalEvents, events),
       alert: () => alertReactions(internalEvents, alerts),
       alertAction: () => alertActionReactions(internalEvents, alertActions),
     } satisfies Record<string, () => () => void>,

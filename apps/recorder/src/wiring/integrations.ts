@@ -22,7 +22,6 @@ import type { RecorderEventBus } from '../modules/recorder-events.js';
 import type { RecordingsService } from '../modules/recordings/recordings.service.js';
 import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { DatabaseHandle } from '../platform/db/database.js';
-import type { EventBus } from '../platform/events/event-bus.js';
 import type { Part } from '../platform/lifecycle.js';
 
 /** The container overrides this family reads (documented on ContainerOverrides). */
@@ -35,7 +34,6 @@ export interface IntegrationsDeps {
   database: DatabaseHandle;
   secretBox: SecretBox;
   audit: AuditService;
-  events: EventBus;
   internalEvents: RecorderEventBus;
   logger: FastifyBaseLogger;
   nodeId: string;
@@ -57,7 +55,6 @@ export function wireIntegrations({
   database,
   secretBox,
   audit,
-  events,
   internalEvents,
   logger,
   nodeId,
@@ -98,7 +95,6 @@ export function wireIntegrations({
       cameraStatus,
       alerts,
       mediaTls,
-      bus: events,
       internal: internalEvents,
       node: {
         id: nodeId,

@@ -1,7 +1,7 @@
 // Motion detection at run time: for every readable camera with motion switched on — or needed by a live model
 // that runs on motion (`demand`) — small grey pictures of its detection stream (the substream by default) at the
-// configured rate go through a MotionDetector, and a MotionSwitch turns them into `motion.start` / `motion.end`
-// events on the event log and `motion.changed` for the modules that follow it. Settings, camera and
+// configured rate go through a MotionDetector, and a MotionSwitch turns them into `motion.changed`, told once to
+// the modules that follow it (the event log stores it as `motion.start` / `motion.end`: events.reactions.ts). Settings, camera and
 // stream-config changes re-plan a camera (motion.reactions.ts); nothing connects to a camera for this — the
 // pictures come from the camera stream's fan-out.
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
@@ -12,7 +12,6 @@ import {
   type MotionBox,
 } from '../../media/motion/motion-detector.js';
 import { DEFAULT_MOTION_SWITCH, MotionSwitch } from '../../media/motion/motion-switch.js';
-import type { EventBus } from '../../platform/events/event-bus.js';
 import type { Polygon } from '../../platform/geometry/polygon.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { CameraStatusService } from '../cameras/camera-status.service.js';
@@ -30,7 +29,6 @@ export interface MotionWatchDeps {
   configs: CameraConfigService;
   sources: SourceResolver;
   streams: StreamHub;
-  events: EventBus;
   internal: RecorderEventBus;
   /** the cameras' runtime status, where motion state is shown */
   status: Pick<CameraStatusService, 'report'>;
@@ -168,26 +166,17 @@ export class MotionWatch {
     boxes: MotionBox[],
     at: number,
   ): void {
-    if (change !== null) {
-      this.deps.status.report(cameraId, { motion_active: change === 'started' });
-      this.deps.internal.emit('motion.changed', { cameraId, active: change === 'started' });
-    }
+    if (change === null) return;
+    this.deps.status.report(cameraId, { motion_active: change === 'started' });
     if (change === 'started') {
       watcher.startedAt = at;
-      void this.deps.events.publish({
-        type: 'motion.start',
-        camera_id: cameraId,
-        source: 'motion',
-        severity: 'info',
-        data: { at, boxes: boxes.map(rounded) },
-      });
-    } else if (change === 'ended') {
-      void this.deps.events.publish({
-        type: 'motion.end',
-        camera_id: cameraId,
-        source: 'motion',
-        severity: 'info',
-        data: { at, duration_ms: at - watcher.startedAt },
+      this.deps.internal.emit('motion.changed', { cameraId, active: true, at, boxes: boxes.map(rounded) });
+    } else {
+      this.deps.internal.emit('motion.changed', {
+        cameraId,
+        active: false,
+        at,
+        durationMs: at - watcher.startedAt,
       });
     }
   }
@@ -205,8 +194,8 @@ export class MotionWatch {
   }
 }
 
-/** A box for the event log, to the thousandth. */
-function rounded(box: MotionBox): Record<keyof MotionBox, number> {
+/** A box for the events, to the thousandth. */
+function rounded(box: MotionBox): MotionBox {
   const r = (value: number) => Math.round(value * 1000) / 1000;
   return { x: r(box.x), y: r(box.y), width: r(box.width), height: r(box.height), area: r(box.area) };
 }

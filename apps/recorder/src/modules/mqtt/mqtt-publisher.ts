@@ -7,7 +7,7 @@ import { statfs } from 'node:fs/promises';
 import type { CameraRow, CameraConfigRow } from '../../platform/db/schema.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
 import type { CameraRuntimeStatus } from '../cameras/camera-status.service.js';
-import type { TrackedObjects } from '../recorder-events.js';
+import type { TrackedObjects, ZonePresence } from '../recorder-events.js';
 import { cameraDiscovery, cameraDiscoveryTopics, type DiscoveryContext } from './ha-discovery.js';
 import { OFF, ON, type CameraTopics, type MqttTopics } from './mqtt-topics.js';
 
@@ -128,8 +128,8 @@ export class MqttPublisher {
     this.#publishCounts(update.cameraId);
   }
 
-  /** zone.enter / zone.exit from the event log: who is in each zone, by label. */
-  zone(cameraId: number, zone: string, trackId: string, label: string, entered: boolean, at: number): void {
+  /** An object came into a zone or left it: who is in each zone, by label. */
+  zone({ cameraId, zone, trackId, label, at }: ZonePresence, entered: boolean): void {
     if (!this.deps.isHere(cameraId)) return;
     const zones = this.#zones.get(cameraId) ?? new Map<string, Map<string, string>>();
     const inZone = zones.get(zone) ?? new Map<string, string>();

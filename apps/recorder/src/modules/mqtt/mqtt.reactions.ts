@@ -1,5 +1,5 @@
 // How the MQTT bridge follows the recorder: cameras and their configs (states, discovery, removal), motion,
-// which cameras this node runs (cluster), tracked objects (counts, the last picture), alerts, recording notices (online, recording state), and the
+// which cameras this node runs (cluster), tracked objects (counts, the last picture), zone presence, alerts, recording notices (online, recording state), and the
 // changes that need a new connection (the media-source CA, a restored backup).
 import type { RecorderEventBus } from '../recorder-events.js';
 import { removeAll } from '../reactions.js';
@@ -14,6 +14,7 @@ export function mqttReactions(
     | 'cameraOwnershipChanged'
     | 'motionChanged'
     | 'tracked'
+    | 'zoneChanged'
     | 'alertRaised'
     | 'restart'
   >,
@@ -30,6 +31,8 @@ export function mqttReactions(
     ),
     events.on('motion.changed', ({ cameraId, active }) => mqtt.motionChanged(cameraId, active)),
     events.on('objects.tracked', (update) => mqtt.tracked(update)),
+    events.on('zone.entered', (presence) => mqtt.zoneChanged(presence, true)),
+    events.on('zone.exited', (presence) => mqtt.zoneChanged(presence, false)),
     events.on('alert.raised', ({ alert }) => mqtt.alertRaised(alert)),
     events.on('media-tls.changed', () => void mqtt.restart()),
     events.on('backup.restored', () => mqtt.restart()),

@@ -8,8 +8,6 @@ import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import type { BusEvent } from '../../platform/events/event-types.js';
-import type { EventBus } from '../../platform/events/event-bus.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
 import type { MqttEnvConfig } from '../../config.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
@@ -19,7 +17,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CameraStatusService } from '../cameras/camera-status.service.js';
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { MediaTlsService } from '../media-tls/media-tls.service.js';
-import type { TrackedObjects } from '../recorder-events.js';
+import type { TrackedObjects, ZonePresence } from '../recorder-events.js';
 import { MqttCommands } from './mqtt-commands.js';
 import type { BackoffPolicy } from '../../media/supervisor.js';
 import {
@@ -97,7 +95,6 @@ export interface MqttDeps {
   cameraStatus: Pick<CameraStatusService, 'get'>;
   alerts: Pick<AlertsService, 'acknowledgeOne' | 'raiseOnce'>;
   mediaTls: Pick<MediaTlsService, 'caBundle'>;
-  bus: Pick<EventBus, 'listen'>;
   /** announces saved settings ('mqtt-settings.changed'): the other nodes of a cluster reconnect too */
   internal: Pick<RecorderEventBus, 'emit'>;
   /** this recorder node: its id, whether it is one of several, which cameras it runs */
@@ -131,7 +128,6 @@ export class MqttService {
   /** settings changes and restarts one at a time, in order */
   #tail: Promise<void> = Promise.resolve();
   #started = false;
-  #stopListening: (() => void) | null = null;
   readonly #pending = new Set<Promise<unknown>>();
 
   constructor(
@@ -211,17 +207,14 @@ export class MqttService {
 
   // ---- the bridge ----
 
-  /** Connects when enabled; listens to the event log for zone presence. */
+  /** Connects when enabled. */
   async start(): Promise<void> {
     this.#started = true;
-    this.#stopListening ??= this.deps.bus.listen((event) => this.#onBusEvent(event));
     await this.restart();
   }
 
   async stop(): Promise<void> {
     this.#started = false;
-    this.#stopListening?.();
-    this.#stopListening = null;
     await this.#enqueue(() => this.#disconnect());
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
   }
@@ -273,6 +266,10 @@ export class MqttService {
 
   tracked(update: TrackedObjects): void {
     this.#bridge?.publisher.tracked(update);
+  }
+
+  zoneChanged(presence: ZonePresence, entered: boolean): void {
+    this.#bridge?.publisher.zone(presence, entered);
   }
 
   alertRaised(alert: AlertResponse): void {
@@ -390,21 +387,6 @@ export class MqttService {
       message: `The MQTT broker refused the recorder's username or password (${reason.slice(0, 200)}). The recorder keeps retrying with backoff; fix the credentials in the MQTT settings or on the broker.`,
       data: {},
     });
-  }
-
-  #onBusEvent(event: BusEvent): void {
-    if ((event.type !== 'zone.enter' && event.type !== 'zone.exit') || event.camera_id === null) return;
-    const data = event.data as { zone?: unknown; track_id?: unknown; label?: unknown; at?: unknown };
-    if (typeof data.zone !== 'string' || typeof data.track_id !== 'string' || typeof data.label !== 'string')
-      return;
-    this.#bridge?.publisher.zone(
-      event.camera_id,
-      data.zone,
-      data.track_id,
-      data.label,
-      event.type === 'zone.enter',
-      typeof data.at === 'number' ? data.at : Date.now(),
-    );
   }
 
   #storedPassword(row: MqttSettingsRow): string | null {

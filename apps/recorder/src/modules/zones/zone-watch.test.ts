@@ -2,7 +2,6 @@
 // tracked update at a time.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EventBus } from '../../platform/events/event-bus.js';
 import { InternalEvents } from '../../platform/events/internal-events.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { RecorderEvents } from '../recorder-events.js';
@@ -24,18 +23,21 @@ const LEFT_HALF = {
 } as unknown as Zone;
 
 function setup(zones: Zone[] = [LEFT_HALF]) {
-  const published: { type: string; data: Record<string, unknown> }[] = [];
+  /** what the watch told the other modules, in order */
+  const told: string[] = [];
   const raised: Parameters<AlertsService['raise']>[0][] = [];
+  const internal = new InternalEvents<RecorderEvents>(() => undefined);
+  internal.on('zone.entered', ({ zone, trackId, at }) => void told.push(`entered ${zone} ${trackId} ${at}`));
+  internal.on('zone.exited', ({ zone, trackId, at, dwellMs }) =>
+    told.push(`exited ${zone} ${trackId} ${at} after ${dwellMs}`),
+  );
   const watch = new ZoneWatch({
     zones: { zonesOf: async () => zones },
-    events: {
-      publish: async (event: (typeof published)[number]) => void published.push(event),
-    } as unknown as EventBus,
     alerts: { raise: async (alert: (typeof raised)[number]) => void raised.push(alert) } as unknown as Pick<
       AlertsService,
       'raise'
     >,
-    internal: new InternalEvents<RecorderEvents>(() => undefined),
+    internal,
   });
   /** One update of model 1 on camera 1: each person standing at x (feet at the bottom of a box). */
   const update = (at: number, people: Record<string, number>) =>
@@ -47,7 +49,7 @@ function setup(zones: Zone[] = [LEFT_HALF]) {
       ended: [],
       picture: null,
     });
-  return { published, raised, update };
+  return { told, raised, update };
 }
 
 const trackIds = (alerts: Parameters<AlertsService['raise']>[0][]) =>
@@ -76,8 +78,13 @@ describe('zone watch', () => {
     await s.update(3000, { a: 0.48 }); // in again
     await s.update(4000, { a: 0.52 });
     await s.update(5000, { a: 0.49 });
-    const kinds = s.published.map((event) => event.type);
-    assert.deepEqual(kinds, ['zone.enter', 'zone.exit', 'zone.enter', 'zone.exit', 'zone.enter']);
+    assert.deepEqual(s.told, [
+      'entered Left a 1000',
+      'exited Left a 2000 after 1000',
+      'entered Left a 3000',
+      'exited Left a 4000 after 1000',
+      'entered Left a 5000',
+    ]);
     assert.deepEqual(trackIds(s.raised), ['a'], 'one alert for the person');
 
     // The track ends; the same person found again is a new track, and a new alert.

@@ -1,24 +1,23 @@
 // Zones at run time (issue #19): each update of a model's tracked objects on a camera (objects.tracked) is
 // checked against the camera's zones. An object is in a zone when the bottom centre of its box — where it
-// stands — lies inside the polygon and the zone watches its label; coming in and going out are `zone.enter` and
-// `zone.exit` on the event log. A zone's alert rule counts the objects that have stayed long enough (dwell) and
+// stands — lies inside the polygon and the zone watches its label; coming in and going out are `zone.entered` and
+// `zone.exited`, told once to the modules that follow them (the event log stores them as `zone.enter` and
+// `zone.exit`: events.reactions.ts). A zone's alert rule counts the objects that have stayed long enough (dwell) and
 // raises an alert for each of them once enough are in — one per object, never one per picture, spaced by the
 // cooldown: a person walking through raises one alert however many pictures show them, and a parked car raises
 // one when it arrives, not again. An object is alerted once per zone for as long as it is tracked: one that steps
 // out and back in, or whose feet jitter across the zone's edge, enters again (events) but is not alerted again.
-import type { EventBus } from '../../platform/events/event-bus.js';
 import { pointInPolygon, type Polygon } from '../../platform/geometry/polygon.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
-import type { RecorderEventBus, TrackedObjects } from '../recorder-events.js';
+import type { RecorderEventBus, TrackedObjects, ZonePresence } from '../recorder-events.js';
 import type { TrackedObject } from '../tracking/object-tracker.js';
 import type { Zone } from './zones.schemas.js';
 import type { ZonesService } from './zones.service.js';
 
 export interface ZoneWatchDeps {
   zones: Pick<ZonesService, 'zonesOf'>;
-  events: EventBus;
   alerts: Pick<AlertsService, 'raise'>;
-  /** where entries are told to the modules that follow them (review items) */
+  /** where entries and exits are told to the modules that follow them */
   internal: RecorderEventBus;
 }
 
@@ -102,13 +101,7 @@ export class ZoneWatch {
               enteredAt: update.at,
               alerted: state.alerted.has(key),
             });
-            this.#publish(cameraId, 'zone.enter', zone.name, track, update.at);
-            this.deps.internal.emit('zone.entered', {
-              cameraId,
-              zone: zone.name,
-              trackId: track.track_id,
-              at: update.at,
-            });
+            this.deps.internal.emit('zone.entered', presenceOf(cameraId, zone.name, track, update.at));
           }
         } else if (presence) this.#leave(cameraId, state, key, update.at);
       }
@@ -129,7 +122,10 @@ export class ZoneWatch {
   #leave(cameraId: number, state: CameraState, key: string, at: number): void {
     const presence = state.presences.get(key)!;
     state.presences.delete(key);
-    this.#publish(cameraId, 'zone.exit', presence.zone, presence.track, at, at - presence.enteredAt);
+    this.deps.internal.emit('zone.exited', {
+      ...presenceOf(cameraId, presence.zone, presence.track, at),
+      dwellMs: at - presence.enteredAt,
+    });
   }
 
   async #applyRule(cameraId: number, state: CameraState, zone: Zone, at: number): Promise<void> {
@@ -171,32 +167,17 @@ export class ZoneWatch {
       data: { zone: zone.name, at, track_id, label, count, dwell_seconds: dwellSeconds },
     });
   }
-
-  #publish(
-    cameraId: number,
-    type: 'zone.enter' | 'zone.exit',
-    zone: string,
-    track: TrackedObject,
-    at: number,
-    dwellMs?: number,
-  ): void {
-    void this.deps.events.publish({
-      type,
-      camera_id: cameraId,
-      source: 'zones',
-      severity: 'info',
-      data: {
-        zone,
-        track_id: track.track_id,
-        label: track.label,
-        at,
-        ...(dwellMs === undefined ? {} : { dwell_ms: dwellMs }),
-      },
-    });
-  }
 }
 
 const presenceKey = (zone: string, trackId: string) => `${zone}\u0000${trackId}`;
+
+const presenceOf = (cameraId: number, zone: string, track: TrackedObject, at: number): ZonePresence => ({
+  cameraId,
+  zone,
+  trackId: track.track_id,
+  label: track.label,
+  at,
+});
 
 /** An empty label list watches everything. */
 function watches(labels: readonly string[], label: string): boolean {

@@ -30,13 +30,16 @@ export interface EventMap {
    * something started moving in the camera's picture: the moving boxes, normalised; `at`: when the picture that
    * showed it was taken (ms since epoch)
    */
-  'motion.start': Open & { at?: number; boxes?: Open[] };
+  'motion.start': Open & {
+    at: number;
+    boxes: { x: number; y: number; width: number; height: number; area: number }[];
+  };
   /** the camera's picture has been still for a while (or motion detection stopped) */
-  'motion.end': Open & { at?: number; duration_ms?: number };
+  'motion.end': Open & { at: number; duration_ms: number };
   /** a tracked object's standing point came into one of the camera's zones */
-  'zone.enter': Open & { zone?: string; track_id?: string; label?: string; at?: number };
+  'zone.enter': Open & { zone: string; track_id: string; label: string; at: number };
   /** …and left it (or the object was lost); `dwell_ms`: how long it stayed */
-  'zone.exit': Open & { zone?: string; track_id?: string; label?: string; at?: number; dwell_ms?: number };
+  'zone.exit': Open & { zone: string; track_id: string; label: string; at: number; dwell_ms: number };
   /** an incident began: a review item (its id, labels, zones, severity, times) */
   'review.opened': Open & { review_id?: number };
   /** …gained a label, a zone, an alert, its snapshot or its clip */
