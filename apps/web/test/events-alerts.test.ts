@@ -3,9 +3,13 @@
 // header counter and are acknowledged in the three AckIn shapes; the live event list neither duplicates nor drops
 // an event across a reconnect; notification actions save, show secrets only as "set", and put 422s at the field.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
+import { peopleStill } from '../../recorder/test/helpers/adapter-process.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { startReceiver, type Receiver } from '../../recorder/test/helpers/receivers.js';
 import { openWatchedBrowser, seriousViolations, signIn, type WatchedBrowser } from './helpers.js';
@@ -290,6 +294,88 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
       .click();
     await page.waitForURL(`${origin}/recordings/${cameraId}?t=${seenAt - 5000}`);
     await page.getByRole('heading', { name: 'Recordings' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the incident of an alert and of its events as a thumbnail that opens it', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/cameras?force=true',
+      token: t.adminToken,
+      payload: { name: 'Porch', ip_address: '127.0.0.1', rtsp_url: 'rtsp://127.0.0.1:9/porch' },
+    });
+    const cameraId = created.json<{ id: number }>().id;
+    const jpeg = readFileSync(peopleStill(mkdtempSync(join(tmpdir(), 'incident-'))));
+    // An incident as the tracker opens it: a person moving in a picture (its snapshot and thumbnail), a zone
+    // entered and an alert raised while it is open. It stays open: the builder closes it only after 10 s still.
+    const at = Date.now() - 1000;
+    const box = { x: 0.4, y: 0.3, width: 0.1, height: 0.4 };
+    t.container.internalEvents.emit('objects.tracked', {
+      cameraId,
+      modelId: 1,
+      at,
+      tracks: [
+        {
+          track_id: 'porch-1',
+          label: 'person',
+          confidence: 0.9,
+          box,
+          first_seen: at,
+          last_seen: at,
+          last_moved: at,
+          stationary: false,
+          best: { at, confidence: 0.9, box, result_id: null },
+        },
+      ],
+      ended: [],
+      picture: { jpeg, width: 768, height: 576 },
+    });
+    await t.container.reviewBuilder.idle();
+    t.container.internalEvents.emit('zone.entered', {
+      cameraId,
+      zone: 'Steps',
+      trackId: 'porch-1',
+      label: 'person',
+      at,
+    });
+    const alert = await t.container.alerts.raise({
+      camera_id: cameraId,
+      source_name: 'test',
+      severity: 'high',
+      title: 'Someone on the porch',
+    });
+    await t.container.reviewBuilder.idle();
+    const items = (
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/review-items?camera_id=${cameraId}`,
+        token: t.adminToken,
+      })
+    ).json<{ items: { id: number; has_snapshot: boolean }[] }>().items;
+    assert.equal(items.length, 1, 'one incident');
+    const incident = items[0]!;
+
+    const { context, page } = await signedIn(`/alerts?camera=${cameraId}`);
+    const alertRow = page.locator(`li[data-alert-id="${alert.id}"]`);
+    const thumbnail = alertRow.getByRole('link', { name: /^Incident: person from / });
+    await thumbnail.waitFor();
+    // The picture itself arrived (a media ticket in its URL), not a placeholder.
+    await page.waitForFunction((id) => {
+      const img = document.querySelector<HTMLImageElement>(`li[data-alert-id="${id}"] a img`);
+      return img !== null && img.complete && img.naturalWidth > 0;
+    }, alert.id);
+    assert.deepEqual(await seriousViolations(page), []);
+    await thumbnail.click();
+    await page.waitForURL(`${origin}/review/${incident.id}`);
+
+    // The zone entry on the Events screen links to the same incident; an event of another camera does not.
+    await page.goto(`${origin}/events?camera=${cameraId}`);
+    const entry = page.locator('li[data-event-id]').filter({ hasText: 'person entered Steps' }).first();
+    await entry.getByRole('link', { name: 'Incident', exact: true }).waitFor();
+    assert.equal(
+      await entry.getByRole('link', { name: 'Incident', exact: true }).getAttribute('href'),
+      `/review/${incident.id}`,
+    );
     await context.close();
   });
 

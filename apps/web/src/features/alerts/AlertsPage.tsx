@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { footageAt } from '../recordings/footageLink';
 import { requestBounds } from '../../api/bounds';
-import type { Alert, Severity } from '../../api/types';
+import type { Alert, ReviewItem, Severity } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorState } from '../../components/ErrorState';
@@ -23,6 +23,8 @@ import {
 } from './queries';
 import { SEVERITIES, SeverityBadge, SeverityFilterSelect } from './SeverityBadge';
 import { LiveHeading } from '../events/LiveHeading';
+import { IncidentLink } from '../review/IncidentLink';
+import { useIncidentsAt, type Moment } from '../review/incidentsAt';
 
 const STATUSES = [
   { value: 'open', label: 'Unacknowledged' },
@@ -91,6 +93,11 @@ export function AlertsPage() {
 
   const cameraNames = useCameraNames();
   const rows = alerts.data?.alerts ?? [];
+  const incidentOf = useIncidentsAt(rows.flatMap((alert) => alertMoment(alert) ?? []));
+  const incidentFor = (alert: Alert) => {
+    const moment = alertMoment(alert);
+    return moment ? incidentOf(moment) : undefined;
+  };
   const selectable = rows.filter((alert) => !alert.acknowledged);
   // Only what is on screen and still open can stay selected (the list changes under the user's eyes).
   const chosen = selectable.filter((alert) => selected.has(alert.id)).map((alert) => alert.id);
@@ -210,6 +217,7 @@ export function AlertsPage() {
                 onSelect={(on) => toggle(alert.id, on)}
                 onAcknowledge={() => run({ ids: [alert.id] })}
                 busy={acknowledge.isPending}
+                incident={incidentFor(alert)}
               />
             ))}
           </ul>
@@ -252,6 +260,7 @@ function AlertRow({
   onSelect,
   onAcknowledge,
   busy,
+  incident,
 }: {
   alert: Alert;
   cameraName: string | null | undefined;
@@ -259,6 +268,8 @@ function AlertRow({
   onSelect: (on: boolean) => void;
   onAcknowledge: () => void;
   busy: boolean;
+  /** the incident the alert belongs to, when it has one */
+  incident: ReviewItem | undefined;
 }) {
   return (
     <li data-alert-id={alert.id} className="flex gap-3 px-4 py-3">
@@ -273,6 +284,7 @@ function AlertRow({
           />
         )}
       </div>
+      {incident && <IncidentLink item={incident} />}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <SeverityBadge severity={alert.severity} />
@@ -291,9 +303,14 @@ function AlertRow({
               {cameraName ?? `Camera ${alert.camera_id}`}
             </Link>
           )}
+          {incident && (
+            <Link to={`/review/${incident.id}`} className="text-sky-700 hover:underline dark:text-sky-400">
+              Incident
+            </Link>
+          )}
           {alert.camera_id !== null && (
             <Link
-              to={footageAt(alert.camera_id, Date.parse(alert.created_at))}
+              to={footageAt(alert.camera_id, alertMoment(alert)!.at)}
               aria-label={`Footage of: ${alert.title}`}
               className="text-sky-700 hover:underline dark:text-sky-400"
             >
@@ -321,4 +338,11 @@ function AlertRow({
       )}
     </li>
   );
+}
+
+/** The moment an alert is about: the picture that raised it (`data.at`) when it says, else when it was raised. */
+function alertMoment(alert: Alert): Moment | null {
+  if (alert.camera_id === null) return null;
+  const at = alert.data?.at;
+  return { cameraId: alert.camera_id, at: typeof at === 'number' ? at : Date.parse(alert.created_at) };
 }

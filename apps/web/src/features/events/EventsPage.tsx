@@ -6,7 +6,9 @@ import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { SEVERITIES, SeverityFilterSelect } from '../alerts/SeverityBadge';
 import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelect';
-import { EventRow } from './EventRow';
+import { EventRow, incidentIn } from './EventRow';
+import { incidentMoment } from './eventText';
+import { useIncidentsAt } from '../review/incidentsAt';
 import { INITIAL_EVENTS } from './queries';
 import { useEventFeed } from './useEventFeed';
 import { LiveHeading } from './LiveHeading';
@@ -37,6 +39,7 @@ export function EventsPage() {
       (source === '' || event.source === source),
   );
   const filtered = cameraId !== undefined || severity !== undefined || source !== '';
+  const incidentOf = useIncidentsAt(shown.flatMap((event) => incidentMoment(event) ?? []));
 
   const setFilter = (name: string, value: string) =>
     setParams(
@@ -93,6 +96,7 @@ export function EventsPage() {
                 key={event.id}
                 event={event}
                 cameraName={event.camera_id === null ? null : cameraNames.get(event.camera_id)}
+                incident={incidentIn(event, incidentOf)}
               />
             ))}
           </ol>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
-import { EventRow } from './EventRow';
+import { EventRow, incidentIn } from './EventRow';
+import { incidentMoment } from './eventText';
+import { useIncidentsAt } from '../review/incidentsAt';
 import { useEventFeed } from './useEventFeed';
 
 const SHOWN = 10;
@@ -9,6 +11,8 @@ const SHOWN = 10;
 /** A camera's newest events, kept current by the live stream, with the way to all of them. */
 export function RecentEvents({ cameraId }: { cameraId: number }) {
   const { latest, events } = useEventFeed(cameraId);
+  const shown = events.slice(0, SHOWN);
+  const incidentOf = useIncidentsAt(shown.flatMap((event) => incidentMoment(event) ?? []));
   return (
     <section aria-labelledby="recent-events-title" className="space-y-2">
       <div className="flex items-baseline gap-3">
@@ -32,8 +36,13 @@ export function RecentEvents({ cameraId }: { cameraId: number }) {
           aria-label="Recent events, newest first"
           className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         >
-          {events.slice(0, SHOWN).map((event) => (
-            <EventRow key={event.id} event={event} showCamera={false} />
+          {shown.map((event) => (
+            <EventRow
+              key={event.id}
+              event={event}
+              showCamera={false}
+              incident={incidentIn(event, incidentOf)}
+            />
           ))}
         </ol>
       )}

@@ -64,6 +64,25 @@ export function eventInstant(event: LiveEvent): number {
   return typeof event.data.at === 'number' ? event.data.at : Date.parse(event.timestamp);
 }
 
+/** The events that happen inside an incident (what it saw, and the incident's own), by type. */
+const INCIDENT_EVENTS = new Set([
+  'detection',
+  'motion.start',
+  'motion.end',
+  'zone.enter',
+  'zone.exit',
+  'alert.created',
+  'review.opened',
+  'review.updated',
+  'review.closed',
+]);
+
+/** The camera and instant an event of an incident is about (null for the other events, and system events). */
+export function incidentMoment(event: LiveEvent): { cameraId: number; at: number } | null {
+  if (event.camera_id === null || !INCIDENT_EVENTS.has(event.type)) return null;
+  return { cameraId: event.camera_id, at: eventInstant(event) };
+}
+
 /** "42 s", "3 min 5 s" */
 function seconds(ms: number): string {
   const total = Math.round(ms / 1000);
