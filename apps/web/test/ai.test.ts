@@ -28,6 +28,7 @@ import { chunkCollector } from '../../recorder/test/helpers/recording.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import {
   addTestCamera,
+  checkStep,
   openWatchedBrowser,
   seriousViolations,
   signIn,
@@ -117,20 +118,54 @@ describe('AI screens in chromium', { timeout: 240_000 }, () => {
     assert.notEqual(await page.getByLabel('Adapter model name').inputValue(), '');
     await page.getByLabel('Camera').selectOption(String(camera.id));
     await page.getByLabel('Interval (seconds)').fill('1');
-    // A config the recorder refuses: its 422 is shown at the Config field.
-    browser.expectedStatuses.add(422);
-    await page.getByLabel('Config (JSON)').fill('{"params": [1]}');
+    // Adapter parameters that are not a JSON object: said at their field, nothing sent.
+    const params = page.getByLabel('Adapter parameters (JSON, optional)');
+    await params.fill('[1]');
     await page.getByRole('button', { name: 'Add AI model' }).click();
-    await page.getByText('config.params must be an object').waitFor();
-    assert.equal(await page.getByLabel('Config (JSON)').getAttribute('aria-invalid'), 'true');
-    browser.expectedStatuses.delete(422);
-    // The camera shows a still picture: the model runs whatever moves (by default it waits for motion).
-    await page.getByLabel('Config (JSON)').fill('{"trigger": "always", "params": {"min_confidence": 0.4}}');
+    await page.getByText('Write a JSON object').waitFor();
+    assert.equal(await params.getAttribute('aria-invalid'), 'true');
+    // The camera shows a still picture: the model runs whatever moves (by default it waits for motion). Its alert
+    // rule is a form: a confidence past 100 % is refused at its field.
+    await params.fill('{"min_confidence": 0.4}');
+    await page.getByLabel('Runs').selectOption('always');
+    await page.getByLabel('Raise alerts').check();
+    await page.getByLabel('Labels (comma-separated; empty: any)').fill('person, Car');
+    await page.getByLabel('At least this many at once').fill('2');
+    const confidence = page.getByLabel('Minimum confidence (%)');
+    await confidence.fill('140');
+    await page.getByLabel('Severity').selectOption('high');
+    await page.getByLabel('Quiet time between alerts (seconds)').fill('30');
+    await page.getByRole('button', { name: 'Add AI model' }).click();
+    await page.getByText('A percentage from 0 to 100.').waitFor();
+    assert.equal(await confidence.getAttribute('aria-invalid'), 'true');
+    await checkStep(page, 'ai-model-alert-rule');
+    await confidence.fill('45');
     await page.getByRole('button', { name: 'Add AI model' }).click();
     await page.getByRole('heading', { name: 'Yard people', level: 1 }).waitFor();
     const modelId = Number(/\/ai\/models\/(\d+)$/.exec(page.url())?.[1]);
     assert.ok(modelId > 0, page.url());
     await assertAccessible(page, 'AI model');
+    // The form's fields became the config the recorder parses (API.md §8).
+    const created = (
+      await t.request({ method: 'GET', url: `/api/v1/ai-models/${modelId}`, token: t.adminToken })
+    ).json<{ config: string }>();
+    assert.deepEqual(JSON.parse(created.config), {
+      params: { min_confidence: 0.4 },
+      alert: {
+        labels: ['person', 'Car'],
+        min_count: 2,
+        min_confidence: 0.45,
+        severity: 'high',
+        cooldown_seconds: 30,
+      },
+      trigger: 'always',
+    });
+    // …and the model's page reads it back into the same fields.
+    assert.equal(await page.getByLabel('Runs').inputValue(), 'always');
+    assert.equal(await page.getByLabel('Raise alerts').isChecked(), true);
+    assert.equal(await page.getByLabel('Labels (comma-separated; empty: any)').inputValue(), 'person, Car');
+    assert.equal(await page.getByLabel('Minimum confidence (%)').inputValue(), '45');
+    assert.equal(await page.getByLabel('Severity').inputValue(), 'high');
 
     // Try-it: the adapter's answer on a snapshot of the model's camera, its boxes drawn over the picture.
     await page.getByRole('button', { name: 'Run on a snapshot' }).click();

@@ -12,7 +12,7 @@ import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/
 import { peopleStill } from '../../recorder/test/helpers/adapter-process.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { startReceiver, type Receiver } from '../../recorder/test/helpers/receivers.js';
-import { openWatchedBrowser, seriousViolations, signIn, type WatchedBrowser } from './helpers.js';
+import { checkStep, openWatchedBrowser, seriousViolations, signIn, type WatchedBrowser } from './helpers.js';
 
 interface AlertJson {
   id: number;
@@ -364,7 +364,7 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
       const img = document.querySelector<HTMLImageElement>(`li[data-alert-id="${id}"] a img`);
       return img !== null && img.complete && img.naturalWidth > 0;
     }, alert.id);
-    assert.deepEqual(await seriousViolations(page), []);
+    await checkStep(page, 'alert-with-incident');
     await thumbnail.click();
     await page.waitForURL(`${origin}/review/${incident.id}`);
 
@@ -372,6 +372,7 @@ describe('events and alerts in chromium', { timeout: 300_000 }, () => {
     await page.goto(`${origin}/events?camera=${cameraId}`);
     const entry = page.locator('li[data-event-id]').filter({ hasText: 'person entered Steps' }).first();
     await entry.getByRole('link', { name: 'Incident', exact: true }).waitFor();
+    await checkStep(page, 'event-with-incident');
     assert.equal(
       await entry.getByRole('link', { name: 'Incident', exact: true }).getAttribute('href'),
       `/review/${incident.id}`,

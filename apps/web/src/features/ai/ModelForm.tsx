@@ -3,15 +3,12 @@ import { Button, ButtonLink } from '../../components/Button';
 import { CheckboxField } from '../../components/CheckboxField';
 import { FormError } from '../../components/FormError';
 import { SelectField } from '../../components/SelectField';
-import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { useBoundedForm } from '../../lib/useBoundedForm';
 import { useCameraNames } from '../cameras/CameraFilterSelect';
+import { ModelConfigFields } from './ModelConfigFields';
+import { configToFields, fieldsToConfig, type ConfigFields, type ConfigProblems } from './modelConfig';
 import { useCapabilities, type AiModel, type AiModelCreate } from './queries';
-
-const CONFIG_HINT =
-  'Optional JSON: {"params": {...}} goes to the adapter as is; {"alert": {"labels": ["person"], "min_count": 1}} raises alerts; ' +
-  'a live model runs while its camera sees motion unless {"trigger": "always"}.';
 
 /**
  * Create or edit an AI model: what task runs, on which camera, how often, with which config. Bounds come from the
@@ -35,10 +32,11 @@ export function ModelForm({
     source_type: model?.source_type ?? 'live',
     inference_interval: String(model?.inference_interval ?? 2),
     assigned_camera_id: model?.assigned_camera_id ? String(model.assigned_camera_id) : '',
-    config: model?.config ?? '',
     recording_path: model?.recording_path ?? '',
   });
   const [enabled, setEnabled] = useState(model?.enabled ?? true);
+  const [config, setConfig] = useState<ConfigFields>(() => configToFields(model?.config));
+  const [configProblems, setConfigProblems] = useState<ConfigProblems>({});
   const [saving, setSaving] = useState(false);
   const { values } = form;
 
@@ -51,8 +49,14 @@ export function ModelForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate()) return;
     const recording = values.source_type === 'recording';
+    const configured = fieldsToConfig(config, !recording);
+    setConfigProblems('problems' in configured ? configured.problems : {});
+    const valid = form.validate();
+    if (!valid || 'problems' in configured) {
+      form.setFormError('Some fields need attention.');
+      return;
+    }
     const body: AiModelCreate = {
       name: values.name,
       model_name: values.model_name,
@@ -61,7 +65,7 @@ export function ModelForm({
       source_type: recording ? 'recording' : 'live',
       inference_interval: values.inference_interval === '' ? null : Number(values.inference_interval),
       assigned_camera_id: values.assigned_camera_id === '' ? null : Number(values.assigned_camera_id),
-      config: values.config.trim() === '' ? null : values.config,
+      config: configured.config,
       recording_path: recording && values.recording_path !== '' ? values.recording_path : null,
     };
     setSaving(true);
@@ -108,7 +112,7 @@ export function ModelForm({
         hint={
           values.source_type === 'recording'
             ? "Analyses the camera's recorded footage once, from start to end, with progress on the model's page."
-            : 'Analyses the live picture every interval while the camera sees motion (see the config hint to run always).'
+            : 'Analyses the live picture every interval (while the camera sees motion, unless it runs always).'
         }
         options={[
           { value: 'live', label: 'Live picture' },
@@ -125,13 +129,19 @@ export function ModelForm({
       {values.source_type === 'recording' && (
         <TextField label="Recording path (optional)" {...form.field('recording_path')} />
       )}
-      <TextAreaField
-        label="Config (JSON)"
-        rows={4}
-        placeholder={'{"params": {"min_confidence": 0.4}}'}
-        {...form.field('config')}
+      <ModelConfigFields
+        fields={config}
+        problems={configProblems}
+        live={values.source_type !== 'recording'}
+        onChange={(change) => {
+          setConfig((current) => ({ ...current, ...change }));
+          setConfigProblems((current) => {
+            const next = { ...current };
+            for (const name of Object.keys(change)) delete next[name as keyof ConfigFields];
+            return next;
+          });
+        }}
       />
-      <p className="text-sm text-slate-600 dark:text-slate-300">{CONFIG_HINT}</p>
       <CheckboxField
         name="enabled"
         label="Enabled"
