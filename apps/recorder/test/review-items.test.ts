@@ -235,18 +235,38 @@ describe('review items', { timeout: 240_000 }, () => {
     assert.equal((await call('GET', `/review-items/${opened.id}/clip`, stranger.token)).statusCode, 404);
     assert.equal((await call('GET', `/review-items?camera_id=${camera.id}`, stranger.token)).statusCode, 404);
     assert.equal((await call('GET', '/review-items', stranger.token)).json().total, 0);
+    let from = log.seen.length;
     const marked = await call('PATCH', `/review-items/${opened.id}`, viewer.token, { reviewed: true });
     assert.equal(marked.statusCode, 200, marked.body);
     assert.equal(marked.json().reviewed, true);
+    // Every open screen is told (review.updated), so other tabs and viewers follow at once.
+    const told = await log.next(
+      (e) => e.type === 'review.updated' && e.data.review_id === opened.id,
+      from,
+      'the mark told',
+    );
+    assert.equal((told.data.item as { reviewed: boolean }).reviewed, true);
     assert.equal(
       (await list('reviewed=false')).items.some((i) => i.id === opened.id),
       false,
     );
+    from = log.seen.length;
     const all = await call('POST', '/review-items/reviewed', viewer.token, {
       camera_id: camera.id,
       reviewed: false,
     });
     assert.ok(all.json().updated >= 1, all.body);
+    const toldAll = await log.next(
+      (e) => e.type === 'review.updated' && Array.isArray(e.data.review_ids),
+      from,
+      'the bulk mark told',
+    );
+    assert.equal(toldAll.camera_id, camera.id);
+    assert.deepEqual(
+      { count: toldAll.data.count, reviewed: toldAll.data.reviewed },
+      { count: all.json().updated, reviewed: false },
+    );
+    assert.ok((toldAll.data.review_ids as number[]).includes(opened.id));
     assert.equal((await ok('GET', `/review-items/${opened.id}`)).reviewed, false);
     const some = await call('POST', '/review-items/reviewed', viewer.token, { ids: [opened.id] });
     assert.equal(some.json().updated, 1);

@@ -163,10 +163,14 @@ export function wireAi({
   // Review items: incidents from tracked objects, with snapshot and clip; retention keeps the footage they cover.
   const reviewItems = new ReviewRepository(database.db);
   const reviewFiles = new ReviewFiles(join(config.dataDir, 'review'));
-  const review = new ReviewService(reviewItems, reviewFiles, access, audit, {
-    id: nodeId,
-    isMember: (id) => nodeProxy.isMember(id),
-  });
+  const review = new ReviewService(
+    reviewItems,
+    reviewFiles,
+    access,
+    audit,
+    { id: nodeId, isMember: (id) => nodeProxy.isMember(id) },
+    events,
+  );
   retention.keepFor(review);
   const reviewBuilder = new ReviewBuilder(
     {

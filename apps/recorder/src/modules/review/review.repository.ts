@@ -90,13 +90,18 @@ export class ReviewRepository {
     return { rows, total: Number(count.total) };
   }
 
-  async markReviewed(filter: ReviewFilter, reviewed: boolean, at: string): Promise<number> {
-    const result = await this.db
+  /** Marks the matching items; answers which they were. */
+  markReviewed(
+    filter: ReviewFilter,
+    reviewed: boolean,
+    at: string,
+  ): Promise<{ id: number; camera_id: number }[]> {
+    return this.db
       .updateTable('review_items')
       .set({ reviewed, reviewed_at: reviewed ? at : null, updated_at: at })
       .where((eb) => where(eb, filter))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning(['id', 'camera_id'])
+      .execute();
   }
 
   async delete(id: number): Promise<boolean> {

@@ -6,6 +6,7 @@
 // (continuousRetention) is what retention applies to it instead of the recording settings' one.
 import { stat } from 'node:fs/promises';
 import type { RequestContext } from '../../platform/auth/principal.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
@@ -31,6 +32,8 @@ import {
 } from './review.schemas.js';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The most item ids one review.updated of a bulk mark names (its `count` says how many changed). */
+const MAX_IDS_TOLD = 1000;
 const MB = 1024 * 1024;
 /** The most a file of another node's item may have when it comes through this one (a clip: minutes of video). */
 /** A deletion's answer through another node: empty, or an error envelope. */
@@ -55,6 +58,8 @@ export class ReviewService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly node: ReviewNode,
+    /** where a mark is told, so that every open screen follows (review.updated) */
+    private readonly events: Pick<EventBus, 'publish'>,
   ) {}
 
   async list(context: RequestContext, query: ReviewQuery): Promise<ReviewList> {
@@ -76,19 +81,43 @@ export class ReviewService {
       updated_at: now,
     });
     if (!updated) throw new NotFoundError('Review item');
-    return toReviewItem(updated);
+    const item = toReviewItem(updated);
+    void this.events.publish({
+      type: 'review.updated',
+      camera_id: item.camera_id,
+      source: 'review',
+      severity: 'info',
+      data: { review_id: item.id, item },
+    });
+    return item;
   }
 
   /** Marks the items named, or every item matching the filters; answers how many changed. */
   async markMany(context: RequestContext, body: MarkReviewed): Promise<{ updated: number }> {
     const { ids, reviewed, ...filters } = body;
     const filter = await this.#filter(context, filters);
-    const updated = await this.items.markReviewed(
+    const marked = await this.items.markReviewed(
       { ...filter, ...(ids ? { ids } : {}) },
       reviewed,
       new Date().toISOString(),
     );
-    return { updated };
+    // One event per camera (its viewers are the ones to tell), naming the items up to a bound.
+    const byCamera = new Map<number, number[]>();
+    for (const row of marked) {
+      const ids = byCamera.get(row.camera_id);
+      if (ids) ids.push(row.id);
+      else byCamera.set(row.camera_id, [row.id]);
+    }
+    for (const [cameraId, ids] of byCamera) {
+      void this.events.publish({
+        type: 'review.updated',
+        camera_id: cameraId,
+        source: 'review',
+        severity: 'info',
+        data: { review_ids: ids.slice(0, MAX_IDS_TOLD), count: ids.length, reviewed },
+      });
+    }
+    return { updated: marked.length };
   }
 
   /**

@@ -42,7 +42,10 @@ export interface EventMap {
   'zone.exit': Open & { zone: string; track_id: string; label: string; at: number; dwell_ms: number };
   /** an incident began: a review item (its id, labels, zones, severity, times) */
   'review.opened': Open & { review_id?: number };
-  /** …gained a label, a zone, an alert, its snapshot or its clip */
+  /**
+   * …gained a label, a zone, an alert, its snapshot or its clip, or was marked (not) reviewed; a mark of several
+   * items is one event per camera with `review_ids` (up to 1000), `count` and `reviewed` instead
+   */
   'review.updated': Open & { review_id?: number };
   /** …ended (nothing moving for a while); its clip follows when the footage is recorded */
   'review.closed': Open & { review_id?: number };
