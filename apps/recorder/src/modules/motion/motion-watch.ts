@@ -36,12 +36,20 @@ export interface MotionWatchDeps {
   status: Pick<CameraStatusService, 'report'>;
 }
 
+/** The moving boxes of a camera's newest analysed picture; `at`: when it was taken (ms). */
+export interface LatestMotion {
+  at: number;
+  boxes: MotionBox[];
+}
+
 interface Watcher {
   key: string;
   frames: GreyFrames;
   motion: MotionSwitch;
   startedAt: number;
   lastFrameAt: number;
+  /** what the newest analysed picture held, for the motion tuner (none before the first picture) */
+  latest: LatestMotion | null;
   quietCheck: NodeJS.Timeout;
 }
 
@@ -71,6 +79,15 @@ export class MotionWatch {
   /** Whether the camera is in motion now. */
   active(cameraId: number): boolean {
     return this.#watchers.get(cameraId)?.motion.active ?? false;
+  }
+
+  /**
+   * The boxes of the camera's newest analysed picture (empty when it was still); undefined while the camera is not
+   * watched, null until its first picture. Kept in memory only: one per picture would flood the event log.
+   */
+  latest(cameraId: number): LatestMotion | null | undefined {
+    const watcher = this.#watchers.get(cameraId);
+    return watcher ? watcher.latest : undefined;
   }
 
   /**
@@ -143,6 +160,7 @@ export class MotionWatch {
       motion: new MotionSwitch(),
       startedAt: 0,
       lastFrameAt: Date.now(),
+      latest: null,
       // Pictures that stop coming (the camera went away) end a motion as quiet pictures would.
       quietCheck: setInterval(() => {
         if (watcher.motion.active && Date.now() - watcher.lastFrameAt >= DEFAULT_MOTION_SWITCH.endAfterMs)
@@ -153,6 +171,7 @@ export class MotionWatch {
     frames.on('frame', (gray, at) => {
       watcher.lastFrameAt = at;
       const { boxes } = detector.analyse(gray);
+      watcher.latest = { at, boxes };
       this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes, at);
     });
     this.#watchers.set(cameraId, watcher);
@@ -179,7 +198,7 @@ export class MotionWatch {
         camera_id: cameraId,
         source: 'motion',
         severity: 'info',
-        data: { at, boxes: boxes.map(rounded) },
+        data: { at, boxes: boxes.map(roundedBox) },
       });
     } else if (change === 'ended') {
       void this.deps.events.publish({
@@ -205,8 +224,8 @@ export class MotionWatch {
   }
 }
 
-/** A box for the event log, to the thousandth. */
-function rounded(box: MotionBox): Record<keyof MotionBox, number> {
+/** A box for the event log and the tuner, to the thousandth. */
+export function roundedBox(box: MotionBox): Record<keyof MotionBox, number> {
   const r = (value: number) => Math.round(value * 1000) / 1000;
   return { x: r(box.x), y: r(box.y), width: r(box.width), height: r(box.height), area: r(box.area) };
 }
