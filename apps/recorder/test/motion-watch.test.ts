@@ -80,6 +80,7 @@ describe('motion detection', { timeout: 120_000 }, () => {
       camera_id: camera.id,
       watching: false,
       at: null,
+      age_ms: null,
       boxes: [],
     });
     assert.equal((await motionBoxes(camera.id, undefined)).statusCode, 401);
@@ -190,6 +191,7 @@ describe('motion detection', { timeout: 120_000 }, () => {
       const latest = (await motionBoxes(camera.id, t.adminToken)).json<{
         watching: boolean;
         at: string | null;
+        age_ms: number | null;
         boxes: { x: number; width: number; height: number }[];
       }>();
       assert.equal(latest.watching, true);
@@ -198,6 +200,10 @@ describe('motion detection', { timeout: 120_000 }, () => {
         continue;
       }
       assert.ok(latest.at !== null && Date.parse(latest.at) > Date.now() - 60_000, latest.at ?? 'no time');
+      assert.ok(
+        latest.age_ms !== null && latest.age_ms >= 0 && latest.age_ms < 60_000,
+        String(latest.age_ms),
+      );
       for (const box of latest.boxes)
         assert.ok(box.x >= 0 && box.x + box.width <= 1.001, JSON.stringify(box));
       break;

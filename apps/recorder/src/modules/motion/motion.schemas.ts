@@ -63,6 +63,8 @@ export const MotionBoxesResponse = Type.Object({
   watching: Type.Boolean(),
   /** when the analysed picture was taken; null before the first one (or while not watched) */
   at: Nullable(Timestamp),
+  /** how long ago (ms, by the recorder's clock) that picture was taken: an old one means pictures stopped coming */
+  age_ms: Nullable(Type.Integer()),
   /** the moving areas of that picture, after masks, threshold and minimum area (empty: nothing moved) */
   boxes: Type.Array(MotionBoxSchema),
 });

@@ -40,6 +40,7 @@ export class MotionService {
       camera_id: cameraId,
       watching: latest !== undefined,
       at: latest ? new Date(latest.at).toISOString() : null,
+      age_ms: latest ? Math.max(0, Math.round(Date.now() - latest.at)) : null,
       boxes: latest ? latest.boxes.map(roundedBox) : [],
     };
   }
