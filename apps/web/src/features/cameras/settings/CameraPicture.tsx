@@ -32,7 +32,9 @@ export function CameraPicture({
           // 16:9 until the first picture says otherwise; the shapes can be drawn on it already.
           <div role="img" aria-label={label} className="flex aspect-video w-full items-center justify-center">
             <span className="text-sm text-slate-200">
-              {snapshot.isError ? 'No picture from the camera.' : 'Getting a picture from the camera…'}
+              {snapshot.isError
+                ? `No picture from the camera: ${snapshot.error.message}`
+                : 'Getting a picture from the camera…'}
             </span>
           </div>
         )}

@@ -1,7 +1,8 @@
 import type { Camera } from '../../../api/types';
+import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { MotionSettings } from './MotionSettings';
-import { useCanManage } from './queries';
+import { useCameraRights } from './queries';
 import { ReviewSettings } from './ReviewSettings';
 import { ZoneSettings } from './ZoneSettings';
 
@@ -14,9 +15,11 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['path'];
 
 /** The camera's motion, zones and review settings: editable with the manage right, shown read-only without. */
 export function CameraSettings({ camera, section }: { camera: Camera; section: SettingsSection }) {
-  const { pending, canManage } = useCanManage(camera);
-  if (pending) return <Spinner label="Checking your rights on this camera…" />;
-  const readOnly = !canManage;
+  const rights = useCameraRights(camera);
+  if (rights.isPending) return <Spinner label="Checking your rights on this camera…" />;
+  if (rights.isError)
+    return <ErrorState message={rights.error.message} onRetry={() => void rights.refetch()} />;
+  const readOnly = !rights.data.manage;
   return (
     <div className="space-y-4">
       {readOnly && (

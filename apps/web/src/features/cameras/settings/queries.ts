@@ -1,7 +1,7 @@
 // The camera settings screens' calls: motion (with the tuner's boxes), zones and review settings, and whether the
 // signed-in user may change them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../../../api/client';
+import { api, toApiError, unwrap } from '../../../api/client';
 import type { paths } from '../../../api/schema';
 import type { Camera, JsonOf } from '../../../api/types';
 
@@ -21,17 +21,16 @@ export type ReviewSettingsBody = JsonOf<
 >;
 
 /**
- * Whether the signed-in user may change the camera's settings (the manage right), as the recorder says. It enforces
+ * The signed-in user's rights on the camera, as the recorder says: with `manage` the settings may be changed. It enforces
  * the right on every change either way; this only decides whether the screen offers editing.
  */
-export function useCanManage(camera: Camera): { pending: boolean; canManage: boolean } {
-  const rights = useQuery({
+export function useCameraRights(camera: Camera) {
+  return useQuery({
     queryKey: ['camera-rights', camera.id],
     queryFn: async () =>
       unwrap(await api.GET('/api/v1/cameras/{id}/my-rights', { params: { path: { id: camera.id } } })),
     staleTime: 60_000,
   });
-  return { pending: rights.isPending, canManage: rights.data?.manage === true };
 }
 
 export function useMotionSettings(id: number) {
@@ -105,11 +104,11 @@ export function useSnapshot(id: number, refreshMs?: number) {
   return useQuery({
     queryKey: ['camera-snapshot', id],
     queryFn: async () => {
-      const { data, response } = await api.GET('/api/v1/cameras/{id}/snapshot', {
+      const { data, error, response } = await api.GET('/api/v1/cameras/{id}/snapshot', {
         params: { path: { id } },
         parseAs: 'blob',
       });
-      if (!response.ok || !data) throw new ApiError(response.status, 'The camera sent no picture.');
+      if (!response.ok || !data) throw toApiError(response.status, error);
       return data;
     },
     refetchInterval: refreshMs ?? false,
