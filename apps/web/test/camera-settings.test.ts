@@ -296,7 +296,7 @@ describe('camera settings in chromium', { timeout: 240_000 }, () => {
       await before.elementHandle(),
     );
     await before.fill('12');
-    await page.getByLabel('Seconds kept after the last').fill('8');
+    await page.getByLabel('Seconds kept after the last moving object').fill('8');
     await page.getByLabel('Days review items and their footage are kept').fill('45');
     await page.getByLabel(/^Days this camera's continuous footage is kept/).fill('3');
     await checkStep(page, 'review-settings');

@@ -68,7 +68,7 @@ function ReviewForm({
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Seconds kept before the first moving object" {...field('pre_roll_seconds')} />
-        <TextField label="Seconds kept after the last" {...field('post_roll_seconds')} />
+        <TextField label="Seconds kept after the last moving object" {...field('post_roll_seconds')} />
         <TextField label="Days review items and their footage are kept" {...field('retention_days')} />
         <TextField
           label="Days this camera's continuous footage is kept (empty: as the recording settings say; 0: forever)"
