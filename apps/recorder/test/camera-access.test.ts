@@ -335,6 +335,7 @@ for (const dialect of testDialects()) {
         { method: 'DELETE', url: `/skills/person_counting/cameras/${id}?consumer=anon` },
         { method: 'GET', url: `/cameras/${id}/device-users?onvif_port=${onvifPort}` },
         { method: 'GET', url: `/cameras/${id}/snapshot` },
+        { method: 'GET', url: `/cameras/${id}/my-rights` },
       ];
       for (const route of routes) {
         const response = await t.request({
@@ -358,6 +359,34 @@ for (const dialect of testDialects()) {
       assert.equal((await as(row, 'viewer', 'GET', `/cameras/${id}`)).statusCode, 200);
       assert.deepEqual(await consumersOf(row, 'person_counting'), []);
       assert.equal(device.requests().length, deviceRequests, 'no ONVIF call was made');
+    });
+
+    it('my rights: each role is told its own rights on the camera, a stranger 404', async () => {
+      const camera = await freshCamera();
+      const expected: Record<Role, object | number> = {
+        owner: { view: true, manage: true, grant: true, hard_delete: false },
+        superuser: { view: true, manage: true, grant: true, hard_delete: true },
+        viewer: { view: true, manage: false, grant: false, hard_delete: false },
+        manager: { view: true, manage: true, grant: false, hard_delete: false },
+        stranger: 404,
+      };
+      for (const role of ROLES) {
+        const response = await t.request({
+          method: 'GET',
+          url: `/api/v1/cameras/${camera.id}/my-rights`,
+          token: tokens[role],
+        });
+        const want = expected[role];
+        if (typeof want === 'number') assert.equal(response.statusCode, want, role);
+        else assert.deepEqual(response.json(), want, role);
+      }
+      await binCamera(t, tokens.owner, camera.id);
+      const binned = await t.request({
+        method: 'GET',
+        url: `/api/v1/cameras/${camera.id}/my-rights`,
+        token: tokens.owner,
+      });
+      assert.equal(binned.statusCode, 404, 'a binned camera, as its other routes');
     });
 
     it('list: each role sees exactly the cameras it may view', async () => {

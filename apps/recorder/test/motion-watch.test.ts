@@ -37,6 +37,13 @@ describe('motion detection', { timeout: 120_000 }, () => {
       ...(payload ? { payload } : {}),
     });
 
+  const motionBoxes = (cameraId: number, token: string | undefined) =>
+    t.request({
+      method: 'GET',
+      url: `/api/v1/cameras/${cameraId}/motion/boxes`,
+      ...(token ? { token } : {}),
+    });
+
   /** The next event of `type` for the camera on the recorder's event log. */
   const nextEvent = (cameraId: number, type: string) =>
     new Promise<BusEvent>((resolve) => {
@@ -69,6 +76,16 @@ describe('motion detection', { timeout: 120_000 }, () => {
     assert.equal((await motion(camera.id, stranger.token)).statusCode, 404);
     assert.equal((await motion(camera.id, viewer.token, { enabled: true })).statusCode, 403);
     assert.equal((await motion(999_999, t.adminToken)).statusCode, 404);
+    assert.deepEqual((await motionBoxes(camera.id, viewer.token)).json(), {
+      camera_id: camera.id,
+      watching: false,
+      at: null,
+      age_ms: null,
+      boxes: [],
+    });
+    assert.equal((await motionBoxes(camera.id, undefined)).statusCode, 401);
+    assert.equal((await motionBoxes(camera.id, stranger.token)).statusCode, 404);
+    assert.equal((await motionBoxes(999_999, t.adminToken)).statusCode, 404);
 
     const refused = async (masks: unknown, field: (string | number)[], reason: RegExp) => {
       const response = await motion(camera.id, t.adminToken, { enabled: true, masks });
@@ -168,6 +185,29 @@ describe('motion detection', { timeout: 120_000 }, () => {
       }>().motion_active;
     assert.equal(await cameraState(), true, "the camera's status shows it in motion");
     assert.equal(source.sessions, 1, 'motion reads the camera stream: one connection');
+    // The tuner's view: the newest picture's boxes, kept in memory (the ball moves in every picture, but a
+    // picture may come out still, so ask until one has boxes, as the tuner does).
+    for (;;) {
+      const latest = (await motionBoxes(camera.id, t.adminToken)).json<{
+        watching: boolean;
+        at: string | null;
+        age_ms: number | null;
+        boxes: { x: number; width: number; height: number }[];
+      }>();
+      assert.equal(latest.watching, true);
+      if (latest.boxes.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      assert.ok(latest.at !== null && Date.parse(latest.at) > Date.now() - 60_000, latest.at ?? 'no time');
+      assert.ok(
+        latest.age_ms !== null && latest.age_ms >= 0 && latest.age_ms < 60_000,
+        String(latest.age_ms),
+      );
+      for (const box of latest.boxes)
+        assert.ok(box.x >= 0 && box.x + box.width <= 1.001, JSON.stringify(box));
+      break;
+    }
 
     const ended = nextEvent(camera.id, 'motion.end');
     await motion(camera.id, t.adminToken, { enabled: true, masks: [WHOLE_PICTURE] });
@@ -177,5 +217,6 @@ describe('motion detection', { timeout: 120_000 }, () => {
     await motion(camera.id, t.adminToken, { enabled: false });
     await t.container.motionWatch.sync(camera.id); // (queued after the plan the change started)
     assert.equal(await cameraState(), null, 'not watched: no motion state');
+    assert.equal((await motionBoxes(camera.id, t.adminToken)).json().watching, false);
   });
 });

@@ -48,6 +48,18 @@ export class CameraAccess {
     return found.camera;
   }
 
+  /** What the caller may do to a camera they may view (404 like `require` otherwise): screens offer only that. */
+  async rightsOn(principal: Principal, cameraId: number): Promise<CameraRights> {
+    const found = await this.cameras.findWithGrant(cameraId, principal.userId);
+    if (!found || found.camera.deleted_at !== null) throw new NotFoundError('Camera');
+    const rights = rightsOf(principal, found.camera, found.grant);
+    if (!rights.view) throw new NotFoundError('Camera');
+    if (principal.ticket?.cameraId !== undefined && principal.ticket.cameraId !== cameraId) {
+      throw new NotFoundError('Camera');
+    }
+    return rights;
+  }
+
   /** Ids of the non-binned cameras the caller may view. */
   visibleIds(principal: Principal): Promise<number[]> {
     return this.cameras.visibleIds(principal.isSuperuser ? null : principal.userId);

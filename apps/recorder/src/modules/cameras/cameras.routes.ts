@@ -8,6 +8,7 @@ import {
   CameraList,
   CameraListQuery,
   CameraResponse,
+  CameraRightsResponse,
   CameraUpdate,
   DeletedCameraInfo,
   DeletedCameraList,
@@ -76,6 +77,19 @@ export const camerasRoutes =
         },
       },
       async (request) => cameras.get(requestContext(request), request.params.id),
+    );
+    app.get(
+      '/cameras/:id/my-rights',
+      {
+        schema: {
+          tags,
+          operationId: 'getMyCameraRights',
+          summary: 'What the caller may do to the camera (view right)',
+          params: CameraIdParams,
+          response: { 200: CameraRightsResponse, ...found },
+        },
+      },
+      async (request) => cameras.myRights(requestContext(request), request.params.id),
     );
     // PUT and PATCH are the same partial update (SEED.md); each needs its own operationId.
     for (const [method, operationId] of [

@@ -115,6 +115,17 @@ export const CameraResponse = Type.Object({
 });
 export type CameraResponse = Static<typeof CameraResponse>;
 
+/** What the caller may do to one camera (API.md §3), for a screen to offer only what will be allowed. */
+export const CameraRightsResponse = Type.Object({
+  view: Type.Boolean(),
+  /** change it, its settings (stream, motion, zones, review), bin and restore it */
+  manage: Type.Boolean(),
+  /** give and take other users' rights */
+  grant: Type.Boolean(),
+  hard_delete: Type.Boolean(),
+});
+export type CameraRightsResponse = Static<typeof CameraRightsResponse>;
+
 export const CameraList = Type.Object({ cameras: Type.Array(CameraResponse), total: Type.Integer() });
 export type CameraList = Static<typeof CameraList>;
 

@@ -23,6 +23,7 @@ import {
   type CameraList,
   type CameraListQuery,
   type CameraResponse,
+  type CameraRightsResponse,
   type CameraUpdate,
   type DeletedCameraInfo,
   type DeletedCameraList,
@@ -148,6 +149,11 @@ export class CamerasService {
   async get(context: RequestContext, id: number): Promise<CameraResponse> {
     const camera = await this.access.require(context.principal, id, 'view');
     return this.#respond(camera);
+  }
+
+  /** The caller's rights on the camera (view right). */
+  myRights(context: RequestContext, id: number): Promise<CameraRightsResponse> {
+    return this.access.rightsOn(context.principal, id);
   }
 
   async update(context: RequestContext, id: number, body: CameraUpdate): Promise<CameraResponse> {

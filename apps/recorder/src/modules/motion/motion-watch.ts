@@ -1,9 +1,9 @@
 // Motion detection at run time: for every readable camera with motion switched on — or needed by a live model
 // that runs on motion (`demand`) — small grey pictures of its detection stream (the substream by default) at the
 // configured rate go through a MotionDetector, and a MotionSwitch turns them into `motion.changed`, told once to
-// the modules that follow it (the event log stores it as `motion.start` / `motion.end`: events.reactions.ts). Settings, camera and
-// stream-config changes re-plan a camera (motion.reactions.ts); nothing connects to a camera for this — the
-// pictures come from the camera stream's fan-out.
+// the modules that follow it (the event log stores it as `motion.start` / `motion.end`: events.reactions.ts).
+// Settings, camera and stream-config changes re-plan a camera (motion.reactions.ts); nothing connects to a camera
+// for this — the pictures come from the camera stream's fan-out.
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import { GreyFrames } from '../../media/motion/grey-frames.js';
 import {
@@ -34,12 +34,20 @@ export interface MotionWatchDeps {
   status: Pick<CameraStatusService, 'report'>;
 }
 
+/** The moving boxes of a camera's newest analysed picture; `at`: when it was taken (ms). */
+export interface LatestMotion {
+  at: number;
+  boxes: MotionBox[];
+}
+
 interface Watcher {
   key: string;
   frames: GreyFrames;
   motion: MotionSwitch;
   startedAt: number;
   lastFrameAt: number;
+  /** what the newest analysed picture held, for the motion tuner (none before the first picture) */
+  latest: LatestMotion | null;
   quietCheck: NodeJS.Timeout;
 }
 
@@ -69,6 +77,15 @@ export class MotionWatch {
   /** Whether the camera is in motion now. */
   active(cameraId: number): boolean {
     return this.#watchers.get(cameraId)?.motion.active ?? false;
+  }
+
+  /**
+   * The boxes of the camera's newest analysed picture (empty when it was still); undefined while the camera is not
+   * watched, null until its first picture. Kept in memory only: one per picture would flood the event log.
+   */
+  latest(cameraId: number): LatestMotion | null | undefined {
+    const watcher = this.#watchers.get(cameraId);
+    return watcher ? watcher.latest : undefined;
   }
 
   /**
@@ -141,6 +158,7 @@ export class MotionWatch {
       motion: new MotionSwitch(),
       startedAt: 0,
       lastFrameAt: Date.now(),
+      latest: null,
       // Pictures that stop coming (the camera went away) end a motion as quiet pictures would.
       quietCheck: setInterval(() => {
         if (watcher.motion.active && Date.now() - watcher.lastFrameAt >= DEFAULT_MOTION_SWITCH.endAfterMs)
@@ -151,6 +169,7 @@ export class MotionWatch {
     frames.on('frame', (gray, at) => {
       watcher.lastFrameAt = at;
       const { boxes } = detector.analyse(gray);
+      watcher.latest = { at, boxes };
       this.#changed(cameraId, watcher, watcher.motion.update(boxes.length > 0, at), boxes, at);
     });
     this.#watchers.set(cameraId, watcher);
@@ -170,7 +189,7 @@ export class MotionWatch {
     this.deps.status.report(cameraId, { motion_active: change === 'started' });
     if (change === 'started') {
       watcher.startedAt = at;
-      this.deps.internal.emit('motion.changed', { cameraId, active: true, at, boxes: boxes.map(rounded) });
+      this.deps.internal.emit('motion.changed', { cameraId, active: true, at, boxes: boxes.map(roundedBox) });
     } else {
       this.deps.internal.emit('motion.changed', {
         cameraId,
@@ -194,8 +213,8 @@ export class MotionWatch {
   }
 }
 
-/** A box for the events, to the thousandth. */
-function rounded(box: MotionBox): MotionBox {
+/** A box for the event log and the tuner, to the thousandth. */
+export function roundedBox(box: MotionBox): MotionBox {
   const r = (value: number) => Math.round(value * 1000) / 1000;
   return { x: r(box.x), y: r(box.y), width: r(box.width), height: r(box.height), area: r(box.area) };
 }

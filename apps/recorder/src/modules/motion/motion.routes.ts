@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requestContext } from '../../platform/http/authentication.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import { CameraIdParams } from '../cameras/cameras.schemas.js';
-import { MotionSettingsBody, MotionSettingsResponse } from './motion.schemas.js';
+import { MotionBoxesResponse, MotionSettingsBody, MotionSettingsResponse } from './motion.schemas.js';
 import type { MotionService } from './motion.service.js';
 
 export const motionRoutes =
@@ -21,6 +21,19 @@ export const motionRoutes =
         },
       },
       async (request) => motion.get(requestContext(request), request.params.id),
+    );
+    app.get(
+      '/cameras/:id/motion/boxes',
+      {
+        schema: {
+          tags,
+          operationId: 'getCameraMotionBoxes',
+          summary: "The moving areas of the newest picture a camera's motion detection analysed (view right)",
+          params: CameraIdParams,
+          response: { 200: MotionBoxesResponse, 404: ErrorResponse, ...authErrors },
+        },
+      },
+      async (request) => motion.boxes(requestContext(request), request.params.id),
     );
     app.put(
       '/cameras/:id/motion',

@@ -45,3 +45,27 @@ export const MotionSettingsResponse = Type.Object({
   updated_at: Nullable(Timestamp),
 });
 export type MotionSettingsResponse = Static<typeof MotionSettingsResponse>;
+
+const MotionBoxSchema = Type.Object({
+  /** normalised: left, top, width, height (0–1) */
+  x: Type.Number(),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  /** the share of the picture that changed inside the box */
+  area: Type.Number(),
+});
+
+/** What the motion tuner draws: the boxes of the newest picture the watch analysed. */
+export const MotionBoxesResponse = Type.Object({
+  camera_id: Type.Integer(),
+  /** whether motion is watched on the camera now (on, and its stream readable) */
+  watching: Type.Boolean(),
+  /** when the analysed picture was taken; null before the first one (or while not watched) */
+  at: Nullable(Timestamp),
+  /** how long ago (ms, by the recorder's clock) that picture was taken: an old one means pictures stopped coming */
+  age_ms: Nullable(Type.Integer()),
+  /** the moving areas of that picture, after masks, threshold and minimum area (empty: nothing moved) */
+  boxes: Type.Array(MotionBoxSchema),
+});
+export type MotionBoxesResponse = Static<typeof MotionBoxesResponse>;

@@ -1,6 +1,8 @@
 // Motion detection settings of a camera (issue #19): read by whoever may view the camera, replaced by whoever
 // may manage it. Masks are polygons in normalised coordinates; one that cannot be used is refused naming the
-// mask and why. A change is applied at once by the running watch (motion.reactions.ts).
+// mask and why. A change is applied at once by the running watch (motion.reactions.ts). The boxes of the newest
+// analysed picture are read from the watch's memory for the web's motion tuner (polled: one event per picture
+// would flood the stored event log).
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { polygonProblem, type Polygon } from '../../platform/geometry/polygon.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
@@ -8,8 +10,13 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import type { MotionRepository, MotionRow } from './motion.repository.js';
-import { MOTION_DEFAULTS, type MotionSettingsBody, type MotionSettingsResponse } from './motion.schemas.js';
-import type { MotionWatch } from './motion-watch.js';
+import {
+  MOTION_DEFAULTS,
+  type MotionBoxesResponse,
+  type MotionSettingsBody,
+  type MotionSettingsResponse,
+} from './motion.schemas.js';
+import { roundedBox, type MotionWatch } from './motion-watch.js';
 
 export class MotionService {
   constructor(
@@ -17,12 +24,25 @@ export class MotionService {
     private readonly access: CameraAccess,
     private readonly audit: AuditService,
     private readonly events: RecorderEventBus,
-    private readonly watch: Pick<MotionWatch, 'active'>,
+    private readonly watch: Pick<MotionWatch, 'active' | 'latest'>,
   ) {}
 
   async get(context: RequestContext, cameraId: number): Promise<MotionSettingsResponse> {
     await this.access.require(context.principal, cameraId, 'view');
     return this.#respond(cameraId, await this.settings.find(cameraId));
+  }
+
+  /** The boxes of the newest analysed picture (the web's motion tuner polls this while it is open). */
+  async boxes(context: RequestContext, cameraId: number): Promise<MotionBoxesResponse> {
+    await this.access.require(context.principal, cameraId, 'view');
+    const latest = this.watch.latest(cameraId);
+    return {
+      camera_id: cameraId,
+      watching: latest !== undefined,
+      at: latest ? new Date(latest.at).toISOString() : null,
+      age_ms: latest ? Math.max(0, Math.round(Date.now() - latest.at)) : null,
+      boxes: latest ? latest.boxes.map(roundedBox) : [],
+    };
   }
 
   async replace(

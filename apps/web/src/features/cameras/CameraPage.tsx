@@ -15,11 +15,13 @@ import { DeviceUsers } from './DeviceUsers';
 import { SnapshotButton } from './SnapshotButton';
 import { StreamSettings } from './StreamSettings';
 import { useCamera } from './queries';
+import { CameraSettings, SETTINGS_SECTIONS } from './settings/CameraSettings';
 
 /** The camera page's sections, each at its own URL (/cameras/12/stream) so a reload or a link opens it. */
 const SECTIONS = [
   { path: '', label: 'Overview' },
   { path: 'stream', label: 'Stream settings' },
+  ...SETTINGS_SECTIONS,
   { path: 'access', label: 'Access' },
   { path: 'skills', label: 'Skills' },
   { path: 'device-users', label: 'Device accounts' },
@@ -67,7 +69,10 @@ function Overview({ camera }: { camera: Camera }) {
   );
 }
 
-/** One camera: live view and state, and its administration (stream, access, skills, device accounts). */
+/**
+ * One camera: live view and state, and its administration (stream, motion, zones, review, access, skills, device
+ * accounts).
+ */
 export function CameraPage() {
   const params = useParams();
   const id = Number(params.cameraId);
@@ -116,6 +121,10 @@ export function CameraPage() {
       {section === 'access' && <CameraPermissions camera={data} />}
       {section === 'skills' && <CameraSkills camera={data} />}
       {section === 'device-users' && <DeviceUsers camera={data} />}
+      {SETTINGS_SECTIONS.map(
+        (item) =>
+          section === item.path && <CameraSettings key={item.path} camera={data} section={item.path} />,
+      )}
     </section>
   );
 }
