@@ -14,7 +14,10 @@ export function LiveBar() {
   const choice = useTransportChoice();
   return (
     <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2">
-      <nav aria-label="Live walls" className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
+      <nav
+        aria-label="Live walls"
+        className="flex w-full min-w-0 items-center gap-1 overflow-x-auto sm:w-auto sm:flex-1"
+      >
         <NavLink to="/live" end className={TAB}>
           All cameras
         </NavLink>
