@@ -4,14 +4,15 @@
 //
 // HLS: the recorder's live playlist stamps each segment with EXT-X-PROGRAM-DATE-TIME (when the segment's first
 // picture reached the recorder), so the picture at media time t is the segment's date + (t − segment start). Same
-// clock as the detections: no clock offset; error ≈ how far the two stamps stand from the camera's arrival
-// (the packager's fragment delay against the decoder's), a couple of hundred ms at most.
+// clock as the detections: no clock offset; error ≈ how far the two stamps stand from the picture's arrival
+// (the packager's fragment delay against the decoder's); measured against a camera's burned-in clock, HLS and
+// WebRTC picture times agree within ~15 ms (docs/architecture.md, Web app, live tiles).
 //
 // WebRTC: the recorder relays RTP as it arrives without sender reports, so the browser cannot know the capture
 // time. The picture left the recorder about when the browser received its last packet (a LAN's one-way delay is a
 // few ms) and the recorder relays a picture within a few tens of ms of its arrival, so the frame's receive time
 // (requestVideoFrameCallback's `receiveTime`) is taken as its time, moved to the recorder's clock by the offset
-// RecorderClock estimates from the live events. Error ≈ relay delay + network delay, typically under 100 ms.
+// RecorderClock estimates from the live events. Error ≈ relay delay + network delay.
 
 /** What the picture-time math needs of an HLS fragment (hls.js's Fragment has these). */
 export interface DatedFragment {

@@ -1,6 +1,6 @@
 import { decodesHevc } from './hevc';
 import type { LivePlayback } from './livePlayback';
-import { wallClockAt } from './pictureTime';
+import { wallClockAt, type DatedFragment } from './pictureTime';
 
 /**
  * Plays an HLS URL in `video` (hls.js, loaded on first use; the browser's own HLS where MSE is missing, as on
@@ -42,10 +42,19 @@ export async function playHls(
     stop: () => hls.destroy(),
     // The shown picture's own media time when the frame callback gives it (currentTime may already be past it).
     pictureTime: (frame) => {
-      const fragments = hls.levels[Math.max(0, hls.currentLevel)]?.details?.fragments ?? [];
-      return (
-        wallClockAt(fragments, frame?.mediaTime ?? video.currentTime) ?? hls.playingDate?.getTime() ?? null
-      );
+      const details = hls.levels[Math.max(0, hls.currentLevel)]?.details;
+      const dated: DatedFragment[] = [...(details?.fragments ?? [])];
+      // The segment still being written (where a low-latency player mostly is) is listed only by its parts.
+      const lastPart = details?.partList?.at(-1);
+      if (lastPart && !details?.fragments.includes(lastPart.fragment)) {
+        const open = lastPart.fragment;
+        dated.push({
+          start: open.start,
+          duration: lastPart.end - open.start,
+          programDateTime: open.programDateTime,
+        });
+      }
+      return wallClockAt(dated, frame?.mediaTime ?? video.currentTime) ?? hls.playingDate?.getTime() ?? null;
     },
     hasAudio: () => audio,
   };
