@@ -72,6 +72,7 @@ const LONGEST = [
   'apps/web/test/camera-admin.test.ts', // 50
   'apps/recorder/test/storage.test.ts', // 46
   'apps/recorder/test/zones.test.ts', // 43
+  'apps/web/test/live-tiles.test.ts', // 43 (new; measured in a run of the live files, not the whole suite)
   'apps/recorder/test/review-items.test.ts', // 41
   'apps/web/test/onvif-onboarding.test.ts', // 39
   'apps/recorder/test/npm-start.test.ts', // 37

@@ -126,6 +126,13 @@ for (const dialect of testDialects()) {
       assert.ok(event.data.data.count >= 1, JSON.stringify(event.data));
       assert.ok(event.data.data.detections.length >= 1);
       assert.deepEqual(event.data.data.frame, { width: 768, height: 576 });
+      // The time of the analysed picture, on the clock of the live playlist's program date-time: what a live view
+      // matches its picture against (before the picture was sent for analysis, and before the event).
+      const { captured_at: capturedAt, sampled_at: sampledAt } = event.data.data;
+      const publishedAt = Date.parse(event.data.timestamp);
+      assert.ok(Number.isInteger(capturedAt), JSON.stringify(event.data));
+      assert.ok(capturedAt <= sampledAt && sampledAt <= publishedAt, JSON.stringify(event.data));
+      assert.ok(publishedAt - capturedAt < 30_000, JSON.stringify(event.data));
 
       // Wait for a few more turns: the rule keeps matching but the cooldown holds the alert to one.
       await detections(3);

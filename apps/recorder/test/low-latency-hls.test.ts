@@ -87,6 +87,20 @@ describe('low-latency HLS packaging', () => {
     assert.equal(parseMediaName('../index.m3u8'), null);
   });
 
+  it("dates each segment when its first picture came: its first part's arrival less that part's duration", () => {
+    const { init, fragments } = read(output, 4096);
+    const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });
+    playlist.startRun(init[0]!);
+    const before = Date.now();
+    playlist.addPart(fragments[0]!);
+    const after = Date.now();
+    const dated = /^#EXT-X-PROGRAM-DATE-TIME:(.+)$/m.exec(playlist.render(''))?.[1];
+    const partMs = Math.round(fragments[0]!.durationSeconds * 1000);
+    assert.ok(partMs > 0);
+    const at = Date.parse(String(dated));
+    assert.ok(at >= before - partMs && at <= after - partMs, `${dated}: ${before - at} ms before the part`);
+  });
+
   it('hints at the part that comes next even when it opens a new segment, and waits for it', async () => {
     const { init, fragments } = read(output, 4096);
     const playlist = new LowLatencyPlaylist({ segmentTargetSeconds: 1, windowSegments: 6 });

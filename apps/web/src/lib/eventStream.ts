@@ -38,6 +38,8 @@ export interface EventPayloads {
       track_id?: number;
     }[];
     frame?: { width: number; height: number } | null;
+    /** when the analysed picture came out of the recorder's decoder (unix ms, the recorder's clock) */
+    captured_at?: number;
   };
   'alert.created': { alert: Alert };
   /** one event per camera (and one for system alerts) touched by an acknowledge call */

@@ -1,10 +1,11 @@
 import { decodesHevc } from './hevc';
 import type { LivePlayback } from './livePlayback';
+import { wallClockAt, type DatedFragment } from './pictureTime';
 
 /**
  * Plays an HLS URL in `video` (hls.js, loaded on first use; the browser's own HLS where MSE is missing, as on
  * iPhones). Calls `onFail` once when playback breaks for good. The picture's time is the playlist's program
- * date-time at the playhead (the recorder stamps each segment with the time its first part arrived).
+ * date-time at the playhead (the recorder stamps each segment with the time its first picture arrived).
  */
 export async function playHls(
   url: string,
@@ -39,7 +40,22 @@ export async function playHls(
   hls.attachMedia(video);
   return {
     stop: () => hls.destroy(),
-    pictureTime: () => hls.playingDate?.getTime() ?? null,
+    // The shown picture's own media time when the frame callback gives it (currentTime may already be past it).
+    pictureTime: (frame) => {
+      const details = hls.levels[Math.max(0, hls.currentLevel)]?.details;
+      const dated: DatedFragment[] = [...(details?.fragments ?? [])];
+      // The segment still being written (where a low-latency player mostly is) is listed only by its parts.
+      const lastPart = details?.partList?.at(-1);
+      if (lastPart && !details?.fragments.includes(lastPart.fragment)) {
+        const open = lastPart.fragment;
+        dated.push({
+          start: open.start,
+          duration: lastPart.end - open.start,
+          programDateTime: open.programDateTime,
+        });
+      }
+      return wallClockAt(dated, frame?.mediaTime ?? video.currentTime) ?? hls.playingDate?.getTime() ?? null;
+    },
     hasAudio: () => audio,
   };
 }

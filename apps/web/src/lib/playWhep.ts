@@ -1,5 +1,6 @@
 import { api } from '../api/client';
 import type { LivePlayback } from './livePlayback';
+import { recorderClock } from './pictureTime';
 
 /** How long to wait for the browser's ICE candidates before sending the offer (no trickle in WHEP here). */
 const GATHERING_MS = 2_000;
@@ -68,10 +69,14 @@ export async function playWhep(
   connection.addEventListener('connectionstatechange', () => {
     if (connection.connectionState === 'failed' || connection.connectionState === 'closed') onFail();
   });
-  // Under a second behind the camera: the moment a frame is shown is its time, near enough.
+  // The picture left the recorder about when its last packet arrived here (pictureTime.ts says why and how well);
+  // without the frame's receive time, the moment it is shown (a jitter buffer later).
   return {
     stop,
-    pictureTime: () => null,
+    pictureTime: (frame) =>
+      recorderClock.toRecorder(
+        frame?.receiveTime !== undefined ? performance.timeOrigin + frame.receiveTime : Date.now(),
+      ),
     hasAudio: () =>
       (video.srcObject as MediaStream | null)?.getAudioTracks().length !== 0 && !!video.srcObject,
   };

@@ -1,8 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { api, unwrap } from '../api/client';
-import { watchPictures, type LivePlayback } from './livePlayback';
+import { PictureFeed, watchPictures, type LivePlayback } from './livePlayback';
 import { playHls } from './playHls';
+import { recorderClock } from './pictureTime';
 import { playWhep } from './playWhep';
+import type { TransportChoice } from './transportChoice';
 
 /** `stalled`: it played, and no new picture has come for a while — the camera is offline, never shown as live. */
 export type PlayerState = 'idle' | 'connecting' | 'playing' | 'stalled' | 'unavailable';
@@ -12,6 +14,12 @@ export type Transport = 'webrtc' | 'hls';
 const RETRY_MS = 5_000;
 /** A stream that has shown no frame after this long is treated as broken. */
 const FIRST_FRAME_MS = 15_000;
+/**
+ * A WebRTC session that has shown no frame after this long is given up for HLS at once: the offer was answered
+ * but the media does not get through (UDP blocked on the way). A working one shows its first frame within about a
+ * second (the recorder's stream is already flowing; at most one keyframe interval to wait).
+ */
+const WEBRTC_FIRST_FRAME_MS = 6_000;
 /**
  * No new picture for this long while playing: the tile says the camera is offline (a camera sends several
  * pictures a second; the recorder itself calls a stream offline after 2.5 s of silence).
@@ -25,8 +33,9 @@ const CLOCK_UPDATE_MS = 250;
 /**
  * Plays a camera's live view in `video` while `active` — in a grid, the stream the camera's config names for
  * grid tiles (its substream by default, when it has one); in the single-camera view, the main stream: WebRTC
- * (WHEP) when the camera publishes it, otherwise —
- * or when WebRTC cannot connect, e.g. UDP blocked between browser and recorder — HLS. Stream URLs carry a
+ * (WHEP) when the camera publishes it and the browser has WebRTC, otherwise — or when WebRTC cannot connect or
+ * no picture comes through it in WEBRTC_FIRST_FRAME_MS, e.g. UDP blocked between browser and recorder — HLS;
+ * always HLS when the user chose `hls`. Stream URLs carry a
  * short-lived media ticket, never the access token; when a stream breaks, a new ticket is fetched and playback
  * starts again (WebRTC first again: the network may have healed).
  */
@@ -35,17 +44,21 @@ export function useLivePlayer(
   video: RefObject<HTMLVideoElement | null>,
   active: boolean,
   view: 'grid' | 'full' = 'grid',
+  choice: TransportChoice = 'auto',
 ): {
   state: PlayerState;
   transport: Transport | null;
   lastFrameAt: number | null;
   /** the stream carries sound */
   audio: boolean;
+  /** the time of each picture shown (recorder clock) */
+  pictures: PictureFeed;
 } {
   const [state, setState] = useState<PlayerState>('idle');
   const [transport, setTransport] = useState<Transport | null>(null);
   const [lastFrameAt, setLastFrameAt] = useState<number | null>(null);
   const [audio, setAudio] = useState(false);
+  const [pictures] = useState(() => new PictureFeed());
 
   useEffect(() => {
     const element = video.current;
@@ -76,6 +89,12 @@ export function useLivePlayer(
       clearTimeout(retry);
       retry = setTimeout(() => void start(), RETRY_MS);
     };
+    // WebRTC answered but no picture came: HLS now, not after the retry delay.
+    const noWebrtcPicture = () => {
+      fail();
+      clearTimeout(retry);
+      void start();
+    };
 
     const start = async () => {
       setState('connecting');
@@ -85,7 +104,7 @@ export function useLivePlayer(
         );
         if (stopped) return;
         let started: LivePlayback | null = null;
-        if (ticket.webrtc && !skipWebrtc) {
+        if (ticket.webrtc && choice === 'auto' && !skipWebrtc && typeof RTCPeerConnection === 'function') {
           const whepUrl = view === 'grid' ? ticket.grid_whep_url : ticket.whep_url;
           started = await playWhep(cameraId, whepUrl, element, fail).catch(() => null);
           current = 'webrtc';
@@ -99,18 +118,22 @@ export function useLivePlayer(
         playback = started;
         detach = () => started.stop();
         setTransport(current);
-        firstFrame = setTimeout(fail, FIRST_FRAME_MS);
+        firstFrame =
+          current === 'webrtc'
+            ? setTimeout(noWebrtcPicture, WEBRTC_FIRST_FRAME_MS)
+            : setTimeout(fail, FIRST_FRAME_MS);
         await element.play().catch(() => undefined);
       } catch {
         fail();
       }
     };
 
-    const onPicture = () => {
+    const onPicture = (frame?: VideoFrameCallbackMetadata) => {
       if (!playback) return;
       const now = performance.now();
       pictureShownAt = now;
-      pictureTakenAt = playback.pictureTime() ?? Date.now();
+      pictureTakenAt = playback.pictureTime(frame) ?? recorderClock.toRecorder(Date.now());
+      pictures.show(pictureTakenAt);
       clearTimeout(firstFrame);
       if (!playing) {
         playing = true;
@@ -147,12 +170,13 @@ export function useLivePlayer(
       element.removeEventListener('error', fail);
       detach?.();
     };
-  }, [cameraId, video, active, view]);
+  }, [cameraId, video, active, view, choice, pictures]);
 
   return {
     state: active ? state : 'idle',
     transport: active ? transport : null,
     lastFrameAt,
     audio: active && audio,
+    pictures,
   };
 }

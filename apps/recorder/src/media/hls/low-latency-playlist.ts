@@ -31,7 +31,7 @@ interface Segment {
   init: number;
   /** the first segment of a packager run after another */
   discontinuity: boolean;
-  /** when its first part arrived (unix ms), for EXT-X-PROGRAM-DATE-TIME */
+  /** when its first picture reached the recorder (unix ms), for EXT-X-PROGRAM-DATE-TIME */
   startedAt: number;
   joined?: Buffer;
 }
@@ -103,7 +103,10 @@ export class LowLatencyPlaylist {
         complete: false,
         init: this.#initVersion,
         discontinuity: this.#runEnded,
-        startedAt: Date.now(),
+        // The packager writes a fragment once its last picture is in, so its first one came about its duration
+        // ago: the date is when the segment's first picture reached the recorder, the clock AI detections'
+        // captured_at is on (a live view draws boxes by it: apps/web/src/lib/pictureTime.ts).
+        startedAt: Date.now() - Math.round(fragment.durationSeconds * 1000),
       };
       this.#runEnded = false;
       this.#segments.push(segment);

@@ -10,7 +10,20 @@ export const severityRank = (severity: Severity): number => SEVERITIES.indexOf(s
 type Open = Record<string, unknown>;
 
 export interface EventMap {
-  detection: Open & { model_id?: number; task?: string; result_id?: number; count?: number };
+  /**
+   * an AI model's result on a camera's picture; `captured_at`: when that picture came out of the recorder's
+   * decoder (ms since epoch) — what a live view matches its picture against (EXT-X-PROGRAM-DATE-TIME is on the
+   * same clock); `sampled_at`/`stored_at`: when it was sent for analysis / its result stored
+   */
+  detection: Open & {
+    model_id?: number;
+    task?: string;
+    result_id?: number;
+    count?: number;
+    captured_at?: number;
+    sampled_at?: number;
+    stored_at?: number;
+  };
   'alert.created': Open & { alert: Open };
   /** one event per camera (and one for system alerts) touched by an acknowledge call */
   'alert.acknowledged': Open & { ids: number[]; acknowledged_by: string; acknowledged_at: string };

@@ -1,56 +1,64 @@
 import { useEffect, useState } from 'react';
-import { filterEvents, subscribeEvents, type LiveEvent } from '../../lib/eventStream';
-
-/** Boxes older than this are taken down: the picture has moved on. */
-const SHOWN_MS = 3_000;
+import { isEventOf, subscribeEvents } from '../../lib/eventStream';
+import type { PictureFeed } from '../../lib/livePlayback';
+import { recorderClock } from '../../lib/pictureTime';
+import { DetectionHistory, sameDetections, type TimedDetection } from './detectionMatch';
 
 interface Shown {
-  modelId: number | undefined;
-  at: number;
-  frame: { width: number; height: number };
-  boxes: { label: string; confidence: number; bbox: [number, number, number, number] }[];
+  detections: TimedDetection[];
+  /** the time of the picture they were chosen for (recorder clock) */
+  pictureTime: number | null;
 }
 
 /**
- * The AI detections of a camera drawn over its live picture: the boxes of each model's latest `detection` event,
- * for a few seconds. The SVG's viewBox is the analysed frame and it is fitted like the video (`meet` is
- * object-contain), so a box lands on the pixels the model saw whatever the tile's shape.
+ * The AI detections of a camera drawn over its live picture: per model, the detection of the picture on screen
+ * (detectionMatch.ts), chosen again at every new picture. The SVG's viewBox is the analysed frame and it is
+ * fitted like the video (`meet` is object-contain), so a box lands on the pixels the model saw whatever the
+ * tile's shape. `showing`: the picture is live (boxes are kept, not drawn, while it connects or stalls).
  */
-export function DetectionOverlay({ cameraId }: { cameraId: number }) {
-  const [shown, setShown] = useState<Shown[]>([]);
+export function DetectionOverlay({
+  cameraId,
+  pictures,
+  showing,
+}: {
+  cameraId: number;
+  pictures: PictureFeed;
+  showing: boolean;
+}) {
+  const [shown, setShown] = useState<Shown>({ detections: [], pictureTime: null });
 
   useEffect(() => {
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const unsubscribe = subscribeEvents(
-      filterEvents(
-        ['detection'],
-        (event: LiveEvent<'detection'>) => {
-          const { detections, frame, model_id: modelId } = event.data;
-          if (!frame || !detections) return;
-          const now = Date.now();
-          const fresh = (entry: Shown) => Date.now() - entry.at < SHOWN_MS;
-          setShown((current) => [
-            ...current.filter((entry) => entry.modelId !== modelId && fresh(entry)),
-            { modelId, at: now, frame, boxes: detections },
-          ]);
-          const timer = setTimeout(() => {
-            timers.delete(timer);
-            setShown((current) => current.filter(fresh));
-          }, SHOWN_MS);
-          timers.add(timer);
-        },
-        cameraId,
-      ),
-    );
+    const history = new DetectionHistory();
+    const choose = () => {
+      const pictureTime = pictures.time;
+      if (pictureTime === null) return;
+      const detections = history.at(pictureTime);
+      setShown((current) =>
+        sameDetections(current.detections, detections) ? current : { detections, pictureTime },
+      );
+    };
+    const unsubscribe = subscribeEvents((event) => {
+      // Every event the recorder sends tells how its clock stands to ours (WebRTC pictures need it).
+      recorderClock.observe(Date.parse(event.timestamp), Date.now());
+      if (!isEventOf(event, 'detection') || event.camera_id !== cameraId) return;
+      const { detections, frame, model_id: modelId, captured_at: capturedAt } = event.data;
+      if (!frame || !detections) return;
+      // A recorder that does not say when the picture was taken: the event's time (boxes then come late).
+      const frameTime = capturedAt ?? Date.parse(event.timestamp);
+      history.add({ modelId, frameTime, frame, boxes: detections });
+      choose();
+    });
+    const unlisten = pictures.listen(choose);
     return () => {
       unsubscribe();
-      for (const timer of timers) clearTimeout(timer);
+      unlisten();
     };
-  }, [cameraId]);
+  }, [cameraId, pictures]);
 
+  if (!showing) return null;
   return (
     <>
-      {shown.map((entry) => (
+      {shown.detections.map((entry) => (
         <svg
           key={entry.modelId ?? 'model'}
           viewBox={`0 0 ${entry.frame.width} ${entry.frame.height}`}
@@ -59,6 +67,8 @@ export function DetectionOverlay({ cameraId }: { cameraId: number }) {
           role="img"
           aria-label={`${entry.boxes.length} detection${entry.boxes.length === 1 ? '' : 's'}: ${summary(entry.boxes)}`}
           data-detections={entry.boxes.length}
+          data-frame-time={entry.frameTime}
+          data-picture-time={shown.pictureTime ?? undefined}
         >
           {entry.boxes.map(({ label, confidence, bbox: [x1, y1, x2, y2] }, index) => (
             <g key={index} data-label={label}>
@@ -91,7 +101,7 @@ export function DetectionOverlay({ cameraId }: { cameraId: number }) {
   );
 }
 
-function summary(boxes: Shown['boxes']): string {
+function summary(boxes: TimedDetection['boxes']): string {
   const counts = new Map<string, number>();
   for (const { label } of boxes) counts.set(label, (counts.get(label) ?? 0) + 1);
   return [...counts].map(([label, count]) => `${count} ${label}`).join(', ');

@@ -2,31 +2,60 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Camera } from '../../api/types';
 import { clockTime } from '../../lib/format';
+import { useTransportChoice } from '../../lib/transportChoice';
 import { useLivePlayer } from '../../lib/useLivePlayer';
 import { useVisible } from '../../lib/useVisible';
 import { CameraStatus } from '../cameras/CameraStatus';
 import { DetectionOverlay } from './DetectionOverlay';
 
+/** Where a camera's picture shape is remembered, so its tile has it before the first picture. */
+const aspectKey = (cameraId: number) => `nvr.live.aspect.${cameraId}`;
+
+function rememberedAspect(cameraId: number): string | null {
+  try {
+    const value = localStorage.getItem(aspectKey(cameraId));
+    return value && /^\d+ \/ \d+$/.test(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One camera of the wall: live picture (and AI detections), name, state and the time of the last frame shown.
- * `full`: the single-camera view, which plays the main stream (a wall tile plays the grid stream).
+ * `full`: the single-camera view, which plays the main stream (a wall tile plays the grid stream); a wall tile
+ * opens that view when clicked anywhere but on its buttons (keyboard: the camera's name, a link).
  */
 export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'grid' | 'full' }) {
   const frame = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const visible = useVisible(frame);
   const playing = visible && camera.is_active;
-  const { state, transport, lastFrameAt, audio } = useLivePlayer(camera.id, video, playing, view);
+  const choice = useTransportChoice();
+  const { state, transport, lastFrameAt, audio, pictures } = useLivePlayer(
+    camera.id,
+    video,
+    playing,
+    view,
+    choice,
+  );
   // Tiles start muted (browsers play nothing else by themselves); the speaker button is the user's gesture.
   const [sound, setSound] = useState(false);
-  // The picture's own shape (a doorbell is portrait, many cameras 4:3); 16:9 until the first picture says.
-  const [aspect, setAspect] = useState<string | null>(null);
+  // The picture's own shape (a doorbell is portrait, many cameras 4:3): as this browser last saw the camera
+  // until its first picture says (the recorder does not know a camera's resolution before it plays); else 16:9.
+  const [aspect, setAspect] = useState<string | null>(() => rememberedAspect(camera.id));
   useEffect(() => {
     const element = video.current;
     if (!element) return;
     const measure = () => {
-      if (element.videoWidth > 0 && element.videoHeight > 0)
-        setAspect(`${element.videoWidth} / ${element.videoHeight}`);
+      if (element.videoWidth > 0 && element.videoHeight > 0) {
+        const shape = `${element.videoWidth} / ${element.videoHeight}`;
+        setAspect(shape);
+        try {
+          localStorage.setItem(aspectKey(camera.id), shape);
+        } catch {
+          // not remembered: the next visit starts at 16:9 again
+        }
+      }
     };
     element.addEventListener('resize', measure);
     element.addEventListener('loadedmetadata', measure);
@@ -34,7 +63,7 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
       element.removeEventListener('resize', measure);
       element.removeEventListener('loadedmetadata', measure);
     };
-  }, []);
+  }, [camera.id]);
   // Full screen: the whole tile (its caption and boxes too), left with Esc or the same button.
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
@@ -68,7 +97,7 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
         data-camera-id={camera.id}
         data-transport={transport ?? undefined}
       />
-      {playing && state === 'playing' && <DetectionOverlay cameraId={camera.id} />}
+      {playing && <DetectionOverlay cameraId={camera.id} pictures={pictures} showing={state === 'playing'} />}
       {state === 'stalled' && (
         // The last picture stays on screen, dimmed, and says how old it is: never an old picture shown as now.
         <div className="absolute inset-0 grid place-items-center bg-black/60 px-2 text-center text-sm text-white">
@@ -90,13 +119,27 @@ export function LiveTile({ camera, view = 'grid' }: { camera: Camera; view?: 'gr
                 : ''}
         </div>
       )}
-      <figcaption className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-sm text-white">
+      {view === 'grid' && !fullScreen && (
+        // The whole picture opens the camera for a pointer; keyboards and screen readers have the name's link.
+        <Link
+          to={`/cameras/${camera.id}`}
+          className="absolute inset-0"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="open-camera"
+        />
+      )}
+      <figcaption className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-sm text-white [&>*]:pointer-events-auto">
         <Link to={`/cameras/${camera.id}`} className="truncate font-medium hover:underline">
           {camera.name}
         </Link>
         <CameraStatus camera={camera} compact playing={state === 'playing'} stalled={state === 'stalled'} />
         {state === 'playing' && transport && (
-          <span className="text-xs text-slate-300" title="How the picture reaches this browser">
+          <span
+            className="text-xs text-slate-300"
+            title="How the picture reaches this browser"
+            data-testid="transport"
+          >
             {transport === 'webrtc' ? 'WebRTC' : 'HLS'}
           </span>
         )}

@@ -48,7 +48,7 @@ export function LiveWall() {
         Live view of all cameras
       </h1>
       <div
-        className={`grid grid-cols-1 gap-2 ${COLUMNS[Math.min(6, columnsFor(list.length))] ?? 'md:grid-cols-6'}`}
+        className={`grid grid-cols-1 items-start gap-2 ${COLUMNS[Math.min(6, columnsFor(list.length))] ?? 'md:grid-cols-6'}`}
       >
         {list.map((camera) => (
           <LiveTile key={camera.id} camera={camera} />
