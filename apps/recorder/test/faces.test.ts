@@ -159,6 +159,69 @@ describe('face gallery and face_recognition through the recorder', () => {
     assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
   });
 
+  it('serves face crops and merges a person registered twice (superusers only, merge audited)', async () => {
+    const first = (
+      await call('POST', '/faces/persons', { name: 'Ann', images: [b64('megamind-4.5s.jpg')] })
+    ).json();
+    const twice = await call('POST', '/faces/persons', {
+      name: 'Ann again',
+      images: [b64('megamind-9.5s.jpg')],
+      force: true,
+    });
+    assert.equal(twice.statusCode, 201, twice.body);
+    const second = twice.json();
+    const cropUrl = `/faces/persons/${first.id}/faces/${first.faces[0].id}/crop`;
+    const mergeUrl = `/faces/persons/${first.id}/merge`;
+
+    const crop = await call('GET', cropUrl);
+    assert.equal(crop.statusCode, 200, crop.body);
+    assert.equal(crop.headers['content-type'], 'image/jpeg');
+    assert.deepEqual([...crop.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
+    assert.equal((await t.request({ method: 'GET', url: `/api/v1${cropUrl}` })).statusCode, 401);
+    assert.equal((await call('GET', cropUrl, undefined, viewer)).statusCode, 403);
+    const otherFace = `/faces/persons/${first.id}/faces/${second.faces[0].id}/crop`;
+    const noCrop = await call('GET', otherFace);
+    assert.equal(noCrop.statusCode, 404, noCrop.body);
+    assert.match(noCrop.body, /face_not_found/);
+
+    assert.equal(
+      (await t.request({ method: 'POST', url: `/api/v1${mergeUrl}`, payload: { from: second.id } }))
+        .statusCode,
+      401,
+    );
+    assert.equal((await call('POST', mergeUrl, { from: second.id }, viewer)).statusCode, 403);
+    const self = await call('POST', mergeUrl, { from: first.id });
+    assert.equal(self.statusCode, 400, self.body);
+    assert.match(self.body, /themselves/);
+    const unknown = await call('POST', mergeUrl, { from: '00000000-0000-0000-0000-000000000000' });
+    assert.equal(unknown.statusCode, 404, unknown.body);
+    assert.equal((await call('POST', mergeUrl, { from: 'x' })).statusCode, 422);
+    assert.equal(
+      (await call('GET', '/faces/persons')).json().persons.length,
+      2,
+      'a refused merge changes nothing',
+    );
+
+    const merged = await call('POST', mergeUrl, { from: second.id });
+    assert.equal(merged.statusCode, 200, merged.body);
+    assert.equal(merged.json().name, 'Ann');
+    assert.equal(merged.json().face_count, 2);
+    assert.equal((await call('GET', `/faces/persons/${second.id}`)).statusCode, 404);
+    assert.equal((await call('GET', otherFace)).statusCode, 200, 'the moved face keeps its crop');
+    const audit = (
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/audit-logs?entity_type=face_person&entity_id=${first.id}`,
+        token: t.adminToken,
+      })
+    ).json();
+    assert.deepEqual(audit.logs.map((l: any) => l.action).sort(), [
+      'face_person.create',
+      'face_person.merge',
+    ]);
+    assert.equal((await call('DELETE', `/faces/persons/${first.id}`)).statusCode, 204);
+  });
+
   it('says so when no adapter serves face_recognition', async () => {
     await adapter.stop();
     await eventually(

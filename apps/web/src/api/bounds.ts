@@ -1996,6 +1996,13 @@ export const requestBounds = {
       "required": false
     }
   },
+  "mergeFacePersons": {
+    "from": {
+      "type": "string",
+      "pattern": "^[0-9a-f-]{36}$",
+      "required": true
+    }
+  },
   "updateMqttSettings": {
     "enabled": {
       "type": "boolean",

@@ -57,3 +57,13 @@ export const PersonRename = Type.Object(
   { additionalProperties: false },
 );
 export type PersonRename = Static<typeof PersonRename>;
+export const PersonMerge = Type.Object(
+  {
+    from: Type.String({
+      pattern: '^[0-9a-f-]{36}$',
+      description: 'the person whose faces move here; removed',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PersonMerge = Static<typeof PersonMerge>;

@@ -8,9 +8,18 @@ import { AppError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { AdapterCallError } from '../adapters/adapter-client.js';
 import type { AdapterEntry, AdapterRegistry } from '../adapters/adapter-registry.js';
-import type { FacesAdd, GalleryList, GalleryPerson, PersonCreate, PersonRename } from './faces.schemas.js';
+import type {
+  FacesAdd,
+  GalleryList,
+  GalleryPerson,
+  PersonCreate,
+  PersonMerge,
+  PersonRename,
+} from './faces.schemas.js';
 
 const TASK = 'face_recognition';
+/** The adapter's crops are at most 160 px (a few kB); anything much larger is not a crop. */
+const CROP_MAX_BYTES = 1024 * 1024;
 
 export class FacesService {
   constructor(
@@ -72,6 +81,28 @@ export class FacesService {
     await this.#audit(context, 'face_person.delete', id, {});
   }
 
+  /**
+   * Merges person `body.from` into `id` (one person registered twice): `id` keeps its name and gains the other's
+   * faces; the other is removed.
+   */
+  async merge(context: RequestContext, id: string, body: PersonMerge): Promise<GalleryPerson> {
+    requireSuperuser(context.principal);
+    const person = (await this.#call(this.#adapter(), 'POST', `/faces/persons/${id}/merge`, {
+      from: body.from,
+    })) as GalleryPerson;
+    await this.#audit(context, 'face_person.merge', id, { from: body.from, faces: person.face_count });
+    return person;
+  }
+
+  /** A face's JPEG crop (a few kB; read up to CROP_MAX_BYTES). Reading is not audited, as for list/get. */
+  async crop(context: RequestContext, id: string, faceId: string): Promise<Buffer> {
+    requireSuperuser(context.principal);
+    const adapter = this.#adapter();
+    return this.#refusals(adapter, () =>
+      adapter.client.galleryImage(`/faces/persons/${id}/faces/${faceId}/crop`, CROP_MAX_BYTES),
+    );
+  }
+
   /** Removes one face; the person, or null when it was their last face (the person went with it). */
   async removeFace(context: RequestContext, id: string, faceId: string): Promise<GalleryPerson | null> {
     requireSuperuser(context.principal);
@@ -100,8 +131,12 @@ export class FacesService {
     path: string,
     json?: unknown,
   ): Promise<unknown> {
+    return this.#refusals(adapter, () => adapter.client.gallery(method, path, json));
+  }
+
+  async #refusals<T>(adapter: AdapterEntry, call: () => Promise<T>): Promise<T> {
     try {
-      return await adapter.client.gallery(method, path, json);
+      return await call();
     } catch (error) {
       if (!(error instanceof AdapterCallError)) throw error;
       // The adapter's own refusals (a picture without one face, an unknown id, a taken name) are the caller's.
