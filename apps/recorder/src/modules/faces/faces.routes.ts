@@ -9,6 +9,7 @@ import {
   GalleryList,
   GalleryPerson,
   PersonCreate,
+  PersonFromReview,
   PersonMerge,
   PersonParams,
   PersonRename,
@@ -54,6 +55,21 @@ export const facesRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await faces.create(requestContext(request), request.body)),
+    );
+    app.post(
+      '/faces/persons/from-review',
+      {
+        schema: {
+          tags,
+          operationId: 'addFaceFromReviewItem',
+          summary:
+            "Register the face in a review item's snapshot, cropped around one of its boxes, as a new person (name) or another face of one (person_id) (superuser)",
+          body: PersonFromReview,
+          response: { 201: GalleryPerson, 400: ErrorResponse, ...refusals, ...upstream, ...authErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await faces.fromReview(requestContext(request), request.body)),
     );
     app.get(
       '/faces/persons/:id',
