@@ -5,6 +5,7 @@
 // dialog. axe-core and no sideways scroll at 1280 and 390 px on each step; someone who is not an administrator
 // has no Faces entry and is told plainly on the URL; no console error in the run.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import {
   startAdapterProcess,
   type AdapterProcess,
 } from '../../recorder/test/helpers/adapter-process.js';
+import { mapResult } from '../../recorder/src/modules/detection/result-mapping.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { checkStep, openWatchedBrowser, signIn, type WatchedBrowser } from './helpers.js';
@@ -146,6 +148,92 @@ describe('face library in chromium', { timeout: 120_000 }, () => {
     await page.getByText('Nobody is in the library yet.').waitFor();
     const listed = await t.request({ method: 'GET', url: '/api/v1/faces/persons', token: t.adminToken });
     assert.deepEqual(listed.json().persons, []);
+  });
+
+  /** A review item of a group photo (three women), a box around each face as the face detector finds them. */
+  async function groupReviewItem(): Promise<number> {
+    const entry = t.container.adapterRegistry.pick('face_detection')!;
+    const jpeg = readFileSync(photo('sample1.jpg'));
+    const found = mapResult(
+      'face_detection',
+      await t.container.adapterRegistry.infer(
+        entry,
+        'face_detection',
+        { b64: jpeg.toString('base64') },
+        {},
+        null,
+      ),
+    );
+    assert.ok(typeof found !== 'string' && found.detections.length === 3, JSON.stringify(found));
+    const camera = await t.request({
+      method: 'POST',
+      url: '/api/v1/cameras?force=true',
+      token: t.adminToken,
+      payload: { name: 'Hall', ip_address: '127.0.0.1', rtsp_url: 'rtsp://127.0.0.1:1/none' },
+    });
+    assert.equal(camera.statusCode, 201, camera.body);
+    const [width, height] = [1920, 1280];
+    const now = Date.now();
+    t.container.reviewBuilder.tracked({
+      cameraId: camera.json().id,
+      modelId: 1,
+      at: now,
+      ended: [],
+      picture: { jpeg, width, height },
+      tracks: found.detections.map((d, i) => {
+        const box = {
+          x: d.bbox[0] / width,
+          y: d.bbox[1] / height,
+          width: (d.bbox[2] - d.bbox[0]) / width,
+          height: (d.bbox[3] - d.bbox[1]) / height,
+        };
+        return {
+          track_id: `face-${i}`,
+          label: 'face',
+          confidence: d.confidence,
+          box,
+          first_seen: now,
+          last_seen: now,
+          last_moved: now,
+          stationary: false,
+          best: { at: now, confidence: d.confidence, box, result_id: null },
+        };
+      }),
+    });
+    await t.container.reviewBuilder.idle();
+    const items = await t.request({ method: 'GET', url: '/api/v1/review-items', token: t.adminToken });
+    return items.json().items[0].id;
+  }
+
+  it("adds a face from a review item's snapshot, chosen by its box", async () => {
+    const id = await groupReviewItem();
+    const { page } = await browser.newPage();
+    await page.goto(`${origin}/review/${id}`);
+    await signIn(page, 'operator', USER_PASSWORD);
+    await page.getByText('Add a face from this snapshot to the face library').click();
+    // The whole group photo: refused, saying why.
+    browser.expectedStatuses.add(422);
+    await page.getByLabel('The whole snapshot (when it shows one face only)').check();
+    await page.getByLabel('Name of the new person').fill('Beth');
+    await page.getByRole('button', { name: 'Add to the face library' }).click();
+    await page.getByRole('alert').filter({ hasText: 'several faces' }).waitFor();
+    browser.expectedStatuses.clear();
+    await page.getByLabel(/^Box 2: face/).check();
+    await page.getByRole('button', { name: 'Add to the face library' }).click();
+    await page.getByText('Beth now has 1 face(s) in the library.').waitFor();
+    await checkStep(page, 'review-add-face');
+    // The same box again, now added to Beth (someone in the library).
+    await page.getByLabel('Someone in the library').check();
+    await page.getByLabel('Person', { exact: true }).selectOption({ label: 'Beth' });
+    await page.getByLabel(/^Box 2: face/).check();
+    await page.getByRole('button', { name: 'Add to the face library' }).click();
+    await page.getByText('Beth now has 2 face(s) in the library.').waitFor();
+
+    await page.getByRole('link', { name: 'Open the face library' }).click();
+    await assertThumbnail(page, 'Face 2 of Beth');
+    await person(page, 'Beth').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Beth' }).click();
+    await page.getByText('Nobody is in the library yet.').waitFor();
   });
 
   it('is not offered to others, and its URL says it is for administrators', async () => {

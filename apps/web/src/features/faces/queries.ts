@@ -9,9 +9,10 @@ import type { paths } from '../../api/schema';
 export type GalleryList = JsonOf<paths['/api/v1/faces/persons']['get']['responses'][200]>;
 export type GalleryPerson = GalleryList['persons'][number];
 
-export function useGallery() {
+export function useGallery(enabled = true) {
   return useQuery({
     queryKey: ['faces', 'list'],
+    enabled,
     queryFn: async () => unwrap(await api.GET('/api/v1/faces/persons')),
     retry: false,
   });
@@ -132,4 +133,17 @@ export function useFaceCrop(id: string, faceId: string): { url: string | null; f
     };
   }, [id, faceId]);
   return state;
+}
+
+/** The face around one of a review item's boxes (null: the whole snapshot), as a new person or someone's. */
+export function useAddFromReview() {
+  return useGalleryChange(
+    async (body: {
+      review_item_id: number;
+      box: number | null;
+      name?: string;
+      person_id?: string;
+      force: boolean;
+    }) => unwrap(await api.POST('/api/v1/faces/persons/from-review', { body })),
+  );
 }
