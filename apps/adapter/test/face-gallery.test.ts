@@ -275,6 +275,52 @@ describe('face gallery and face_recognition', () => {
     assert.equal(body.faces[0].person, null);
   });
 
+  it('merges a person registered twice into one, faces and crops kept; refuses a bad merge', async () => {
+    const first = await postJson(
+      `${ad.url}/faces/persons`,
+      { name: 'Bernard', frame: { uri: 'frame://megamind-4.5s.jpg' } },
+      auth,
+    );
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const second = await postJson(
+      `${ad.url}/faces/persons`,
+      { name: 'Bernard again', frame: { uri: 'frame://megamind-9.5s.jpg' }, force: true },
+      auth,
+    );
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    const merge = (id: string, body: unknown) => postJson(`${ad.url}/faces/persons/${id}/merge`, body, auth);
+
+    const self = await merge(first.body.id, { from: first.body.id });
+    assert.equal(self.status, 400);
+    assert.match(self.body.error.message, /themselves/);
+    const unknown = await merge(first.body.id, { from: '00000000-0000-0000-0000-000000000000' });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.error.code, 'person_not_found');
+    assert.equal((await merge(first.body.id, {})).status, 400);
+    assert.equal(personFiles().length, 2, 'a refused merge changes nothing');
+
+    const merged = await merge(first.body.id, { from: second.body.id });
+    assert.equal(merged.status, 200, JSON.stringify(merged.body));
+    assert.equal(merged.body.name, 'Bernard');
+    assert.deepEqual(
+      merged.body.faces.map((f: any) => f.id),
+      [first.body.faces[0].id, second.body.faces[0].id],
+    );
+    assert.deepEqual(personFiles(), [`${first.body.id}.json`]);
+    assert.equal((await getJson(`${ad.url}/faces/persons/${second.body.id}`, auth)).status, 404);
+    const crop = await fetch(`${ad.url}${merged.body.faces[1].crop_url}`, { headers: auth });
+    assert.equal(crop.status, 200);
+    assert.equal(crop.headers.get('content-type'), 'image/jpeg');
+    const { body } = await recognise('frame://megamind-9.5s.jpg');
+    assert.equal(body.faces[0].person, 'Bernard');
+
+    assert.equal(
+      (await fetch(`${ad.url}/faces/persons/${first.body.id}`, { method: 'DELETE', headers: auth })).status,
+      204,
+    );
+    assert.deepEqual(readdirSync(join(ad.dataDir, 'faces', 'crops')), []);
+  });
+
   it('needs the token on every gallery route', async () => {
     for (const [method, path] of [
       ['GET', '/faces/persons'],
@@ -283,6 +329,7 @@ describe('face gallery and face_recognition', () => {
       ['PATCH', `/faces/persons/${bernard}`],
       ['DELETE', `/faces/persons/${bernard}`],
       ['POST', `/faces/persons/${bernard}/faces`],
+      ['POST', `/faces/persons/${bernard}/merge`],
     ] as const) {
       const res = await fetch(`${ad.url}${path}`, { method });
       assert.equal(res.status, 401, `${method} ${path}`);

@@ -159,6 +159,164 @@ describe('face gallery and face_recognition through the recorder', () => {
     assert.deepEqual((await call('GET', '/faces/persons')).json().persons, []);
   });
 
+  it('serves face crops and merges a person registered twice (superusers only, merge audited)', async () => {
+    const first = (
+      await call('POST', '/faces/persons', { name: 'Ann', images: [b64('megamind-4.5s.jpg')] })
+    ).json();
+    const twice = await call('POST', '/faces/persons', {
+      name: 'Ann again',
+      images: [b64('megamind-9.5s.jpg')],
+      force: true,
+    });
+    assert.equal(twice.statusCode, 201, twice.body);
+    const second = twice.json();
+    const cropUrl = `/faces/persons/${first.id}/faces/${first.faces[0].id}/crop`;
+    const mergeUrl = `/faces/persons/${first.id}/merge`;
+
+    const crop = await call('GET', cropUrl);
+    assert.equal(crop.statusCode, 200, crop.body);
+    assert.equal(crop.headers['content-type'], 'image/jpeg');
+    assert.deepEqual([...crop.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
+    assert.equal((await t.request({ method: 'GET', url: `/api/v1${cropUrl}` })).statusCode, 401);
+    assert.equal((await call('GET', cropUrl, undefined, viewer)).statusCode, 403);
+    const otherFace = `/faces/persons/${first.id}/faces/${second.faces[0].id}/crop`;
+    const noCrop = await call('GET', otherFace);
+    assert.equal(noCrop.statusCode, 404, noCrop.body);
+    assert.match(noCrop.body, /face_not_found/);
+
+    assert.equal(
+      (await t.request({ method: 'POST', url: `/api/v1${mergeUrl}`, payload: { from: second.id } }))
+        .statusCode,
+      401,
+    );
+    assert.equal((await call('POST', mergeUrl, { from: second.id }, viewer)).statusCode, 403);
+    const self = await call('POST', mergeUrl, { from: first.id });
+    assert.equal(self.statusCode, 400, self.body);
+    assert.match(self.body, /themselves/);
+    const unknown = await call('POST', mergeUrl, { from: '00000000-0000-0000-0000-000000000000' });
+    assert.equal(unknown.statusCode, 404, unknown.body);
+    assert.equal((await call('POST', mergeUrl, { from: 'x' })).statusCode, 422);
+    assert.equal(
+      (await call('GET', '/faces/persons')).json().persons.length,
+      2,
+      'a refused merge changes nothing',
+    );
+
+    const merged = await call('POST', mergeUrl, { from: second.id });
+    assert.equal(merged.statusCode, 200, merged.body);
+    assert.equal(merged.json().name, 'Ann');
+    assert.equal(merged.json().face_count, 2);
+    assert.equal((await call('GET', `/faces/persons/${second.id}`)).statusCode, 404);
+    assert.equal((await call('GET', otherFace)).statusCode, 200, 'the moved face keeps its crop');
+    const audit = (
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/audit-logs?entity_type=face_person&entity_id=${first.id}`,
+        token: t.adminToken,
+      })
+    ).json();
+    assert.deepEqual(audit.logs.map((l: any) => l.action).sort(), [
+      'face_person.create',
+      'face_person.merge',
+    ]);
+    assert.equal((await call('DELETE', `/faces/persons/${first.id}`)).statusCode, 204);
+  });
+
+  it("registers a face from a review item's snapshot, cropped around the box chosen", async () => {
+    // A review item as the detection loop makes them: a group photo (three women) with a box on each face,
+    // the boxes where the adapter's face detector puts them.
+    const entry = t.container.adapterRegistry.get('local')!;
+    const found = mapResult(
+      'face_detection',
+      await t.container.adapterRegistry.infer(entry, 'face_detection', { b64: b64('sample1.jpg') }, {}, null),
+    );
+    assert.ok(typeof found !== 'string' && found.detections.length === 3, JSON.stringify(found));
+    const [width, height] = [1920, 1280];
+    const camera = await call('POST', '/cameras?force=true', {
+      name: 'Hall',
+      ip_address: '127.0.0.1',
+      rtsp_url: 'rtsp://127.0.0.1:1/none',
+    });
+    assert.equal(camera.statusCode, 201, camera.body);
+    const now = Date.now();
+    t.container.reviewBuilder.tracked({
+      cameraId: camera.json().id,
+      modelId: 1,
+      at: now,
+      ended: [],
+      picture: { jpeg: readFileSync(`${FIXTURES}sample1.jpg`), width, height },
+      tracks: found.detections.map((d, i) => {
+        const box = {
+          x: d.bbox[0] / width,
+          y: d.bbox[1] / height,
+          width: (d.bbox[2] - d.bbox[0]) / width,
+          height: (d.bbox[3] - d.bbox[1]) / height,
+        };
+        return {
+          track_id: `face-${i}`,
+          label: 'face',
+          confidence: d.confidence,
+          box,
+          first_seen: now,
+          last_seen: now,
+          last_moved: now,
+          stationary: false,
+          best: { at: now, confidence: d.confidence, box, result_id: null },
+        };
+      }),
+    });
+    await t.container.reviewBuilder.idle();
+    const items = (await call('GET', `/review-items?camera_id=${camera.json().id}`)).json();
+    const item = items.items[0];
+    assert.ok(item?.has_snapshot, JSON.stringify(items));
+    assert.equal(item.boxes.length, 3);
+
+    const from = (body: object, token = t.adminToken) =>
+      call('POST', '/faces/persons/from-review', { review_item_id: item.id, ...body }, token);
+    assert.equal(
+      (await t.request({ method: 'POST', url: '/api/v1/faces/persons/from-review', payload: {} })).statusCode,
+      401,
+    );
+    assert.equal((await from({ box: 0, name: 'Ada' }, viewer)).statusCode, 403);
+    const whole = await from({ box: null, name: 'Ada' });
+    assert.equal(whole.statusCode, 422, whole.body);
+    assert.match(whole.body, /several_faces/);
+    const noBox = await from({ box: 3, name: 'Ada' });
+    assert.equal(noBox.statusCode, 422);
+    assert.match(noBox.body, /box 3/);
+    assert.equal((await from({ box: 0 })).statusCode, 422, 'a name or a person');
+    const missing = await call('POST', '/faces/persons/from-review', {
+      review_item_id: 999999,
+      box: 0,
+      name: 'A',
+    });
+    assert.equal(missing.statusCode, 404);
+
+    const ada = await from({ box: 0, name: 'Ada' });
+    assert.equal(ada.statusCode, 201, ada.body);
+    assert.equal(ada.json().face_count, 1);
+    const beth = await from({ box: 1, name: 'Beth' });
+    assert.equal(beth.statusCode, 201, beth.body);
+    const again = await from({ box: 0, person_id: ada.json().id });
+    assert.equal(again.statusCode, 201, again.body);
+    assert.equal(again.json().face_count, 2);
+    // The crops are of the women chosen: each is now named in the group photo, the third stays unknown.
+    const named = mapResult(
+      'face_recognition',
+      await t.container.adapterRegistry.infer(
+        entry,
+        'face_recognition',
+        { b64: b64('sample1.jpg') },
+        {},
+        null,
+      ),
+    );
+    assert.ok(typeof named !== 'string');
+    assert.deepEqual(named.detections.map((d) => d.label).sort(), ['ada', 'beth', 'unknown']);
+    for (const p of [ada.json(), beth.json()])
+      assert.equal((await call('DELETE', `/faces/persons/${p.id}`)).statusCode, 204);
+  });
+
   it('says so when no adapter serves face_recognition', async () => {
     await adapter.stop();
     await eventually(

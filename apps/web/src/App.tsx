@@ -11,6 +11,7 @@ import { CamerasPage } from './features/cameras/CamerasPage';
 import { AlertActionsPage } from './features/alerts/AlertActionsPage';
 import { AlertsPage } from './features/alerts/AlertsPage';
 import { EventsPage } from './features/events/EventsPage';
+import { FacesPage } from './features/faces/FacesPage';
 import { EditCameraPage } from './features/cameras/EditCameraPage';
 import { NewCameraPage } from './features/cameras/NewCameraPage';
 import { LayoutEditorPage } from './features/live/LayoutEditor';
@@ -78,6 +79,7 @@ export function App() {
         <Route path="events" element={<EventsPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="alerts/actions" element={<AlertActionsPage />} />
+        <Route path="faces" element={<FacesPage isSuperuser={state.isSuperuser} />} />
         <Route
           path="ai/*"
           element={

@@ -220,7 +220,27 @@ export class FaceGallery {
       const person = this.get(id);
       await rm(join(this.personsDir, `${id}.json`), { force: true });
       this.people.delete(id);
-      await Promise.all(person.faces.map((f) => rm(this.cropPath(f.id), { force: true })));
+      await Promise.all(person.faces.map((f) => this.removeCrop(f.id)));
+    });
+  }
+
+  /**
+   * Merges person `fromId` into `id` (one person registered twice): `id` keeps its name and gains the other's
+   * faces (descriptors and crops as they are), and `fromId` is removed. The merged person is written before the
+   * other's file goes; a crash in between leaves both files naming the same faces, which removeCrop tolerates.
+   */
+  merge(id: string, fromId: string): Promise<Person> {
+    return this.change(async () => {
+      if (id === fromId)
+        throw new AdapterError('invalid_request', 'a person cannot be merged into themselves');
+      const person = this.get(id);
+      const from = this.get(fromId);
+      const merged = { ...person, faces: [...person.faces, ...from.faces] };
+      await this.save(merged);
+      this.people.set(id, merged);
+      await rm(join(this.personsDir, `${fromId}.json`), { force: true });
+      this.people.delete(fromId);
+      return merged;
     });
   }
 
@@ -239,7 +259,7 @@ export class FaceGallery {
         await this.save(updated);
         this.people.set(id, updated);
       }
-      await rm(this.cropPath(faceId), { force: true });
+      await this.removeCrop(faceId);
       return this.people.get(id) ?? null;
     });
   }
@@ -286,6 +306,12 @@ export class FaceGallery {
       this.index = state;
     }
     return this.index;
+  }
+
+  /** A face's crop, unless another person still names that face (left by a merge interrupted by a crash). */
+  private async removeCrop(faceId: string): Promise<void> {
+    for (const p of this.people.values()) if (p.faces.some((f) => f.id === faceId)) return;
+    await rm(this.cropPath(faceId), { force: true });
   }
 
   /** Crops first, then the person file: a crash in between leaves an unreferenced crop, never a missing one. */

@@ -24,6 +24,7 @@ const RegisterBody = Type.Object(
   { additionalProperties: false },
 );
 const RenameBody = Type.Object({ name: Type.String() }, { additionalProperties: false });
+const MergeBody = Type.Object({ from: Type.String() }, { additionalProperties: false });
 
 const describeFrame = (f: { uri?: string | undefined }, i: number, count: number): Picture => ({
   frame: f,
@@ -132,6 +133,11 @@ export async function faceRoutes(app: FastifyInstance, options: { faces: FaceSer
   app.delete<IdParams>('/faces/persons/:id', async (req, reply) => {
     await gallery.deletePerson(req.params.id);
     return reply.status(204).send();
+  });
+
+  app.post<IdParams>('/faces/persons/:id/merge', async (req) => {
+    const body = check(MergeBody, req.body ?? {}, 'merge request');
+    return personView(await gallery.merge(req.params.id, body.from));
   });
 
   app.post<IdParams>('/faces/persons/:id/faces', async (req, reply) => {

@@ -145,7 +145,6 @@ export function wireAi({
     internalEvents,
     logger,
   );
-  const faces = new FacesService(adapterRegistry, audit);
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
   // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
   const motionSettings = new MotionRepository(database.db);
@@ -172,6 +171,7 @@ export function wireAi({
     events,
   );
   retention.keepFor(review);
+  const faces = new FacesService(adapterRegistry, audit, review, config.media.ffmpegPath);
   const reviewBuilder = new ReviewBuilder(
     {
       items: reviewItems,

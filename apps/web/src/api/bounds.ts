@@ -1970,6 +1970,35 @@ export const requestBounds = {
       "required": false
     }
   },
+  "addFaceFromReviewItem": {
+    "review_item_id": {
+      "type": "integer",
+      "minimum": 1,
+      "required": true
+    },
+    "box": {
+      "type": "integer",
+      "minimum": 0,
+      "nullable": true,
+      "required": false
+    },
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "required": false
+    },
+    "person_id": {
+      "type": "string",
+      "pattern": "^[0-9a-f-]{36}$",
+      "required": false
+    },
+    "force": {
+      "type": "boolean",
+      "required": false
+    }
+  },
   "renameFacePerson": {
     "name": {
       "type": "string",
@@ -1994,6 +2023,13 @@ export const requestBounds = {
     "force": {
       "type": "boolean",
       "required": false
+    }
+  },
+  "mergeFacePersons": {
+    "from": {
+      "type": "string",
+      "pattern": "^[0-9a-f-]{36}$",
+      "required": true
     }
   },
   "updateMqttSettings": {

@@ -27,6 +27,20 @@ export function scaleJpeg(ffmpegPath: string, jpeg: Buffer, width: number): Prom
   return pipeJpeg(ffmpegPath, jpeg, `scale=${width}:-2`);
 }
 
+/** A part of the picture: `box` as shares of its width and height (0–1), cropped at the picture's own scale. */
+export function cropJpeg(
+  ffmpegPath: string,
+  jpeg: Buffer,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<Buffer> {
+  const share = (v: number) => Math.min(1, Math.max(0, v)).toFixed(4);
+  return pipeJpeg(
+    ffmpegPath,
+    jpeg,
+    `crop=w=iw*${share(box.width)}:h=ih*${share(box.height)}:x=iw*${share(box.x)}:y=ih*${share(box.y)}`,
+  );
+}
+
 function pipeJpeg(ffmpegPath: string, jpeg: Buffer, filter: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(

@@ -149,21 +149,33 @@ export class AdapterClient {
     return this.#request(method, path, json);
   }
 
-  async #request(
+  /**
+   * A JPEG of the face gallery (a face's crop, `/faces/.../crop`), at most `maxBytes`; a refusal is an
+   * AdapterCallError with the adapter's status and code, as for gallery().
+   */
+  async galleryImage(path: string, maxBytes: number): Promise<Buffer> {
+    if (!path.startsWith('/faces/')) throw new Error(`not a gallery path: ${path}`);
+    const response = await this.#send('GET', path, undefined, maxBytes);
+    if (response.status >= 200 && response.status < 300) return response.body;
+    this.#parse(path, response);
+    throw new AdapterCallError('http', `${path} answered ${response.status}`, response.status);
+  }
+
+  async #send(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
-    json?: unknown,
-  ): Promise<unknown> {
-    let response: OutboundResponse;
+    json: unknown,
+    maxBytes: number,
+  ): Promise<OutboundResponse> {
     try {
-      response = await outboundRequest({
+      return await outboundRequest({
         method,
         url: new URL(path, this.baseUrl),
         headers:
           json === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
         body: json === undefined ? undefined : JSON.stringify(json),
         timeoutMs: this.timeoutMs,
-        maxBytes: MAX_ANSWER_BYTES,
+        maxBytes,
       });
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;
@@ -172,11 +184,23 @@ export class AdapterClient {
       if (error.kind === 'too_large')
         throw new AdapterCallError(
           'invalid',
-          `${path} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; not read`,
+          `${path} answered more than ${maxBytes / 1024 / 1024} MiB; not read`,
           error.status,
         );
       throw new AdapterCallError('network', `unreachable: ${error.message}`);
     }
+  }
+
+  async #request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    json?: unknown,
+  ): Promise<unknown> {
+    return this.#parse(path, await this.#send(method, path, json, MAX_ANSWER_BYTES));
+  }
+
+  /** A JSON answer's body (null for 204), or the AdapterCallError its error envelope describes. */
+  #parse(path: string, response: OutboundResponse): unknown {
     const ok = response.status >= 200 && response.status < 300;
     if (response.status === 204) return null;
     let body: unknown;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requestContext } from '../../platform/http/authentication.js';
+import { Binary, mediaResponse } from '../../platform/http/openapi.js';
 import { ErrorResponse, authErrors } from '../../platform/http/schemas.js';
 import {
   FaceParams,
@@ -8,6 +9,8 @@ import {
   GalleryList,
   GalleryPerson,
   PersonCreate,
+  PersonFromReview,
+  PersonMerge,
   PersonParams,
   PersonRename,
 } from './faces.schemas.js';
@@ -52,6 +55,21 @@ export const facesRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await faces.create(requestContext(request), request.body)),
+    );
+    app.post(
+      '/faces/persons/from-review',
+      {
+        schema: {
+          tags,
+          operationId: 'addFaceFromReviewItem',
+          summary:
+            "Register the face in a review item's snapshot, cropped around one of its boxes, as a new person (name) or another face of one (person_id) (superuser)",
+          body: PersonFromReview,
+          response: { 201: GalleryPerson, 400: ErrorResponse, ...refusals, ...upstream, ...authErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await faces.fromReview(requestContext(request), request.body)),
     );
     app.get(
       '/faces/persons/:id',
@@ -113,6 +131,48 @@ export const facesRoutes =
         reply
           .status(201)
           .send(await faces.addFaces(requestContext(request), request.params.id, request.body)),
+    );
+    app.post(
+      '/faces/persons/:id/merge',
+      {
+        schema: {
+          tags,
+          operationId: 'mergeFacePersons',
+          summary:
+            'Merge another person (the same one registered twice) into this one: their faces move here, they go (superuser)',
+          params: PersonParams,
+          body: PersonMerge,
+          response: {
+            200: GalleryPerson,
+            400: ErrorResponse,
+            404: ErrorResponse,
+            ...upstream,
+            ...authErrors,
+          },
+        },
+      },
+      async (request) => faces.merge(requestContext(request), request.params.id, request.body),
+    );
+    app.get(
+      '/faces/persons/:id/faces/:faceId/crop',
+      {
+        schema: {
+          tags,
+          operationId: 'getFacePersonFaceCrop',
+          summary: 'The JPEG crop of one registered face, at most 160 px (superuser)',
+          params: FaceParams,
+          response: {
+            200: mediaResponse('image/jpeg', Binary, 'The face crop'),
+            404: ErrorResponse,
+            ...upstream,
+            ...authErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const jpeg = await faces.crop(requestContext(request), request.params.id, request.params.faceId);
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(jpeg);
+      },
     );
     app.delete(
       '/faces/persons/:id/faces/:faceId',

@@ -57,3 +57,32 @@ export const PersonRename = Type.Object(
   { additionalProperties: false },
 );
 export type PersonRename = Static<typeof PersonRename>;
+export const PersonMerge = Type.Object(
+  {
+    from: Type.String({
+      pattern: '^[0-9a-f-]{36}$',
+      description: 'the person whose faces move here; removed',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PersonMerge = Static<typeof PersonMerge>;
+
+/**
+ * A face from a review item's snapshot: the part around one of its boxes (`box`, an index into the item's
+ * `boxes`; null: the whole snapshot), registered as a new person (`name`) or added to one (`person_id`).
+ */
+export const PersonFromReview = Type.Object(
+  {
+    review_item_id: Type.Integer({ minimum: 1 }),
+    box: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        "index into the item's boxes, the face (or person) to crop around; null: the whole snapshot",
+    }),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a new person' })),
+    person_id: Type.Optional(Type.String({ pattern: '^[0-9a-f-]{36}$', description: 'an existing person' })),
+    force: Force,
+  },
+  { additionalProperties: false },
+);
+export type PersonFromReview = Static<typeof PersonFromReview>;

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { useCameraNames } from '../cameras/CameraFilterSelect';
+import { AddFaceFromReview } from '../faces/AddFaceFromReview';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
@@ -169,6 +170,8 @@ function Incident({ item }: { item: ReviewItem }) {
           </figcaption>
         </figure>
       </div>
+      {/* Superusers only (features/faces). */}
+      <AddFaceFromReview item={item} />
     </>
   );
 }

@@ -37,9 +37,12 @@ export function Shell({ username, isSuperuser }: { username: string; isSuperuser
           aria-label="Main"
           className="order-last -mx-1 flex w-full flex-wrap gap-1 px-1 md:order-none md:w-auto"
         >
-          {/* Administration only for administrators (features/admin). */}
+          {/* The face library and administration only for administrators (features/faces, features/admin). */}
           {/* Review carries the count of incidents still to review (features/review). */}
-          {(isSuperuser ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV).map((item) =>
+          {(isSuperuser
+            ? [...NAV, { to: '/faces', label: 'Faces' }, { to: '/admin', label: 'Admin' }]
+            : NAV
+          ).map((item) =>
             item.to === '/review' ? (
               <ReviewNavLink key={item.to} className={navClass} />
             ) : (
