@@ -36,6 +36,14 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's fast tests run in Node beside the browser code they test: type-checked with the web tests'
+    // project (Node's types), which the browser code's project must not see.
+    files: ['apps/web/src/**/*.test.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: 'apps/web/test/tsconfig.json' },
+    },
+  },
+  {
     // Imports point one way in the recorder: modules/ may use media/ and platform/, never the reverse.
     files: ['apps/recorder/src/media/**/*.ts', 'apps/recorder/src/platform/**/*.ts'],
     rules: {

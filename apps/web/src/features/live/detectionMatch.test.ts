@@ -1,5 +1,4 @@
-/// <reference types="node" />
-// (node:test: this fast test runs in node, beside the browser code it tests)
+// Fast tests (node:test, type-checked with apps/web/test) of how live boxes are matched to the picture on screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
