@@ -100,24 +100,30 @@ describe('detections over the live picture in chromium', { timeout: 300_000 }, (
     const { page } = await browser.newPage();
     await page.goto(`${origin}/cameras/${camera.id}`);
     await signIn(page, 'watcher', USER_PASSWORD);
-    await page.locator('svg[data-detections] rect').first().waitFor({ timeout: 90_000 });
-
     // Where each drawn box's centre is on screen, turned back into the frame's pixels through the video's own
-    // geometry (object-contain): the box is judged where the person sees it, not where the SVG says it is.
-    const centres = await page.evaluate(() => {
-      const video = document.querySelector('video')!;
-      const area = video.getBoundingClientRect();
-      const scale = Math.min(area.width / video.videoWidth, area.height / video.videoHeight);
-      const left = area.left + (area.width - video.videoWidth * scale) / 2;
-      const top = area.top + (area.height - video.videoHeight * scale) / 2;
-      return Array.from(document.querySelectorAll('svg[data-detections] rect')).map((rect) => {
-        const box = rect.getBoundingClientRect();
-        return {
-          x: (box.left + box.width / 2 - left) / scale,
-          y: (box.top + box.height / 2 - top) / scale,
-        };
-      });
-    });
+    // geometry (object-contain): the box is judged where the person sees it, not where the SVG says it is. Read
+    // in the same moment as the boxes are found: boxes follow the picture on screen, so they come and go.
+    const found = await page.waitForFunction(
+      () => {
+        const video = document.querySelector('video');
+        const rects = Array.from(document.querySelectorAll('svg[data-detections] rect'));
+        if (!video || video.videoWidth === 0 || rects.length < 2) return null;
+        const area = video.getBoundingClientRect();
+        const scale = Math.min(area.width / video.videoWidth, area.height / video.videoHeight);
+        const left = area.left + (area.width - video.videoWidth * scale) / 2;
+        const top = area.top + (area.height - video.videoHeight * scale) / 2;
+        return rects.map((rect) => {
+          const box = rect.getBoundingClientRect();
+          return {
+            x: (box.left + box.width / 2 - left) / scale,
+            y: (box.top + box.height / 2 - top) / scale,
+          };
+        });
+      },
+      undefined,
+      { timeout: 90_000 },
+    );
+    const centres = (await found.jsonValue())!;
     assert.ok(centres.length >= 2, JSON.stringify(centres));
     for (const { x, y } of centres) {
       assert.ok(

@@ -277,6 +277,19 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     assert.deepEqual(await shownIds(), [second.id]);
     await page.getByLabel('Label').fill('nothing-like-this');
     await page.getByText('No incident matches these filters.').waitFor();
+    // By zone, and by day (the viewer's day the backyard's car was seen).
+    await page.goto(`${origin}/review`);
+    await page.getByLabel('Zone', { exact: true }).fill('Entrance');
+    await row(second).waitFor({ state: 'detached' });
+    assert.deepEqual(await shownIds(), [first.id]);
+    await page.getByLabel('Zone', { exact: true }).fill('');
+    const oldDay = new Date(old.start_time);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page
+      .getByLabel('Day', { exact: true })
+      .fill(`${oldDay.getFullYear()}-${pad(oldDay.getMonth() + 1)}-${pad(oldDay.getDate())}`);
+    await row(first).waitFor({ state: 'detached' });
+    assert.deepEqual(await shownIds(), [old.id]);
     await page.goto(`${origin}/review`);
     await row(old).waitFor();
   });
@@ -376,6 +389,34 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     // Nothing moved for CLOSE_AFTER_MS: it closes, and "ongoing" gives way to how long it lasted.
     await fresh.getByText(/^\d+ s$/).waitFor();
     assert.equal(await fresh.getByText('ongoing', { exact: true }).count(), 0);
+  });
+
+  it('moves between incidents and marks them from the keyboard', async () => {
+    await page.goto(`${origin}/review?status=all`);
+    await row(old).waitFor();
+    const [newest, next] = await shownIds();
+    const link = (id: number) => page.locator(`li[data-review-id="${id}"] > a`);
+    const focused = () =>
+      page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('data-review-id')));
+    await link(newest!).focus();
+    await page.keyboard.press('j');
+    assert.equal(await focused(), next);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focused(), newest);
+    await page.keyboard.press('ArrowDown');
+    // r marks the focused incident reviewed, and again not reviewed.
+    const before = (await item(next!)).reviewed;
+    await page.keyboard.press('r');
+    await row({ id: next! } as Item)
+      .getByText(before ? 'Not reviewed' : '✓ Reviewed')
+      .waitFor();
+    assert.equal((await item(next!)).reviewed, !before);
+    await page.keyboard.press('r');
+    await row({ id: next! } as Item)
+      .getByText(before ? '✓ Reviewed' : 'Not reviewed')
+      .waitFor();
+    assert.equal((await item(next!)).reviewed, before);
+    await badge(2).waitFor();
   });
 
   it('a user who may not view a camera sees none of its incidents', async () => {

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { requestBounds } from '../../api/bounds';
 import type { ReviewItem, ReviewSeverity } from '../../api/types';
@@ -17,6 +17,7 @@ import {
   useReviewItems,
   useSetReviewed,
   withTicket,
+  daySpan,
   type ReviewFilters,
 } from './queries';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
@@ -49,6 +50,9 @@ export function useReviewFilters() {
   const severity: ReviewSeverity | undefined =
     severityParam === 'alert' || severityParam === 'detection' ? severityParam : undefined;
   const label = params.get('label') ?? '';
+  const zone = params.get('zone') ?? '';
+  const dayParam = params.get('day') ?? '';
+  const day = daySpan(dayParam) ? dayParam : '';
   const cameraParam = Number(params.get('camera'));
   const cameraId = Number.isInteger(cameraParam) && cameraParam > 0 ? cameraParam : undefined;
   const pageParam = Number(params.get('page'));
@@ -57,6 +61,8 @@ export function useReviewFilters() {
   const filters: ReviewFilters = {
     camera_id: cameraId,
     label: label.trim() || undefined,
+    zone: zone.trim() || undefined,
+    day: day || undefined,
     severity,
     reviewed: status === 'all' ? undefined : status === 'reviewed',
   };
@@ -72,7 +78,7 @@ export function useReviewFilters() {
       },
       { replace: name !== 'page' },
     );
-  return { status, severity, label, cameraId, page, filters, set, search: params.toString() };
+  return { status, severity, label, zone, day, cameraId, page, filters, set, search: params.toString() };
 }
 
 /**
@@ -81,7 +87,7 @@ export function useReviewFilters() {
  * incidents come without a reload (review.* events refresh the ['review'] queries).
  */
 export function ReviewPage() {
-  const { status, severity, label, cameraId, page, filters, set, search } = useReviewFilters();
+  const { status, severity, label, zone, day, cameraId, page, filters, set, search } = useReviewFilters();
   const items = useReviewItems(filters, page);
   const setReviewed = useSetReviewed();
   const markAll = useMarkAllReviewed();
@@ -89,13 +95,22 @@ export function ReviewPage() {
   const cameraNames = useCameraNames();
   const [confirmAll, setConfirmAll] = useState(false);
   const labelsId = useId();
+  const zonesId = useId();
+  const list = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => items.data?.items ?? [], [items.data]);
   const days = useMemo(() => byDay(rows), [rows]);
   const total = items.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const knownLabels = useMemo(() => [...new Set(rows.flatMap((item) => item.labels))].sort(), [rows]);
-  const unfiltered = status === 'unreviewed' && !filters.severity && !filters.label && cameraId === undefined;
+  const knownZones = useMemo(() => [...new Set(rows.flatMap((item) => item.zones))].sort(), [rows]);
+  const unfiltered =
+    status === 'unreviewed' &&
+    !filters.severity &&
+    !filters.label &&
+    !filters.zone &&
+    !filters.day &&
+    cameraId === undefined;
 
   const mark = (item: ReviewItem, reviewed: boolean) =>
     setReviewed.mutate(
@@ -128,7 +143,7 @@ export function ReviewPage() {
       <form
         aria-label="Filter incidents"
         onSubmit={(event) => event.preventDefault()}
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
         <SelectField
           label="Reviewed"
@@ -163,6 +178,35 @@ export function ReviewPage() {
             ))}
           </datalist>
         </label>
+        <label className="block space-y-1">
+          <span className="text-sm font-medium">Zone</span>
+          <input
+            type="search"
+            name="zone"
+            value={zone}
+            list={zonesId}
+            maxLength={requestBounds.markReviewItems.zone.maxLength}
+            placeholder="e.g. Driveway"
+            onChange={(event) => set('zone', event.target.value)}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+          <datalist id={zonesId}>
+            {knownZones.map((known) => (
+              <option key={known} value={known} />
+            ))}
+          </datalist>
+        </label>
+        <label className="block space-y-1">
+          <span className="text-sm font-medium">Day</span>
+          <input
+            type="date"
+            name="day"
+            value={day}
+            max={localDay(new Date())}
+            onChange={(event) => set('day', event.target.value)}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </label>
       </form>
 
       <div className="flex flex-wrap items-center gap-2">
@@ -188,25 +232,34 @@ export function ReviewPage() {
       ) : (
         <>
           {items.isFetching && <span className="sr-only">Updating…</span>}
-          {days.map((day) => (
-            <section key={day.key} aria-labelledby={`day-${day.key}`} className="space-y-2">
-              <h2 id={`day-${day.key}`} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-                {day.heading}
-              </h2>
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-                {day.items.map((item) => (
-                  <ReviewRow
-                    key={item.id}
-                    item={item}
-                    cameraName={cameraNames.get(item.camera_id) ?? `Camera ${item.camera_id}`}
-                    search={search}
-                    busy={setReviewed.isPending}
-                    onMark={(reviewed) => mark(item, reviewed)}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            Keys: <kbd>↓</kbd> <kbd>↑</kbd> (or <kbd>j</kbd> <kbd>k</kbd>) move between incidents,{' '}
+            <kbd>Enter</kbd> opens one, <kbd>r</kbd> marks it reviewed (or not).
+          </p>
+          <div ref={list} onKeyDown={(event) => onListKey(event, list.current, rows, mark)}>
+            {days.map((group) => (
+              <section key={group.key} aria-labelledby={`day-${group.key}`} className="mb-4 space-y-2">
+                <h2
+                  id={`day-${group.key}`}
+                  className="text-sm font-semibold text-slate-700 dark:text-slate-200"
+                >
+                  {group.heading}
+                </h2>
+                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+                  {group.items.map((item) => (
+                    <ReviewRow
+                      key={item.id}
+                      item={item}
+                      cameraName={cameraNames.get(item.camera_id) ?? `Camera ${item.camera_id}`}
+                      search={search}
+                      busy={setReviewed.isPending}
+                      onMark={(reviewed) => mark(item, reviewed)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
           <Pager
             page={page}
             pages={pages}
@@ -287,4 +340,37 @@ function ReviewRow({
       </Button>
     </li>
   );
+}
+
+/** Today (or any date) as the `YYYY-MM-DD` of a date input, in the viewer's time zone. */
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The list's keys, as in other review tools: ↓/j and ↑/k move the focus between incidents, `r` marks the focused
+ * one reviewed or not (Enter opens it, being a link). Keys typed with a modifier are left to the browser.
+ */
+function onListKey(
+  event: KeyboardEvent,
+  container: HTMLElement | null,
+  rows: ReviewItem[],
+  mark: (item: ReviewItem, reviewed: boolean) => void,
+) {
+  if (!container || event.altKey || event.ctrlKey || event.metaKey) return;
+  const links = Array.from(container.querySelectorAll<HTMLAnchorElement>('li[data-review-id] > a'));
+  const at = links.findIndex((link) => link === document.activeElement);
+  const move = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[event.key];
+  if (move !== undefined) {
+    event.preventDefault();
+    links[Math.min(links.length - 1, Math.max(0, at === -1 ? 0 : at + move))]?.focus();
+  } else if (event.key === 'r' && at !== -1) {
+    const id = Number(links[at]!.closest('li')?.dataset.reviewId);
+    const item = rows.find((row) => row.id === id);
+    if (item) {
+      event.preventDefault();
+      mark(item, !item.reviewed);
+    }
+  }
 }

@@ -14,16 +14,32 @@ const TICKET_RENEW_MS = 4 * 60_000;
 export interface ReviewFilters {
   camera_id?: number | undefined;
   label?: string | undefined;
+  zone?: string | undefined;
   severity?: ReviewSeverity | undefined;
   reviewed?: boolean | undefined;
+  /** a day in the viewer's time zone, `YYYY-MM-DD`: the incidents that overlap it */
+  day?: string | undefined;
+}
+
+/** A `YYYY-MM-DD` day in the viewer's time zone as the seconds it spans, or null when it is not a day. */
+export function daySpan(day: string): { start_unix: number; end_unix: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(start.getTime())) return null;
+  const next = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  return { start_unix: Math.floor(start.getTime() / 1000), end_unix: Math.floor(next.getTime() / 1000) - 1 };
 }
 
 function query(filters: ReviewFilters): Omit<ReviewQuery, 'skip' | 'limit'> {
   const out: Omit<ReviewQuery, 'skip' | 'limit'> = {};
   if (filters.camera_id !== undefined) out.camera_id = filters.camera_id;
   if (filters.label) out.label = filters.label;
+  if (filters.zone) out.zone = filters.zone;
   if (filters.severity) out.severity = filters.severity;
   if (filters.reviewed !== undefined) out.reviewed = filters.reviewed;
+  const span = filters.day ? daySpan(filters.day) : null;
+  if (span) Object.assign(out, span);
   return out;
 }
 
@@ -98,7 +114,12 @@ export function useMarkAllReviewed() {
     mutationFn: async ({ filters, upToMs }: { filters: ReviewFilters; upToMs: number }) => {
       // Shown reviewed or not, the same incidents end up reviewed: the `reviewed` filter is not sent.
       const matching = query({ ...filters, reviewed: undefined });
-      const body: MarkReviewed = { ...matching, end_unix: Math.ceil(upToMs / 1000), reviewed: true };
+      const upTo = Math.ceil(upToMs / 1000);
+      const body: MarkReviewed = {
+        ...matching,
+        end_unix: Math.min(matching.end_unix ?? upTo, upTo),
+        reviewed: true,
+      };
       return unwrap(await api.POST('/api/v1/review-items/reviewed', { body }));
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['review'] }),
