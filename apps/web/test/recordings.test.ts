@@ -47,6 +47,8 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
   let other: { id: number; source: TestCamera; chunks: ReturnType<typeof chunkCollector> };
   let chunks: IndexedChunk[];
   let alert: { id: number; created_at: string; title: string };
+  /** when the person of the test's incident was first seen moving */
+  let incidentStartMs: number;
   let page: Page;
 
   before(async () => {
@@ -84,6 +86,36 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     // Three chunks (~30 s): a click 20 s in, a boundary to cross, a 15 s range to export.
     chunks = await collector.waitFor(3);
     await other.chunks.waitFor(2);
+    // An incident in the second chunk, as the tracker tells the review builder: a person seen moving 2 s in and
+    // again 2 s later (the timeline draws it as a band that plays from its start).
+    const picture = (
+      await t.request({ method: 'GET', url: `/api/v1/cameras/${cameraId}/snapshot`, token: t.adminToken })
+    ).rawPayload;
+    incidentStartMs = chunks[1]!.startMs + 2_000;
+    for (const at of [incidentStartMs, incidentStartMs + 2_000]) {
+      const box = { x: 0.3, y: 0.3, width: 0.2, height: 0.4 };
+      t.container.internalEvents.emit('objects.tracked', {
+        cameraId,
+        modelId: 1,
+        at,
+        tracks: [
+          {
+            track_id: 'walker',
+            label: 'person',
+            confidence: 0.9,
+            box,
+            first_seen: incidentStartMs,
+            last_seen: at,
+            last_moved: at,
+            stationary: false,
+            best: { at, confidence: 0.9, box, result_id: null },
+          },
+        ],
+        ended: [],
+        picture: { jpeg: picture, width: 640, height: 360 },
+      });
+      await t.container.reviewBuilder.idle();
+    }
   });
   after(async () => {
     await browser?.close();
@@ -330,6 +362,17 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     assert.match(chunk.suggestedFilename(), /^Driveway \d{4}-\d\d-\d\d \d\d-\d\d-\d\d\.mp4$/);
     const chunkSeconds = await duration(await chunk.path());
     assert.ok(chunkSeconds > 5 && chunkSeconds < 15, `the chunk lasts ${chunkSeconds} s`);
+  });
+
+  it('draws the incident as a band that plays from its start when chosen', async () => {
+    const band = page
+      .getByRole('group', { name: 'Incidents and detections' })
+      .getByRole('button', { name: /^Incident .*: person$/ });
+    assert.equal(Number(await band.getAttribute('data-start-ms')), incidentStartMs);
+    await armSeek();
+    await band.click();
+    await page.waitForURL(new RegExp(`[?&]t=${incidentStartMs}\\b`));
+    await assertPictureOf(incidentStartMs, 'incident band');
   });
 
   it('jumps to the alert time when its marker is chosen', async () => {

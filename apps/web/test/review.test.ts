@@ -295,6 +295,15 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
   });
 
   it('an opened incident plays its clip and shows its snapshot; marking it reviewed lowers the count', async () => {
+    // Pointing at a row previews its clip in the thumbnail's place; moving away brings the thumbnail back.
+    await row(first).getByRole('link').hover();
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector<HTMLVideoElement>(`li[data-review-id="${id}"] video`)?.currentTime ?? 0) > 0,
+      first.id,
+    );
+    await page.getByRole('heading', { name: 'Review', exact: true }).hover();
+    await row(first).getByTestId('review-preview').waitFor({ state: 'detached' });
     await row(first).getByRole('link').click();
     await page.waitForURL(`${origin}/review/${first.id}`);
     await page.getByRole('heading', { name: /^Alert: car and person at Driveway/ }).waitFor();
@@ -321,6 +330,15 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     const download = page.getByRole('link', { name: 'Download clip' });
     assert.match((await download.getAttribute('href'))!, /\/clip\?ticket=/);
     assert.equal(await download.getAttribute('download'), `incident-${first.id}.mp4`);
+    // The camera's other incidents around it, in time order, this one marked; one click away.
+    const nearby = page.getByRole('region', { name: /^Driveway, the hour before and after/ });
+    const current = nearby.locator('a[aria-current="page"]');
+    await current.waitFor();
+    assert.equal(await current.getAttribute('href'), `/review/${first.id}`);
+    assert.deepEqual(
+      await nearby.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      [`/review/${first.id}`, `/review/${second.id}`],
+    );
     // Opening it did not mark it.
     assert.equal((await item(first.id)).reviewed, false);
     await checkStep(page, 'review-item');
@@ -334,6 +352,8 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     assert.equal((await item(first.id)).reviewed, true);
     await page.getByRole('link', { name: '← All incidents' }).click();
     await row(second).waitFor();
+    // (the list kept from before may show first for a moment, until its refetch answers)
+    await row(first).waitFor({ state: 'detached' });
     assert.deepEqual(await shownIds(), [second.id, old.id]);
     // And from a row: not reviewed again shows under "All"; then back.
     await page.getByLabel('Reviewed', { exact: true }).selectOption('all');

@@ -1991,6 +1991,7 @@ export const requestBounds = {
     },
     "person_id": {
       "type": "string",
+      "maxLength": 36,
       "pattern": "^[0-9a-f-]{36}$",
       "required": false
     },
@@ -2028,6 +2029,7 @@ export const requestBounds = {
   "mergeFacePersons": {
     "from": {
       "type": "string",
+      "maxLength": 36,
       "pattern": "^[0-9a-f-]{36}$",
       "required": true
     }

@@ -61,6 +61,7 @@ export const PersonMerge = Type.Object(
   {
     from: Type.String({
       pattern: '^[0-9a-f-]{36}$',
+      maxLength: 36,
       description: 'the person whose faces move here; removed',
     }),
   },
@@ -80,7 +81,9 @@ export const PersonFromReview = Type.Object(
         "index into the item's boxes, the face (or person) to crop around; null: the whole snapshot",
     }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a new person' })),
-    person_id: Type.Optional(Type.String({ pattern: '^[0-9a-f-]{36}$', description: 'an existing person' })),
+    person_id: Type.Optional(
+      Type.String({ pattern: '^[0-9a-f-]{36}$', maxLength: 36, description: 'an existing person' }),
+    ),
     force: Force,
   },
   { additionalProperties: false },

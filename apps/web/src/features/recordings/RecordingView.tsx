@@ -7,7 +7,15 @@ import { Calendar } from './Calendar';
 import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
 import { RecordingPicture } from './RecordingPicture';
-import { chunkAt, mediaTicket, useAlertsBetween, useCoverage, useDetectionsBetween } from './queries';
+import { detectionBands, incidentBands } from './bands';
+import {
+  chunkAt,
+  mediaTicket,
+  useAlertsBetween,
+  useCoverage,
+  useDetectionsBetween,
+  useIncidentsBetween,
+} from './queries';
 import { saveFile, safeFileName } from '../../lib/saveFile';
 import { ScrubPreview } from './ScrubPreview';
 import { Timeline, type TimeRange, type TimelineMarker } from './Timeline';
@@ -95,24 +103,25 @@ export function RecordingView({
   const coverage = useCoverage(cameraId, view.startMs, view.endMs, minGapSeconds, width !== null);
   const alerts = useAlertsBetween(cameraId, day.startMs, day.endMs);
   const detections = useDetectionsBetween(cameraId, view.startMs, view.endMs);
+  const incidents = useIncidentsBetween(cameraId, view.startMs, view.endMs);
   const markers = useMemo<TimelineMarker[]>(
-    () => [
-      ...(detections.data ?? []).map((result) => ({
-        key: `detection-${result.id}`,
-        kind: 'detection' as const,
-        atMs: Date.parse(result.created_at),
-        text: [result.model_name, result.label, result.count === null ? null : `${result.count} found`]
-          .filter(Boolean)
-          .join(', '),
-      })),
-      ...(alerts.data ?? []).map((alert) => ({
+    () =>
+      (alerts.data ?? []).map((alert) => ({
         key: `alert-${alert.id}`,
         kind: 'alert' as const,
         atMs: Date.parse(alert.created_at),
         text: alert.title,
       })),
+    [alerts.data],
+  );
+  const msPerPixel = span / (width ?? 1000);
+  // An open incident reaches to when the list was read; its review events refetch it as it goes on.
+  const bands = useMemo(
+    () => [
+      ...incidentBands(incidents.data ?? [], incidents.dataUpdatedAt),
+      ...detectionBands(detections.data ?? [], msPerPixel),
     ],
-    [alerts.data, detections.data],
+    [incidents.data, incidents.dataUpdatedAt, detections.data, msPerPixel],
   );
 
   /** Plays from an instant the person chose, and remembers it in the URL. */
@@ -299,6 +308,7 @@ export function RecordingView({
               day={day}
               spans={coverage.data?.spans ?? []}
               markers={markers}
+              bands={bands}
               playheadMs={playheadMs}
               selection={selection}
               zoomLabel={ZOOM_LEVELS[zoom]!.label}

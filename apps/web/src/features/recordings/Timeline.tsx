@@ -1,11 +1,18 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { RecordedSpan } from '../../api/types';
+import type { TimelineBand } from './bands';
 import { HOUR, MINUTE, SECOND, clamp, durationLabel, timeLabel } from './time';
 
-/** A point of interest on the timeline: an alert or a detection, which plays from its time when chosen. */
+const BAND_STYLE: Record<TimelineBand['kind'], { name: string; className: string }> = {
+  alert: { name: 'Alert incident', className: 'top-0 h-2.5 bg-red-600 dark:bg-red-500' },
+  incident: { name: 'Incident', className: 'top-0 h-2.5 bg-amber-500 dark:bg-amber-400' },
+  detection: { name: 'Detections', className: 'top-3.5 h-1.5 bg-violet-600 dark:bg-violet-400' },
+};
+
+/** A point of interest on the timeline: an alert, which plays from its time when chosen. */
 export interface TimelineMarker {
   key: string;
-  kind: 'alert' | 'detection';
+  kind: 'alert';
   atMs: number;
   /** what it was, for its label: "Gate is offline" */
   text: string;
@@ -42,7 +49,8 @@ function ticks(view: TimeRange, dayStartMs: number): number[] {
 
 /**
  * A day's recordings drawn over the visible range `view`: recorded spans as bars (gaps left empty and named in
- * the legend), alert and detection markers above them, the playhead and a selected range. Pointer: click or drag
+ * the legend), alert markers and activity bands (incidents, detections) above them, the playhead and a selected
+ * range. Pointer: click or drag
  * to play from that instant; shift-drag selects a range. Keyboard (the bar is a slider): arrows move the playhead
  * (shift: further), Home/End the day's ends, + and − zoom.
  */
@@ -51,6 +59,7 @@ export function Timeline({
   day,
   spans,
   markers,
+  bands,
   playheadMs,
   selection,
   zoomLabel,
@@ -63,6 +72,7 @@ export function Timeline({
   day: TimeRange;
   spans: readonly RecordedSpan[];
   markers: readonly TimelineMarker[];
+  bands: readonly TimelineBand[];
   playheadMs: number | null;
   selection: TimeRange | null;
   zoomLabel: string;
@@ -138,8 +148,8 @@ export function Timeline({
 
   return (
     <div className="space-y-1 select-none">
-      {/* Markers: their own row of buttons (a slider may not hold buttons). */}
-      <div className="relative h-6 overflow-hidden" aria-label="Alerts and detections" role="group">
+      {/* Markers and bands: their own rows of buttons (a slider may not hold buttons). */}
+      <div className="relative h-6 overflow-hidden" aria-label="Alerts" role="group">
         {markers
           .filter((marker) => visible(marker.atMs))
           .map((marker) => (
@@ -148,19 +158,41 @@ export function Timeline({
               type="button"
               data-marker={marker.kind}
               data-at-ms={marker.atMs}
-              aria-label={`${marker.kind === 'alert' ? 'Alert' : 'Detection'} at ${timeLabel(marker.atMs)}: ${marker.text}`}
+              aria-label={`Alert at ${timeLabel(marker.atMs)}: ${marker.text}`}
               title={`${timeLabel(marker.atMs)} ${marker.text}`}
               onClick={() => onSeek(marker.atMs)}
-              className={`absolute top-0 -translate-x-1/2 px-0.5 text-sm leading-6 focus-visible:outline-2 ${
-                marker.kind === 'alert'
-                  ? 'text-red-700 dark:text-red-400'
-                  : 'text-amber-700 dark:text-amber-300'
-              }`}
+              className="absolute top-0 -translate-x-1/2 px-0.5 text-sm leading-6 text-red-700 focus-visible:outline-2 dark:text-red-400"
               style={{ left: `${percent(marker.atMs)}%` }}
             >
-              <span aria-hidden="true">{marker.kind === 'alert' ? '▼' : '◆'}</span>
+              <span aria-hidden="true">▼</span>
             </button>
           ))}
+      </div>
+      <div className="relative h-5 overflow-hidden" aria-label="Incidents and detections" role="group">
+        {bands
+          .filter((band) => band.endMs >= view.startMs && band.startMs <= view.endMs)
+          .map((band) => {
+            const left = Math.max(0, percent(band.startMs));
+            const right = Math.min(100, percent(band.endMs));
+            const style = BAND_STYLE[band.kind];
+            const when =
+              band.endMs - band.startMs < SECOND
+                ? timeLabel(band.startMs)
+                : `${timeLabel(band.startMs)} to ${timeLabel(band.endMs)}`;
+            return (
+              <button
+                key={band.key}
+                type="button"
+                data-band={band.kind}
+                data-start-ms={band.startMs}
+                aria-label={`${style.name} ${when}: ${band.text}`}
+                title={`${when} ${band.text}`}
+                onClick={() => onSeek(Math.max(band.startMs, view.startMs))}
+                className={`absolute min-w-1.5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 ${style.className}`}
+                style={{ left: `${left}%`, width: `${right - left}%` }}
+              />
+            );
+          })}
       </div>
       <div className="relative">
         {preview && previewMs !== null && recordedAt(previewMs) && (
@@ -260,8 +292,9 @@ export function Timeline({
           ))}
       </div>
       <p id="timeline-keys" className="text-xs text-slate-600 dark:text-slate-300">
-        Blue bars are recorded, empty stretches were not. ▼ alert, ◆ detection. Click or drag to play from an
-        instant; shift-drag to select a range. Keys: arrows move the playhead, + and − zoom
+        Blue bars are recorded, empty stretches were not. ▼ alert; above the bar, red: an incident with an
+        alert, amber: an incident, violet: detections. Click one, or click or drag the bar, to play from
+        there; shift-drag to select a range. Keys: arrows move the playhead, + and − zoom
         {selection ? `. Selected ${durationLabel(selection.endMs - selection.startMs)}` : ''}.
       </p>
     </div>

@@ -103,6 +103,28 @@ export function useDetectionsBetween(cameraId: number, startMs: number, endMs: n
   });
 }
 
+/** The incidents (review items) that overlap [startMs, endMs], up to the API's page of 500. */
+export function useIncidentsBetween(cameraId: number, startMs: number, endMs: number) {
+  return useQuery({
+    // Under ['review'] too, so the review events that refresh the Review screen refresh these bands.
+    queryKey: ['review', 'recordings', cameraId, startMs, endMs],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/review-items', {
+          params: {
+            query: {
+              camera_id: cameraId,
+              start_unix: unixSeconds(startMs),
+              end_unix: Math.ceil(endMs / 1000),
+              limit: PAGE,
+            },
+          },
+        }),
+      ).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The chunk that holds the instant `ms`, or null where nothing was recorded. */
 export async function chunkAt(cameraId: number, ms: number) {
   const chunks = unwrap(

@@ -11,6 +11,7 @@ import { AddFaceFromReview } from '../faces/AddFaceFromReview';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
+import { NearbyIncidents } from './NearbyIncidents';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { duration, seen } from './reviewText';
 
@@ -170,6 +171,7 @@ function Incident({ item }: { item: ReviewItem }) {
           </figcaption>
         </figure>
       </div>
+      <NearbyIncidents item={item} cameraName={cameraName} />
       {/* Superusers only (features/faces). */}
       <AddFaceFromReview item={item} />
     </>

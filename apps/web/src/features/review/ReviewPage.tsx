@@ -302,6 +302,9 @@ function ReviewRow({
   const ticket = useMediaTicket(item.camera_id);
   const thumbnail =
     item.thumbnail_url === null ? null : (withTicket(item.thumbnail_url, ticket.data) ?? undefined);
+  // Pointing at (or focusing) a row plays its clip in the thumbnail's place, muted, as a preview.
+  const [previewing, setPreviewing] = useState(false);
+  const preview = previewing && item.clip_status === 'ready' ? withTicket(item.clip_url, ticket.data) : null;
   const name = `${item.severity === 'alert' ? 'Alert' : 'Detection'}: ${seen(item)} at ${cameraName}, ${timeOfDay(item.start_time)}`;
   return (
     <li
@@ -311,12 +314,26 @@ function ReviewRow({
       <Link
         to={{ pathname: `/review/${item.id}`, search }}
         className="flex min-w-0 flex-1 gap-3 rounded-md hover:bg-slate-50 dark:hover:bg-slate-800/60"
+        onPointerEnter={() => setPreviewing(true)}
+        onPointerLeave={() => setPreviewing(false)}
+        onFocus={() => setPreviewing(true)}
+        onBlur={() => setPreviewing(false)}
       >
-        <ReviewPicture
-          src={thumbnail}
-          alt=""
-          className="aspect-video w-28 shrink-0 self-start rounded sm:w-40"
-        />
+        <div className="relative w-28 shrink-0 self-start sm:w-40">
+          <ReviewPicture src={thumbnail} alt="" className="aspect-video w-full rounded" />
+          {preview && (
+            <video
+              src={preview}
+              muted
+              autoPlay
+              loop
+              playsInline
+              aria-hidden="true"
+              data-testid="review-preview"
+              className="absolute inset-0 aspect-video w-full rounded bg-black object-cover"
+            />
+          )}
+        </div>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <ReviewSeverityBadge severity={item.severity} />
