@@ -94,8 +94,6 @@ export function ReviewPage() {
   const toast = useToast();
   const cameraNames = useCameraNames();
   const [confirmAll, setConfirmAll] = useState(false);
-  const labelsId = useId();
-  const zonesId = useId();
   const list = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => items.data?.items ?? [], [items.data]);
@@ -160,42 +158,24 @@ export function ReviewPage() {
           onChange={(event) => set('severity', event.target.value)}
           options={SEVERITIES}
         />
-        <label className="block space-y-1">
-          <span className="text-sm font-medium">Label</span>
-          <input
-            type="search"
-            name="label"
-            value={label}
-            list={labelsId}
-            maxLength={requestBounds.markReviewItems.label.maxLength}
-            placeholder="e.g. person"
-            onChange={(event) => set('label', event.target.value)}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-          <datalist id={labelsId}>
-            {knownLabels.map((known) => (
-              <option key={known} value={known} />
-            ))}
-          </datalist>
-        </label>
-        <label className="block space-y-1">
-          <span className="text-sm font-medium">Zone</span>
-          <input
-            type="search"
-            name="zone"
-            value={zone}
-            list={zonesId}
-            maxLength={requestBounds.markReviewItems.zone.maxLength}
-            placeholder="e.g. Driveway"
-            onChange={(event) => set('zone', event.target.value)}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-          <datalist id={zonesId}>
-            {knownZones.map((known) => (
-              <option key={known} value={known} />
-            ))}
-          </datalist>
-        </label>
+        <SuggestField
+          label="Label"
+          name="label"
+          value={label}
+          suggestions={knownLabels}
+          maxLength={requestBounds.markReviewItems.label.maxLength}
+          placeholder="e.g. person"
+          onChange={(value) => set('label', value)}
+        />
+        <SuggestField
+          label="Zone"
+          name="zone"
+          value={zone}
+          suggestions={knownZones}
+          maxLength={requestBounds.markReviewItems.zone.maxLength}
+          placeholder="e.g. Driveway"
+          onChange={(value) => set('zone', value)}
+        />
         <label className="block space-y-1">
           <span className="text-sm font-medium">Day</span>
           <input
@@ -390,4 +370,45 @@ function onListKey(
       mark(item, !item.reviewed);
     }
   }
+}
+
+/** A free-text filter that offers the values on screen (a search input with a datalist). */
+function SuggestField({
+  label,
+  name,
+  value,
+  suggestions,
+  maxLength,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  suggestions: readonly string[];
+  maxLength: number;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  const listId = useId();
+  return (
+    <label className="block space-y-1">
+      <span className="text-sm font-medium">{label}</span>
+      <input
+        type="search"
+        name={name}
+        value={value}
+        list={listId}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+      />
+      <datalist id={listId}>
+        {suggestions.map((known) => (
+          <option key={known} value={known} />
+        ))}
+      </datalist>
+    </label>
+  );
 }

@@ -15,7 +15,7 @@ import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { CameraPicture } from './CameraPicture';
 import { problemOf, saveProblems, unplacedProblems, type SaveProblems } from './errors';
-import { defaultSquare, type Polygon } from './geometry';
+import type { Polygon } from './geometry';
 import { DrawControls, PointFields, PolygonEditor } from './PolygonEditor';
 import {
   useMotionBoxes,
@@ -197,17 +197,9 @@ function MotionForm({
             noun="mask"
             drawing={drawing}
             canAdd={masks.length < MAX_MASKS}
-            onStart={() => {
-              setSelected(null);
-              setDrawing([]);
-            }}
-            onFinish={() => {
-              if (drawing) addMask(drawing);
-              setDrawing(null);
-            }}
-            onUndo={() => setDrawing((current) => current?.slice(0, -1) ?? null)}
-            onCancel={() => setDrawing(null)}
-            onAddSquare={() => addMask(defaultSquare())}
+            onDrawing={setDrawing}
+            onStart={() => setSelected(null)}
+            onAdd={addMask}
           />
         )}
         {masks.length === 0 ? (

@@ -23,6 +23,7 @@ import {
   removePoint,
   round,
   splitEdge,
+  defaultSquare,
   svgPoints,
   type Point,
   type Polygon,
@@ -225,26 +226,34 @@ export function PolygonEditor({
   );
 }
 
-/** The drawing controls under the picture: start, finish, undo, cancel, and the keyboard's "add a square". */
+/**
+ * The drawing controls under the picture: start, finish, undo, cancel, and the keyboard's "add a square". The shape
+ * being drawn is the caller's (`drawing`, changed through `onDrawing`, which the picture's clicks also use); a
+ * finished or square shape goes to `onAdd`.
+ */
 export function DrawControls({
   noun,
   drawing,
   canAdd,
+  onDrawing,
   onStart,
-  onFinish,
-  onUndo,
-  onCancel,
-  onAddSquare,
+  onAdd,
 }: {
   noun: string;
   drawing: Polygon | null;
   canAdd: boolean;
+  onDrawing: (drawing: Polygon | null) => void;
+  /** before a drawing starts (e.g. unselect the shape being edited) */
   onStart: () => void;
-  onFinish: () => void;
-  onUndo: () => void;
-  onCancel: () => void;
-  onAddSquare: () => void;
+  onAdd: (polygon: Polygon) => void;
 }) {
+  const onFinish = () => {
+    if (drawing) onAdd(drawing);
+    onDrawing(null);
+  };
+  const onUndo = () => onDrawing(drawing?.slice(0, -1) ?? null);
+  const onCancel = () => onDrawing(null);
+  const onAddSquare = () => onAdd(defaultSquare());
   if (drawing)
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -266,7 +275,13 @@ export function DrawControls({
     );
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={onStart} disabled={!canAdd}>
+      <Button
+        onClick={() => {
+          onStart();
+          onDrawing([]);
+        }}
+        disabled={!canAdd}
+      >
         Draw a {noun}
       </Button>
       <Button tone="quiet" onClick={onAddSquare} disabled={!canAdd}>

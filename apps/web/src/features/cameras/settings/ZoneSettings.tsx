@@ -13,7 +13,7 @@ import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/Toast';
 import { CameraPicture } from './CameraPicture';
 import { problemOf, saveProblems, unplacedProblems, type SaveProblems } from './errors';
-import { defaultSquare, type Polygon } from './geometry';
+import type { Polygon } from './geometry';
 import { DrawControls, PointFields, PolygonEditor } from './PolygonEditor';
 import { useSaveZones, useZones, type Zone, type ZoneInput } from './queries';
 
@@ -300,17 +300,9 @@ function ZonesForm({ camera, zones, readOnly }: { camera: Camera; zones: Zone[];
           noun="zone"
           drawing={drawing}
           canAdd={drafts.length < MAX_ZONES}
-          onStart={() => {
-            setSelected(null);
-            setDrawing([]);
-          }}
-          onFinish={() => {
-            if (drawing) add(drawing);
-            setDrawing(null);
-          }}
-          onUndo={() => setDrawing((current) => current?.slice(0, -1) ?? null)}
-          onCancel={() => setDrawing(null)}
-          onAddSquare={() => add(defaultSquare())}
+          onDrawing={setDrawing}
+          onStart={() => setSelected(null)}
+          onAdd={add}
         />
       )}
       {drafts.length === 0 ? (
