@@ -20,6 +20,11 @@ export interface ConfigFields {
 
 /** The recorder's defaults for a rule (ai-models.schemas.ts). */
 export const RULE_DEFAULTS = { minCount: 1, minConfidence: 0.5, severity: 'medium', cooldownSeconds: 60 };
+/**
+ * A rule made in the form starts at high, the level the default notification action sends from, so a fresh
+ * install's first person alert reaches its owner (a stored rule without a severity is still the recorder's medium).
+ */
+export const NEW_RULE_SEVERITY = 'high';
 
 export const EMPTY_CONFIG: ConfigFields = {
   trigger: 'on_motion',
@@ -27,7 +32,7 @@ export const EMPTY_CONFIG: ConfigFields = {
   labels: '',
   minCount: String(RULE_DEFAULTS.minCount),
   minConfidence: String(RULE_DEFAULTS.minConfidence * 100),
-  severity: RULE_DEFAULTS.severity,
+  severity: NEW_RULE_SEVERITY,
   cooldownSeconds: String(RULE_DEFAULTS.cooldownSeconds),
   params: '',
 };
@@ -59,7 +64,12 @@ export function configToFields(text: string | null | undefined): ConfigFields {
           100,
       ),
     ),
-    severity: typeof alert?.severity === 'string' ? alert.severity : RULE_DEFAULTS.severity,
+    severity:
+      alert === null
+        ? NEW_RULE_SEVERITY
+        : typeof alert.severity === 'string'
+          ? alert.severity
+          : RULE_DEFAULTS.severity,
     cooldownSeconds: number(alert?.cooldown_seconds, RULE_DEFAULTS.cooldownSeconds),
     params:
       isObject(value.params) && Object.keys(value.params).length > 0

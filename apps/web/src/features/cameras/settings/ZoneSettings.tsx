@@ -27,8 +27,12 @@ const SEVERITIES: { value: Severity; label: string }[] = [
   { value: 'high', label: 'High' },
   { value: 'critical', label: 'Critical' },
 ];
-/** A new rule's fields (the recorder's defaults: one alert per object on entry, a minute apart at most). */
-const RULE_DEFAULTS = { minCount: '1', minDwell: '0', cooldown: '60', severity: 'medium' as Severity };
+/**
+ * A new rule's fields: the recorder's defaults (one alert per object on entry, a minute apart at most), except
+ * the severity, which starts at high — the level the default notification action sends from — so a rule made
+ * here reaches its owner (the API's own default stays the spec's medium).
+ */
+const RULE_DEFAULTS = { minCount: '1', minDwell: '0', cooldown: '60', severity: 'high' as Severity };
 
 interface ZoneDraft {
   name: string;
