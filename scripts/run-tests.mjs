@@ -77,6 +77,7 @@ const LONGEST = [
   'apps/web/test/onvif-onboarding.test.ts', // 39
   'apps/recorder/test/npm-start.test.ts', // 37
   'apps/web/test/review.test.ts', // 37
+  'apps/web/test/daily-loop.test.ts', // 35 (new; measured alone)
   'apps/adapter/test/detection.test.ts', // 36
   'apps/recorder/test/camera-changes.test.ts', // 33
   'apps/web/test/events-alerts.test.ts', // 33
