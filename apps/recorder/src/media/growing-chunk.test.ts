@@ -59,7 +59,9 @@ describe('GrowingChunk', () => {
   // Three fragments of 1 s each (30 frames), the first starting at 10 s of the run.
   const fragments = [0, 1, 2].map((i) => fragment(10 * TIMESCALE + i * 30 * 3000, 30, 5000 + i));
   const whole = Buffer.concat([init, ...fragments]);
-  const ends = fragments.map((_, i) => init.length + fragments.slice(0, i + 1).reduce((n, f) => n + f.length, 0));
+  const ends = fragments.map(
+    (_, i) => init.length + fragments.slice(0, i + 1).reduce((n, f) => n + f.length, 0),
+  );
 
   it('serves up to the last whole fragment, never into one being written', async () => {
     const file = join(dir, 'growing.mp4');

@@ -35,10 +35,22 @@ export class GrowingChunk {
   #firstDecode: number | null = null;
   #endDecode = 0;
 
+  /** looks run one after another: each reads on from where the one before stopped */
+  #looking: Promise<unknown> = Promise.resolve();
+
   constructor(readonly path: string) {}
 
   /** What is whole now (null while not even the init section and one fragment are). Throws ENOENT once gone. */
-  async look(): Promise<ChunkSoFar | null> {
+  look(): Promise<ChunkSoFar | null> {
+    const next = this.#looking.then(
+      () => this.#look(),
+      () => this.#look(),
+    );
+    this.#looking = next;
+    return next;
+  }
+
+  async #look(): Promise<ChunkSoFar | null> {
     const handle = await open(this.path, 'r');
     try {
       await this.#walk(handle, (await handle.stat()).size);
