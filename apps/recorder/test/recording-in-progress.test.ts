@@ -119,8 +119,8 @@ describe('the chunk being recorded', { timeout: 180_000 }, () => {
     assert.equal(probed.streams[0]?.codec_name, 'h264');
     assert.ok(Number(probed.streams[0]?.nb_read_packets) > 0);
     assert.ok(
-      Math.abs(Number(probed.format.duration) - whole!.durationSeconds) < 0.5,
-      `ffprobe ${probed.format.duration} s, fragments ${whole!.durationSeconds} s`,
+      Math.abs(Number(probed.format.duration) - whole.durationSeconds) < 0.5,
+      `ffprobe ${probed.format.duration} s, fragments ${whole.durationSeconds} s`,
     );
 
     // A range inside what is whole; one past it is refused (never the fragment being written).
