@@ -147,6 +147,11 @@ describe('the chunk being recorded', { timeout: 180_000 }, () => {
     assert.equal(tail[4], `in-progress/${first.name}`);
     assert.equal(tail[5], '#EXT-X-ENDLIST');
 
+    // A scrub preview of an instant in it (the timeline draws it as recorded).
+    const preview = await get(`/api/v1/recordings/${cameraId}/thumbnail?at_ms=${endMs - 1500}`);
+    assert.equal(preview.statusCode, 200, preview.body);
+    assert.deepEqual([...preview.rawPayload.subarray(0, 2)], [0xff, 0xd8], 'a JPEG');
+
     // It grows: the same file, more whole fragments.
     const grown = await eventually(
       async () => {

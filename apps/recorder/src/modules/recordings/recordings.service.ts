@@ -392,7 +392,7 @@ export class RecordingsService {
     );
     const distance = (row: RecordingRow) => Math.max(0, row.start_ms - query.at_ms, query.at_ms - row.end_ms);
     const row = near.sort((a, b) => distance(a) - distance(b))[0];
-    if (!row) throw new NotFoundError('Recording at this instant');
+    if (!row) return this.#thumbnailInProgress(cameraId, query);
     // ffmpeg finds no picture when asked for the very end of a file: the last second goes to its last keyframe.
     const offsetMs = Math.max(0, Math.min(query.at_ms - row.start_ms, row.end_ms - row.start_ms - 1000));
     // A chunk on another node: that node picks the same chunk from the shared index and decodes the picture.
@@ -403,6 +403,32 @@ export class RecordingsService {
       .keyframe(this.footage.path(row), offsetMs / 1000, query.width)
       .catch((error: unknown) => {
         // A busy machine is not a missing picture: 503 asks the client to try again (the web app does).
+        if (error instanceof ThumbnailTimeoutError)
+          throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
+            'retry-after': '1',
+          });
+        throw new NotFoundError('Picture at this instant');
+      });
+    return { here: jpeg };
+  }
+
+  /**
+   * A scrub preview from the chunk being recorded (the timeline draws it as recorded): decoded here from the
+   * file as it is (ffmpeg only reads it, and stops at the fragment being written), or by the node recording it.
+   */
+  async #thumbnailInProgress(cameraId: number, query: ThumbnailQuery): Promise<Served<Buffer>> {
+    const here = await this.#inProgressHere(cameraId);
+    if (!here) {
+      const holder = await this.footage.recorderElsewhere(cameraId);
+      if (holder) return { remote: this.footage.forwarding(holder, THUMBNAIL_MAX_BYTES) };
+      throw new NotFoundError('Recording at this instant');
+    }
+    if (query.at_ms < here.startMs - PREVIEW_REACH_MS || query.at_ms > here.endMs + PREVIEW_REACH_MS)
+      throw new NotFoundError('Recording at this instant');
+    const offsetMs = Math.max(0, Math.min(query.at_ms - here.startMs, here.endMs - here.startMs - 1000));
+    const jpeg = await this.#thumbnails
+      .keyframe(here.path, offsetMs / 1000, query.width)
+      .catch((error: unknown) => {
         if (error instanceof ThumbnailTimeoutError)
           throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
             'retry-after': '1',
