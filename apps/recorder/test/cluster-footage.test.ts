@@ -191,6 +191,38 @@ describe(
       assert.ok(probeDuration(exported.bytes) > 1, 'the export plays');
     });
 
+    it('describes and serves the chunk being recorded on the other node; coverage there reaches into it', async () => {
+      const described = await get(other, `/recordings/${cameraId}/in-progress`);
+      assert.equal(described.response.status, 200, described.bytes.toString());
+      assert.equal(described.response.headers.get('x-nvr-node'), names.get(holder)!.name);
+      const chunk = JSON.parse(described.bytes.toString()) as {
+        url: string;
+        init_bytes: number;
+        end_time: string;
+      };
+      const path = chunk.url.replace('/api/v1', '');
+      const init = { range: `bytes=0-${chunk.init_bytes - 1}` };
+      const through = await get(other, path, init);
+      assert.equal(through.response.status, 206);
+      assert.ok(
+        through.bytes.equals((await get(holder, path, init)).bytes),
+        'the same bytes as on the holder',
+      );
+
+      // Coverage asked of this node: the index is shared, the chunk being written is asked of the holder.
+      const now = Math.ceil(Date.now() / 1000);
+      const coverage = await get(
+        other,
+        `/recordings/${cameraId}/coverage?start_unix=${now - 600}&end_unix=${now}`,
+      );
+      assert.equal(coverage.response.status, 200);
+      const spans = (
+        JSON.parse(coverage.bytes.toString()) as { spans: { end_time: string; in_progress: boolean }[] }
+      ).spans;
+      assert.equal(spans.at(-1)?.in_progress, true, JSON.stringify(spans));
+      assert.ok(Date.parse(spans.at(-1)!.end_time) >= Date.parse(chunk.end_time));
+    });
+
     it('serves live HLS and snapshots of a camera the other node runs', async () => {
       const index = await get(other, `/cameras/${cameraId}/live/index.m3u8`);
       assert.equal(index.response.status, 200, index.bytes.toString());

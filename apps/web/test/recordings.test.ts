@@ -12,6 +12,7 @@ import type { IndexedChunk } from '../../recorder/src/modules/recordings/recordi
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { grant } from '../../recorder/test/helpers/cameras.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { eventually } from '../../recorder/test/helpers/eventually.js';
 import { chunkCollector } from '../../recorder/test/helpers/recording.js';
 import type { TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import {
@@ -438,6 +439,79 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const [leader, compared] = [clocks[String(cameraId)], clocks[String(other.id)]];
     assert.ok(typeof leader === 'number' && typeof compared === 'number', JSON.stringify(clocks));
     assert.ok(Math.abs(leader - compared) < 1000, `the pictures are ${leader - compared} ms apart`);
+    await page.context().close();
+  });
+
+  it('plays a click 7 s before now (the chunk being recorded) and plays on past what it fetched, never back', async () => {
+    // Minute-long chunks from here on (the recording restarts with a new chunk), and 12 s of one written: the
+    // instant clicked and the 10 s played after it are all in the chunk being recorded, never a closed one.
+    const longer = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/camera-config/${cameraId}`,
+      token: t.adminToken,
+      payload: { recording_segment_seconds: 60 },
+    });
+    assert.equal(longer.statusCode, 200, longer.body);
+    await eventually(
+      async () => {
+        const answer = await t.request({
+          method: 'GET',
+          url: `/api/v1/recordings/${cameraId}/in-progress`,
+          token: t.adminToken,
+        });
+        const chunk = answer.statusCode === 200 ? answer.json<{ duration_seconds: number }>() : null;
+        return chunk !== null && chunk.duration_seconds >= 12 && chunk.duration_seconds < 20;
+      },
+      { timeoutMs: 60_000, what: '12 s of a minute-long chunk written' },
+    );
+    ({ page } = await browser.newPage());
+    await page.goto(`${origin}/recordings/${cameraId}?t=${Date.now() - 20_000}`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await timeline().focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+    await page.getByText('1 minute', { exact: true }).waitFor();
+
+    const clicked = Date.now() - 7_000;
+    const point = await pointOf(clicked);
+    /** when each playlist was asked for (the chunk being recorded is in it as far as it was written then) */
+    const playlists: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/playlist.m3u8')) playlists.push(Date.now());
+    });
+    await armSeek();
+    await page.mouse.click(point.x, point.y);
+    await page.waitForURL((url) => Math.abs(Number(url.searchParams.get('t')) - clicked) < 250);
+    const chosen = Number(new URL(page.url()).searchParams.get('t'));
+    // It plays that instant: currentTime advances, and the picture's burnt-in clock is the instant clicked.
+    await assertPictureOf(chosen, 'click 7 s before now');
+
+    // Played on, it passes the end of what the first playlist had (the chunk as far as it was written then),
+    // with the playhead never going back.
+    await page.evaluate(() => {
+      const slider = document.querySelector('[role="slider"]')!;
+      const seen = { last: Number(slider.getAttribute('aria-valuenow')), back: 0 };
+      (window as unknown as { playheadSeen: typeof seen }).playheadSeen = seen;
+      new MutationObserver(() => {
+        const now = Number(slider.getAttribute('aria-valuenow'));
+        seen.back = Math.max(seen.back, seen.last - now);
+        seen.last = now;
+      }).observe(slider, { attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(
+      (past) => Number(document.querySelector('[role="slider"]')!.getAttribute('aria-valuenow')) > past,
+      chosen + 10_000,
+      { timeout: 45_000, polling: 100 },
+    );
+    const back = await page.evaluate(
+      () => (window as unknown as { playheadSeen: { back: number } }).playheadSeen.back,
+    );
+    assert.ok(back < 250, `the playhead went back ${back} ms`);
+    assert.ok(
+      playlists.some((at) => at > chosen + 10_000),
+      'a later playlist brought what was written since the click',
+    );
     await page.context().close();
   });
 

@@ -74,6 +74,12 @@ export interface ClosedSegment {
   durationSeconds: number;
 }
 
+/** The segment ffmpeg is writing now, and the wall-clock time it starts at. */
+export interface SegmentInProgress {
+  file: string;
+  startMs: number;
+}
+
 export interface CameraRecorderOptions {
   cameraDir: string;
   /** the input for an attempt; `auto` transport alternates TCP and UDP between attempts */
@@ -106,6 +112,8 @@ interface Run {
   clock: MediaClock;
   listed: Set<string>;
   listSize: number;
+  /** media time (s) where the segment being written starts: the end of the last one listed */
+  nextStartSeconds: number;
   /** the segment file last forced to disk, and when */
   synced: { file: string; at: number } | null;
   syncing: boolean;
@@ -119,6 +127,8 @@ export class CameraRecorder {
   // Segments are finished one at a time, in order.
   #queue: Promise<void> = Promise.resolve();
   #lastExitStorageFailure = false;
+  /** the run under way (null between runs) */
+  #current: Run | null = null;
 
   constructor(options: CameraRecorderOptions) {
     this.#options = options;
@@ -155,7 +165,18 @@ export class CameraRecorder {
     await this.#queue;
   }
 
-  /** Tries again now instead of at the next retry (e.g. disk space came back). */
+  /**
+   * The segment being written (null between runs and before the run's clock knows its wall time): the one after
+   * the last that ffmpeg listed. Just after ffmpeg closed a segment and before it is collected, that is the
+   * closed one, whole.
+   */
+  inProgress(): SegmentInProgress | null {
+    const run = this.#current;
+    if (!run || !run.clock.anchored) return null;
+    return { file: segmentFile(this.#incoming, run), startMs: run.clock.wallTime(run.nextStartSeconds) };
+  }
+
+  /** Tries again now of at the next retry (e.g. disk space came back). */
   retryNow(): void {
     this.#supervisor.retryNow();
   }
@@ -168,6 +189,7 @@ export class CameraRecorder {
       clock: new MediaClock(),
       listed: new Set(),
       listSize: 0,
+      nextStartSeconds: 0,
       synced: null,
       syncing: false,
     };
@@ -183,6 +205,7 @@ export class CameraRecorder {
       },
       plan: this.#options.plan(attempt),
     });
+    this.#current = run;
     let cut = false;
     process.on('progress', ({ outTimeSeconds, receivedAt }) => {
       const frozenMs = run.clock.observe(outTimeSeconds, receivedAt);
@@ -195,6 +218,7 @@ export class CameraRecorder {
       this.#syncCurrent(run);
     });
     process.once('exit', (exit) => {
+      if (this.#current === run) this.#current = null;
       this.#lastExitStorageFailure = !exit.requested && isStorageFailure(exit);
       this.#enqueue(async () => {
         await this.#collect(run);
@@ -230,6 +254,7 @@ export class CameraRecorder {
       const [name, start, end] = line.split(',');
       if (!name || start === undefined || end === undefined || run.listed.has(name)) continue;
       run.listed.add(name);
+      run.nextStartSeconds = Number(end);
       const startMs = run.clock.wallTime(Number(start));
       const endMs = run.clock.wallTime(Number(end));
       await this.#options.onSegment({
@@ -248,8 +273,7 @@ export class CameraRecorder {
   #syncCurrent(run: Run): void {
     const now = Date.now();
     if (run.syncing || (run.synced && now - run.synced.at < SYNC_INTERVAL_MS)) return;
-    // The segment after the last one ffmpeg listed is the one it is writing.
-    const file = join(this.#incoming, `${run.prefix}-${String(run.listed.size).padStart(6, '0')}.mp4`);
+    const file = segmentFile(this.#incoming, run);
     const newFile = run.synced?.file !== file;
     run.syncing = true;
     void (async () => {
@@ -278,6 +302,10 @@ export class CameraRecorder {
     }
   }
 }
+
+/** The segment after the last one ffmpeg listed is the one it is writing. */
+const segmentFile = (incoming: string, run: Run) =>
+  join(incoming, `${run.prefix}-${String(run.listed.size).padStart(6, '0')}.mp4`);
 
 const pidFile = (incoming: string, prefix: string) => join(incoming, `${prefix}.pid`);
 

@@ -102,6 +102,11 @@ export function wireMedia({
     config.recordingsDir,
     new FootageNodes(config.recordingsDir, nodeProxy),
     chunkTranscodes,
+    // The engine is made below; asked only once requests come in.
+    {
+      inProgress: (cameraId) => recordingEngine.inProgress(cameraId),
+      closedAs: (cameraId, name) => recordingEngine.closedAs(cameraId, name),
+    },
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);

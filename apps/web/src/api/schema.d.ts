@@ -1771,6 +1771,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/in-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chunk being recorded now, as far as whole fragments are written
+         * @description Not in the index until it closes. `size_bytes` is what may be read of it now (the init section and every whole fragment), `duration_seconds` the video in them; 404 when the camera is not being recorded or nothing whole is written yet. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
+         */
+        get: operations["getRecordingInProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings/{camera_id}/in-progress/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chunk being recorded (video/mp4, HTTP Range), up to its last whole fragment
+         * @description Named as `GET …/in-progress` and the playlist name it. While it is written the file ends at its last whole fragment (a range beyond is 416); once closed the whole chunk is answered. One `Range: bytes=` range may be asked for (206); `?ticket=` (a media ticket) works in place of the Authorization header. Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
+         */
+        get: operations["getRecordingInProgressFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}/playlist.m3u8": {
         parameters: {
             query?: never;
@@ -13646,6 +13686,8 @@ export interface operations {
                             /** Format: date-time */
                             end_time: string;
                             chunks: number;
+                            /** @description The span ends in the chunk being recorded now (counted in `chunks`): its end is the last whole fragment written, a second or so behind the camera, and grows. */
+                            in_progress: boolean;
                         }[];
                     };
                 };
@@ -13714,6 +13756,181 @@ export interface operations {
                     "content-length"?: number;
                     /** @description `attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded) */
                     "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested range of the file (one `Range: bytes=` range) */
+            206: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "content-range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRecordingInProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                camera_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        /** @description The file being written; its bytes are at `url` (while written and after) */
+                        name: string;
+                        start_unix: number;
+                        end_unix: number;
+                        /** Format: date-time */
+                        start_time: string;
+                        /** Format: date-time */
+                        end_time: string;
+                        /** @description Video in the whole fragments written so far */
+                        duration_seconds: number;
+                        /** @description Bytes that may be read now: the init section and whole fragments */
+                        size_bytes: number;
+                        /** @description Length of the init section (ftyp + moov) at the start */
+                        init_bytes: number;
+                        /** @description `h264`, `hevc`, or null when another */
+                        video_codec: string | null;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRecordingInProgressFile: {
+        parameters: {
+            query?: {
+                ticket?: string;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunk so far (fragmented MP4) */
+            200: {
+                headers: {
+                    /** @description Always `bytes`: one range may be asked for with `Range` */
+                    "accept-ranges"?: string;
+                    /** @description Bytes in this response */
+                    "content-length"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,7 +18,7 @@ export interface Fmp4Listener {
   fragment(fragment: Fmp4Fragment): void;
 }
 
-interface VideoTrack {
+export interface VideoTrack {
   id: number;
   timescale: number;
   /** from moov/mvex/trex: what a fragment leaves unsaid */
@@ -105,7 +105,8 @@ function child(box: Buffer, type: string): Buffer | null {
   return null;
 }
 
-function videoTrack(moov: Buffer): VideoTrack {
+/** The video track of a `moov` box: its id, timescale and the fragment defaults `trex` gives it. */
+export function videoTrack(moov: Buffer): VideoTrack {
   let track: VideoTrack | null = null;
   for (const [type, trak] of children(moov)) {
     if (type !== 'trak') continue;
@@ -132,7 +133,7 @@ function videoTrack(moov: Buffer): VideoTrack {
 }
 
 /** The video track's decode time, summed sample durations and first-sample sync flag in one fragment. */
-function fragmentTiming(
+export function fragmentTiming(
   moof: Buffer,
   track: VideoTrack,
 ): { decodeTime: number; duration: number; independent: boolean } {

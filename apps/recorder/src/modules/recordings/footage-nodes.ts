@@ -9,6 +9,7 @@ import type { ChunkFile } from '../../media/ffmpeg/export.js';
 import { initSection, initSectionOf, type InitSection } from '../../media/mp4.js';
 import type { CallerCredentials, Forwarding, NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingRow } from './recordings.repository.js';
+import type { InProgressChunk } from './recordings.schemas.js';
 
 /** A chunk and the node whose disk holds it (null: this one, or a shared mount). */
 export interface PlacedChunk {
@@ -20,6 +21,8 @@ export interface PlacedChunk {
 const FIRST_BYTE_MS = 15_000;
 /** The init section of a chunk (ftyp + moov) is a few hundred bytes; this is far more than it needs. */
 const INIT_PREFIX_BYTES = 64 * 1024;
+/** The description of a chunk being written: a few hundred bytes of JSON. */
+const IN_PROGRESS_ANSWER_BYTES = 16 * 1024;
 
 export class FootageNodes {
   constructor(
@@ -41,6 +44,30 @@ export class FootageNodes {
   /** A request about footage on one other node, answered there (at most `maxBytes`). */
   forwarding(nodeId: string, maxBytes: number, firstByteMs = FIRST_BYTE_MS): Forwarding {
     return { nodeId, maxBytes, firstByteMs };
+  }
+
+  /** The other node that records the camera, if one does: the chunk being written is on its disk. */
+  recorderElsewhere(cameraId: number): Promise<string | null> {
+    return this.proxy.holderElsewhere(cameraId);
+  }
+
+  /** The chunk another node is writing for the camera, as it describes it (null: none there now). */
+  async inProgressOn(
+    nodeId: string,
+    cameraId: number,
+    caller: CallerCredentials,
+  ): Promise<InProgressChunk | null> {
+    const answer = await this.proxy
+      .fetchBytes(
+        this.forwarding(nodeId, IN_PROGRESS_ANSWER_BYTES),
+        `/recordings/${cameraId}/in-progress`,
+        caller,
+      )
+      .catch((error: unknown) => {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      });
+    return answer === null ? null : (JSON.parse(answer.toString('utf8')) as InProgressChunk);
   }
 
   /** A chunk's init section (length, video codec), read from its file here or its first bytes on another node. */

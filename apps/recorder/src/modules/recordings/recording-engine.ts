@@ -1,7 +1,7 @@
 // Keeps one CameraRecorder per camera that should record (active, not binned, recording enabled), in step
 // with camera and config changes, indexes every closed chunk, and reconciles the index with the disk at start.
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CameraRecorder,
@@ -10,6 +10,7 @@ import {
   recoverSegment,
   type ClosedSegment,
   type RecorderTransition,
+  type SegmentInProgress,
 } from '../../media/camera-recorder.js';
 import { mediaDuration } from '../../media/ffmpeg/probe.js';
 import { redact } from '../../media/ffmpeg/args.js';
@@ -69,6 +70,9 @@ const STATE: Record<Transition['to'], RecordingState> = {
 
 type Credentials = { username: string | null; password: string | null };
 
+/** Closed segments remembered by their name in `.incoming` (a viewer may ask for one it saw being written). */
+const CLOSED_NAMES_KEPT = 256;
+
 /** Why a camera that should record has no recorder on this node. */
 export interface NotRecording {
   cause: 'not_held' | 'volume' | 'source';
@@ -98,6 +102,8 @@ export class RecordingEngine {
   /** why a camera that should record has no recorder here (the last sync's answer), for the recording watch */
   readonly #notRecording = new Map<number, NotRecording>();
   readonly #pending = new Map<number, Promise<void>>();
+  /** `<camera id>/<name in .incoming>` → the indexed chunk's path under the recordings root, newest last */
+  readonly #closedNames = new Map<string, string>();
   #stopped = false;
 
   constructor(
@@ -180,6 +186,19 @@ export class RecordingEngine {
   /** Whether a recorder runs for the camera (for tests and status). */
   isRecording(cameraId: number): boolean {
     return this.#active.has(cameraId);
+  }
+
+  /** The chunk this node is writing for the camera now (null: none here). */
+  inProgress(cameraId: number): SegmentInProgress | null {
+    return this.#active.get(cameraId)?.recorder.inProgress() ?? null;
+  }
+
+  /**
+   * Where a segment that was being written (its name in `.incoming`) went once closed: its path under the
+   * recordings root, while it is among the last few hundred indexed here; null otherwise.
+   */
+  closedAs(cameraId: number, name: string): string | null {
+    return this.#closedNames.get(`${cameraId}/${name}`) ?? null;
   }
 
   /** Why the last sync of a camera that should record started no recorder here (null: it did, or need not). */
@@ -442,6 +461,9 @@ export class RecordingEngine {
       );
       return null;
     }
+    this.#closedNames.set(`${cameraId}/${basename(segment.file)}`, path);
+    if (this.#closedNames.size > CLOSED_NAMES_KEPT)
+      this.#closedNames.delete(this.#closedNames.keys().next().value!);
     this.#report(cameraId, { last_recording_at: new Date(segment.endMs).toISOString() });
     const chunk = { cameraId, path, startMs: segment.startMs, endMs: segment.endMs, sizeBytes: info.size };
     this.events.emit('recording.chunk-indexed', chunk);

@@ -15,6 +15,8 @@ import {
   ChunkParams,
   Coverage,
   CoverageQuery,
+  InProgressChunk,
+  InProgressFileParams,
   RecordingChunk,
   RecordingParams,
   RecordingRangeQuery,
@@ -74,7 +76,66 @@ export const recordingsRoutes =
         },
       },
       async (request) =>
-        recordings.coverage(requestContext(request), request.params.camera_id, request.query),
+        recordings.coverage(
+          requestContext(request),
+          request.params.camera_id,
+          request.query,
+          callerCredentials(request),
+        ),
+    );
+    app.get(
+      '/recordings/:camera_id/in-progress',
+      {
+        schema: {
+          tags,
+          operationId: 'getRecordingInProgress',
+          summary: 'The chunk being recorded now, as far as whole fragments are written',
+          description:
+            'Not in the index until it closes. `size_bytes` is what may be read of it now (the init section and ' +
+            'every whole fragment), `duration_seconds` the video in them; 404 when the camera is not being ' +
+            'recorded or nothing whole is written yet. ' +
+            elsewhere,
+          params: RecordingParams,
+          response: { 200: InProgressChunk, ...footage },
+        },
+      },
+      async (request, reply) => {
+        const chunk = await recordings.inProgress(requestContext(request), request.params.camera_id);
+        if ('remote' in chunk) return nodes.forward(request, reply, chunk.remote);
+        return reply.header('cache-control', 'no-store').send(chunk.here);
+      },
+    );
+    app.get(
+      '/recordings/:camera_id/in-progress/:file',
+      {
+        config: { ticket: 'media' },
+        schema: {
+          tags,
+          operationId: 'getRecordingInProgressFile',
+          summary: 'The chunk being recorded (video/mp4, HTTP Range), up to its last whole fragment',
+          description:
+            'Named as `GET …/in-progress` and the playlist name it. While it is written the file ends at its last ' +
+            'whole fragment (a range beyond is 416); once closed the whole chunk is answered. One `Range: bytes=` ' +
+            'range may be asked for (206); `?ticket=` (a media ticket) works in place of the Authorization ' +
+            'header. ' +
+            elsewhere,
+          params: InProgressFileParams,
+          querystring: Type.Object({ ticket: TicketQuery.properties.ticket }),
+          response: {
+            200: mediaResponse('video/mp4', Binary, 'The chunk so far (fragmented MP4)', FILE_HEADERS),
+            206: partialFileResponse('video/mp4'),
+            ...footage,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { camera_id, file } = request.params;
+        const served = await recordings.inProgressFile(requestContext(request), camera_id, file);
+        if ('remote' in served) return nodes.forward(request, reply, served.remote);
+        // It grows: never kept by a cache.
+        reply.header('cache-control', 'no-store');
+        return sendFile(request, reply, served.here, 'video/mp4');
+      },
     );
     app.get(
       '/recordings/:camera_id/chunks/:chunk',

@@ -58,6 +58,11 @@ export const RecordedSpan = Type.Object({
   end_time: Timestamp,
   /** chunks merged into this span */
   chunks: Type.Integer(),
+  in_progress: Type.Boolean({
+    description:
+      'The span ends in the chunk being recorded now (counted in `chunks`): its end is the last whole fragment ' +
+      'written, a second or so behind the camera, and grows.',
+  }),
 });
 export type RecordedSpan = Static<typeof RecordedSpan>;
 
@@ -70,6 +75,32 @@ export const Coverage = Type.Object({
   spans: Type.Array(RecordedSpan),
 });
 export type Coverage = Static<typeof Coverage>;
+
+/** GET /recordings/{camera_id}/in-progress: the chunk being recorded, as far as it is written. */
+export const InProgressChunk = Type.Object({
+  camera_id: Type.Integer(),
+  name: Type.String({
+    description: 'The file being written; its bytes are at `url` (while written and after)',
+  }),
+  start_unix: Type.Integer(),
+  end_unix: Type.Integer(),
+  start_time: Timestamp,
+  end_time: Timestamp,
+  duration_seconds: Type.Number({ description: 'Video in the whole fragments written so far' }),
+  size_bytes: Type.Integer({
+    description: 'Bytes that may be read now: the init section and whole fragments',
+  }),
+  init_bytes: Type.Integer({ description: 'Length of the init section (ftyp + moov) at the start' }),
+  video_codec: Nullable(Type.String({ description: '`h264`, `hevc`, or null when another' })),
+  url: Type.String(),
+});
+export type InProgressChunk = Static<typeof InProgressChunk>;
+
+export const InProgressFileParams = Type.Object({
+  camera_id: Type.Integer({ minimum: 1 }),
+  /** ffmpeg's name for a segment of a run: `<run start ms>-<attempt>-<n>.mp4` */
+  file: Type.String({ pattern: '^[0-9]{1,16}-[0-9]{1,9}-[0-9]{6,9}\\.mp4$', maxLength: 40 }),
+});
 
 export const RecordingParams = Type.Object({ camera_id: Type.Integer({ minimum: 1 }) });
 /** A segment of a chunk's H.264 transcode (recorded H.265 for browsers without HEVC). */

@@ -1,6 +1,6 @@
 import { mapBounded } from '../../platform/bounded-map.js';
-import { rm, statfs } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm, stat, statfs } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
 import type { RequestContext } from '../../platform/auth/principal.js';
 import { AppError, FieldValidationError, NotFoundError } from '../../platform/http/errors.js';
@@ -11,6 +11,8 @@ import { exportRange, TRANSCODE_TIMEOUT_MS, type ChunkFile } from '../../media/f
 import { initSection } from '../../media/mp4.js';
 import { ThumbnailMaker, ThumbnailTimeoutError } from '../../media/ffmpeg/thumbnail.js';
 import { segmentDurations, type ChunkTranscodes } from '../../media/ffmpeg/chunk-transcode.js';
+import type { SegmentInProgress } from '../../media/camera-recorder.js';
+import { GrowingChunk } from '../../media/growing-chunk.js';
 import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
 import type { FootageNodes } from './footage-nodes.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
@@ -18,6 +20,7 @@ import {
   DEFAULT_RECORDING_SETTINGS,
   type Coverage,
   type CoverageQuery,
+  type InProgressChunk,
   type RecordingChunk,
   type RecordingRangeQuery,
   type RecordingSettings,
@@ -42,6 +45,18 @@ const THUMBNAIL_MAX_BYTES = 4 * MB;
 const SMALL_ANSWER_BYTES = 64 * 1024;
 /** Another node exports before it sends the first byte: as long as the export's own ffmpeg may take. */
 const EXPORT_FIRST_BYTE_MS = 10 * 60_000;
+
+/** The recording engine as playback sees it: the chunk being written on this node, and where one went. */
+export interface ChunksInProgress {
+  inProgress(cameraId: number): SegmentInProgress | null;
+  closedAs(cameraId: number, name: string): string | null;
+}
+
+/**
+ * The most another node may send of the chunk it is writing: an hour of 4K at 16 Mbit/s is about 7 GB (a chunk
+ * lasts at most recording_segment_seconds, at most an hour).
+ */
+const IN_PROGRESS_MAX_BYTES = 8 * 1024 ** 3;
 
 export interface ExportedFile {
   path: string;
@@ -69,12 +84,16 @@ export class RecordingsService {
     private readonly footage: FootageNodes,
     /** recorded H.265 made H.264 for browsers without HEVC (media/ffmpeg/chunk-transcode.ts) */
     private readonly transcodes: Pick<ChunkTranscodes, 'file'>,
+    /** the chunks this node is writing (modules/recordings/recording-engine.ts) */
+    private readonly writing: ChunksInProgress,
     private readonly ffmpegPath = 'ffmpeg',
   ) {
     this.#thumbnails = new ThumbnailMaker(ffmpegPath);
   }
 
   readonly #thumbnails: ThumbnailMaker;
+  /** per camera recorded here: how far its chunk being written has been read, and its video codec */
+  readonly #growing = new Map<number, { chunk: GrowingChunk; videoCodec: Promise<string | null> }>();
 
   /** Chunks overlapping the range (default: the last 24 h), oldest first. */
   async list(
@@ -106,7 +125,12 @@ export class RecordingsService {
    * What a timeline draws: the recorded spans of the range, chunks less than `min_gap_seconds` apart merged by
    * the database, so the answer stays small at any zoom level (a week of 10-second chunks is 60,480 rows).
    */
-  async coverage(context: RequestContext, cameraId: number, query: CoverageQuery): Promise<Coverage> {
+  async coverage(
+    context: RequestContext,
+    cameraId: number,
+    query: CoverageQuery,
+    caller: CallerCredentials,
+  ): Promise<Coverage> {
     await this.#camera(context, cameraId, 'view');
     if (query.end_unix < query.start_unix)
       throw new FieldValidationError(['query', 'end_unix'], 'end_unix must not be before start_unix');
@@ -119,18 +143,116 @@ export class RecordingsService {
       query.end_unix * 1000,
       query.min_gap_seconds * 1000,
     );
+    const drawn = spans.map((span) => ({ ...span, inProgress: false }));
+    // The chunk being written reaches "now": the last span grows into it, or it is a span of its own.
+    const growing = await this.#inProgressAnywhere(cameraId, caller);
+    const [fromMs, toMs] = [query.start_unix * 1000, query.end_unix * 1000];
+    if (growing && growing.startMs <= toMs && growing.endMs >= fromMs) {
+      const last = drawn.at(-1);
+      if (last && growing.startMs - last.endMs <= query.min_gap_seconds * 1000) {
+        last.endMs = Math.max(last.endMs, growing.endMs);
+        last.chunks += 1;
+        last.inProgress = true;
+      } else drawn.push({ startMs: growing.startMs, endMs: growing.endMs, chunks: 1, inProgress: true });
+    }
     return {
       camera_id: cameraId,
       start_unix: query.start_unix,
       end_unix: query.end_unix,
       min_gap_seconds: query.min_gap_seconds,
-      spans: spans.map((span) => ({
+      spans: drawn.map((span) => ({
         start_unix: Math.floor(span.startMs / 1000),
         end_unix: Math.ceil(span.endMs / 1000),
         start_time: new Date(span.startMs).toISOString(),
         end_time: new Date(span.endMs).toISOString(),
         chunks: span.chunks,
+        in_progress: span.inProgress,
       })),
+    };
+  }
+
+  /**
+   * The chunk being recorded, as far as whole fragments are written: answered by the node that records the
+   * camera (404 when no node does, or it has written no whole fragment yet).
+   */
+  async inProgress(context: RequestContext, cameraId: number): Promise<Served<InProgressChunk>> {
+    await this.#camera(context, cameraId, 'view');
+    const here = await this.#inProgressHere(cameraId);
+    if (here) return { here: toInProgressChunk(cameraId, here) };
+    const holder = await this.footage.recorderElsewhere(cameraId);
+    if (holder) return { remote: this.footage.forwarding(holder, SMALL_ANSWER_BYTES) };
+    throw new NotFoundError('Chunk being recorded');
+  }
+
+  /**
+   * The bytes of a chunk being written, named as ffmpeg named it: up to its last whole fragment while it is
+   * written (the size is that, so a range never reaches into a fragment ffmpeg is writing), the whole indexed
+   * chunk once it has been closed and moved; on the node that records the camera.
+   */
+  async inProgressFile(
+    context: RequestContext,
+    cameraId: number,
+    name: string,
+  ): Promise<Served<{ path: string; size: number }>> {
+    await this.#camera(context, cameraId, 'view');
+    const here = await this.#inProgressHere(cameraId);
+    if (here?.name === name) return { here: { path: here.path, size: here.completeBytes } };
+    const closed = this.writing.closedAs(cameraId, name);
+    if (closed) {
+      const path = join(this.recordingsRoot, closed);
+      const info = await stat(path).catch(() => null);
+      if (info) return { here: { path, size: info.size } };
+    }
+    const holder = await this.footage.recorderElsewhere(cameraId);
+    if (holder) return { remote: this.footage.forwarding(holder, IN_PROGRESS_MAX_BYTES) };
+    throw new NotFoundError('Chunk being recorded');
+  }
+
+  /** What can be played of the chunk this node writes for the camera (null: none, or nothing whole yet). */
+  async #inProgressHere(cameraId: number): Promise<GrowingNow | null> {
+    const segment = this.writing.inProgress(cameraId);
+    if (!segment) {
+      this.#growing.delete(cameraId);
+      return null;
+    }
+    let growing = this.#growing.get(cameraId);
+    if (growing?.chunk.path !== segment.file) {
+      const chunk = new GrowingChunk(segment.file);
+      growing = { chunk, videoCodec: initSection(segment.file).then((init) => init?.videoCodec ?? null) };
+      growing.videoCodec.catch(() => undefined);
+      this.#growing.set(cameraId, growing);
+    }
+    // Gone: closed and moved since the engine last looked (it is indexed, or about to be).
+    const soFar = await growing.chunk.look().catch(notFoundAsNull);
+    if (!soFar) return null;
+    const videoCodec = await growing.videoCodec.catch(() => null);
+    return {
+      ...soFar,
+      name: basename(segment.file),
+      path: segment.file,
+      startMs: segment.startMs,
+      endMs: Math.round(segment.startMs + soFar.durationSeconds * 1000),
+      videoCodec,
+    };
+  }
+
+  /** The chunk being written, here or (asked there) on the node that records the camera; null when none. */
+  async #inProgressAnywhere(cameraId: number, caller: CallerCredentials): Promise<RemoteOrHere | null> {
+    const here = await this.#inProgressHere(cameraId);
+    if (here) return { ...here, nodeId: null };
+    const holder = await this.footage.recorderElsewhere(cameraId);
+    if (!holder) return null;
+    const chunk = await this.footage.inProgressOn(holder, cameraId, caller);
+    if (!chunk) return null;
+    return {
+      name: chunk.name,
+      startMs: Date.parse(chunk.start_time),
+      endMs: Date.parse(chunk.end_time),
+      initBytes: chunk.init_bytes,
+      completeBytes: chunk.size_bytes,
+      durationSeconds: chunk.duration_seconds,
+      videoCodec: chunk.video_codec,
+      nodeId: holder,
     };
   }
 
@@ -162,13 +284,27 @@ export class RecordingsService {
     h264Only = false,
   ): Promise<Served<string>> {
     const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
+    const rangeEndMs = (query.end_unix ?? Math.ceil(Date.now() / 1000)) * 1000;
+    // The chunk being written ends the playlist when the range reaches into it (on the node recording it).
+    const growingHere = await this.#inProgressHere(cameraId);
+    const recorder = growingHere ? null : await this.footage.recorderElsewhere(cameraId);
     // Footage wholly on another node: that node writes the playlist (its chunk URIs are relative, so they
     // come back here and are forwarded one by one).
     const holder = this.footage.soleHolder(chunks);
-    if (holder) return { remote: this.footage.forwarding(holder, PLAYLIST_MAX_BYTES) };
+    if (holder && !growingHere && (recorder === null || recorder === holder))
+      return { remote: this.footage.forwarding(holder, PLAYLIST_MAX_BYTES) };
+    const growing = growingHere
+      ? { ...growingHere, nodeId: null }
+      : await this.#inProgressAnywhere(cameraId, caller);
+    const tail =
+      growing && growing.startMs < rangeEndMs && !(h264Only && growing.videoCodec === 'hevc')
+        ? growing
+        : null;
     const suffix = ticket ? `?ticket=${encodeURIComponent(ticket)}` : '';
     const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS'];
-    const target = Math.ceil(Math.max(1, ...chunks.map((c) => c.row.duration_seconds)));
+    const target = Math.ceil(
+      Math.max(1, tail?.durationSeconds ?? 0, ...chunks.map((c) => c.row.duration_seconds)),
+    );
     lines.push(`#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0');
     let first = true;
     // Each chunk's init section length: read here, or a small range request to the node holding it (several
@@ -198,6 +334,20 @@ export class RecordingsService {
         `#EXT-X-MAP:URI="${uri}",BYTERANGE="${init.length}@0"`,
         `#EXTINF:${chunk.duration_seconds.toFixed(3)},`,
         `#EXT-X-BYTERANGE:${row.size_bytes - init.length}@${init.length}`,
+        uri,
+      );
+    }
+    if (tail) {
+      // As far as whole fragments are written when asked; a later playlist lists more (the player asks again
+      // when it gets there). H.265 being written is left out for an H.264-only player: transcodes are of
+      // closed chunks.
+      if (!first) lines.push('#EXT-X-DISCONTINUITY');
+      const uri = `in-progress/${tail.name}${suffix}`;
+      lines.push(
+        `#EXT-X-PROGRAM-DATE-TIME:${new Date(tail.startMs).toISOString()}`,
+        `#EXT-X-MAP:URI="${uri}",BYTERANGE="${tail.initBytes}@0"`,
+        `#EXTINF:${tail.durationSeconds.toFixed(3)},`,
+        `#EXT-X-BYTERANGE:${tail.completeBytes - tail.initBytes}@${tail.initBytes}`,
         uri,
       );
     }
@@ -242,7 +392,7 @@ export class RecordingsService {
     );
     const distance = (row: RecordingRow) => Math.max(0, row.start_ms - query.at_ms, query.at_ms - row.end_ms);
     const row = near.sort((a, b) => distance(a) - distance(b))[0];
-    if (!row) throw new NotFoundError('Recording at this instant');
+    if (!row) return this.#thumbnailInProgress(cameraId, query);
     // ffmpeg finds no picture when asked for the very end of a file: the last second goes to its last keyframe.
     const offsetMs = Math.max(0, Math.min(query.at_ms - row.start_ms, row.end_ms - row.start_ms - 1000));
     // A chunk on another node: that node picks the same chunk from the shared index and decodes the picture.
@@ -253,6 +403,32 @@ export class RecordingsService {
       .keyframe(this.footage.path(row), offsetMs / 1000, query.width)
       .catch((error: unknown) => {
         // A busy machine is not a missing picture: 503 asks the client to try again (the web app does).
+        if (error instanceof ThumbnailTimeoutError)
+          throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
+            'retry-after': '1',
+          });
+        throw new NotFoundError('Picture at this instant');
+      });
+    return { here: jpeg };
+  }
+
+  /**
+   * A scrub preview from the chunk being recorded (the timeline draws it as recorded): decoded here from the
+   * file as it is (ffmpeg only reads it, and stops at the fragment being written), or by the node recording it.
+   */
+  async #thumbnailInProgress(cameraId: number, query: ThumbnailQuery): Promise<Served<Buffer>> {
+    const here = await this.#inProgressHere(cameraId);
+    if (!here) {
+      const holder = await this.footage.recorderElsewhere(cameraId);
+      if (holder) return { remote: this.footage.forwarding(holder, THUMBNAIL_MAX_BYTES) };
+      throw new NotFoundError('Recording at this instant');
+    }
+    if (query.at_ms < here.startMs - PREVIEW_REACH_MS || query.at_ms > here.endMs + PREVIEW_REACH_MS)
+      throw new NotFoundError('Recording at this instant');
+    const offsetMs = Math.max(0, Math.min(query.at_ms - here.startMs, here.endMs - here.startMs - 1000));
+    const jpeg = await this.#thumbnails
+      .keyframe(here.path, offsetMs / 1000, query.width)
+      .catch((error: unknown) => {
         if (error instanceof ThumbnailTimeoutError)
           throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
             'retry-after': '1',
@@ -432,6 +608,45 @@ export class RecordingsService {
     }
     return camera;
   }
+}
+
+/** What can be played of a chunk being written, as one node tells another. */
+interface RemoteOrHere {
+  name: string;
+  startMs: number;
+  endMs: number;
+  initBytes: number;
+  completeBytes: number;
+  durationSeconds: number;
+  videoCodec: string | null;
+  /** the node writing it (null: this one) */
+  nodeId: string | null;
+}
+
+interface GrowingNow extends Omit<RemoteOrHere, 'nodeId'> {
+  path: string;
+  fragments: number;
+}
+
+function toInProgressChunk(cameraId: number, chunk: GrowingNow): InProgressChunk {
+  return {
+    camera_id: cameraId,
+    name: chunk.name,
+    start_unix: Math.floor(chunk.startMs / 1000),
+    end_unix: Math.ceil(chunk.endMs / 1000),
+    start_time: new Date(chunk.startMs).toISOString(),
+    end_time: new Date(chunk.endMs).toISOString(),
+    duration_seconds: chunk.durationSeconds,
+    size_bytes: chunk.completeBytes,
+    init_bytes: chunk.initBytes,
+    video_codec: chunk.videoCodec,
+    url: `/api/v1/recordings/${cameraId}/in-progress/${chunk.name}`,
+  };
+}
+
+function notFoundAsNull(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  throw error;
 }
 
 export function toChunk(row: RecordingRow): RecordingChunk {

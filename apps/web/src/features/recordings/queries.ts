@@ -40,8 +40,9 @@ export function useCoverage(
         }),
       ),
     placeholderData: keepPreviousData,
-    // Today's footage grows while the screen is open.
-    refetchInterval: () => (endMs > Date.now() - 60_000 ? 30_000 : false),
+    // Today's footage grows while the screen is open: the last span reaches into the chunk being recorded (its
+    // last whole fragment), so it is asked again often enough to stay close to "now".
+    refetchInterval: () => (endMs > Date.now() - 60_000 ? 10_000 : false),
   });
 }
 

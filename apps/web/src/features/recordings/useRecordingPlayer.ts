@@ -9,6 +9,14 @@ const WINDOW_BEFORE = 5 * MINUTE;
 const WINDOW_AFTER = 55 * MINUTE;
 /** A media ticket is renewed this long before it expires (hls.js keeps loading chunks for as long as it plays). */
 const TICKET_MARGIN_MS = 60_000;
+/**
+ * The newest footage is the chunk being recorded, served as far as it is written when the playlist is asked for.
+ * Played to that end, the player waits this long past it before asking again, so each new playlist brings a few
+ * seconds more (not one fragment at a time); and while nothing newer has come, it keeps asking this often for
+ * LIVE_EDGE_PATIENCE_MS (a camera reconnecting) before it says it has played everything.
+ */
+const LIVE_EDGE_WAIT_MS = 4000;
+const LIVE_EDGE_PATIENCE_MS = 2 * MINUTE;
 /** Until the video says otherwise: a frame step of 1/25 s. */
 const DEFAULT_FRAME_SECONDS = 1 / 25;
 
@@ -77,6 +85,14 @@ export function useRecordingPlayer(cameraId: number) {
   const shownFrameTime = useRef<number | null>(null);
   // Each load gets a number: the answer of an older one (a camera switched, a second click) is ignored.
   const generation = useRef(0);
+  /** `load` for itself (a load that asks again later), set once `load` exists */
+  const loadAgain = useRef<(ms: number, autoplay: boolean) => void>(() => undefined);
+  /** a load waiting for the chunk being recorded to grow (cancelled by anything the viewer does) */
+  const waiting = useRef<number | null>(null);
+  const stopWaiting = useCallback(() => {
+    if (waiting.current !== null) window.clearTimeout(waiting.current);
+    waiting.current = null;
+  }, []);
 
   const freshTicket = useCallback(async () => {
     if (!ticket.current || ticket.current.expiresAt - Date.now() < TICKET_MARGIN_MS) {
@@ -86,20 +102,32 @@ export function useRecordingPlayer(cameraId: number) {
   }, [cameraId]);
 
   const unload = useCallback(() => {
+    stopWaiting();
     generation.current += 1;
     loaded.current?.hls.destroy();
     loaded.current = null;
-  }, []);
+  }, [stopWaiting]);
 
   /** Loads the playlist of the window around `ms` and plays from `ms` (or the next footage after it). */
   const load = useCallback(
-    async (ms: number, autoplay: boolean, continuing = false) => {
+    async (ms: number, autoplay: boolean, continuing = false): Promise<void> => {
       const element = video.current;
       if (!element) return;
       unload();
       const mine = generation.current;
       setState('loading');
       setPlayheadMs(ms);
+      // Playing on past the newest footage: it may be the chunk being recorded, which grows; ask again shortly.
+      const nothingAhead = () => {
+        if (continuing && ms > Date.now() - LIVE_EDGE_PATIENCE_MS) {
+          setState('loading');
+          // Any other load (a click, another camera) or leaving the screen unloads, which cancels this.
+          waiting.current = window.setTimeout(() => {
+            waiting.current = null;
+            loadAgain.current(ms, autoplay);
+          }, LIVE_EDGE_WAIT_MS);
+        } else setState(continuing ? 'ended' : 'no-footage');
+      };
       try {
         const startMs = ms - WINDOW_BEFORE;
         const endMs = ms + WINDOW_AFTER;
@@ -111,7 +139,7 @@ export function useRecordingPlayer(cameraId: number) {
         ]);
         if (mine !== generation.current) return;
         if (!ahead) {
-          setState(continuing ? 'ended' : 'no-footage');
+          nothingAhead();
           return;
         }
         const hls = new HlsPlayer({
@@ -143,7 +171,7 @@ export function useRecordingPlayer(cameraId: number) {
           // A playlist without chunks: nothing was recorded in this window.
           if (data.details === HlsPlayer.ErrorDetails.LEVEL_EMPTY_ERROR) {
             unload();
-            setState(continuing ? 'ended' : 'no-footage');
+            nothingAhead();
           } else setState('error');
         });
         hls.once(HlsPlayer.Events.LEVEL_LOADED, () => {
@@ -151,7 +179,8 @@ export function useRecordingPlayer(cameraId: number) {
           const segments = window_.segments();
           const at = videoTimeOf(segments, ms) ?? segments.find((s) => s.recordedAt > ms)?.start ?? null;
           if (at === null) {
-            setState(continuing ? 'ended' : 'no-footage');
+            unload();
+            nothingAhead();
             return;
           }
           hls.startLoad(at);
@@ -174,9 +203,14 @@ export function useRecordingPlayer(cameraId: number) {
     [cameraId, freshTicket, unload],
   );
 
+  useEffect(() => {
+    loadAgain.current = (ms, autoplay) => void load(ms, autoplay, true);
+  }, [load]);
+
   /** Shows the instant `ms`: a seek inside the loaded playlist, else a new playlist around it. */
   const seek = useCallback(
     (ms: number, autoplay = true) => {
+      stopWaiting();
       const element = video.current;
       const current = loaded.current;
       const at =
@@ -188,8 +222,9 @@ export function useRecordingPlayer(cameraId: number) {
       element.currentTime = at;
       setPlayheadMs(ms);
       if (autoplay) void element.play().catch(() => undefined);
+      else setState('paused');
     },
-    [load],
+    [load, stopWaiting],
   );
 
   useEffect(() => {
@@ -203,11 +238,24 @@ export function useRecordingPlayer(cameraId: number) {
     const onPause = () => setState((previous) => (previous === 'playing' ? 'paused' : previous));
     // The end of the loaded playlist is not the end of the footage: carry on with the next window.
     // (Today's playlist also ends at the newest chunk there was when it loaded: a new one brings later chunks.)
+    // Played into the newest footage (the chunk being recorded, as far as it was written): the last frame stays
+    // while it grows for a few seconds, then the next playlist goes on from there, never back.
     const onEnded = () => {
       const current = loaded.current;
       if (!current) return;
       const wall = wallTimeOf(current.segments(), element.currentTime);
-      void load(Math.max(wall ?? current.endMs, current.startMs) + 100, true, true);
+      const next = Math.max(wall ?? current.endMs, current.startMs) + 100;
+      const wait = next + LIVE_EDGE_WAIT_MS - Date.now();
+      stopWaiting();
+      if (wait <= 0) {
+        void load(next, true, true);
+        return;
+      }
+      setState('loading');
+      waiting.current = window.setTimeout(() => {
+        waiting.current = null;
+        void load(next, true, true);
+      }, wait);
     };
     // The length of a frame, for the frame step: the median gap between the last frames the browser presented
     // (a median, because a busy browser skips a frame now and then, more so at 8×).
@@ -241,7 +289,7 @@ export function useRecordingPlayer(cameraId: number) {
       element.removeEventListener('pause', onPause);
       element.removeEventListener('ended', onEnded);
     };
-  }, [load]);
+  }, [load, stopWaiting]);
 
   // Leaving the screen (or the camera: the view is keyed by it) unloads the player.
   useEffect(() => unload, [unload]);
@@ -249,11 +297,20 @@ export function useRecordingPlayer(cameraId: number) {
   const play = useCallback(() => {
     const element = video.current;
     if (!element) return;
-    if (!loaded.current && playheadMs !== null) seek(playheadMs);
+    // Waiting at the newest footage: it plays on by itself.
+    if (waiting.current !== null) return;
+    // An ended video would start again from its beginning: go on from the playhead instead.
+    if ((!loaded.current || element.ended) && playheadMs !== null) seek(playheadMs);
     else void element.play().catch(() => undefined);
   }, [playheadMs, seek]);
 
-  const pause = useCallback(() => video.current?.pause(), []);
+  const pause = useCallback(() => {
+    if (waiting.current !== null) {
+      stopWaiting();
+      setState('paused');
+    }
+    video.current?.pause();
+  }, [stopWaiting]);
 
   const setSpeed = useCallback((next: number) => {
     setSpeedState(next);
@@ -264,15 +321,19 @@ export function useRecordingPlayer(cameraId: number) {
   }, []);
 
   /** One frame forward (1) or back (-1); pauses first. */
-  const step = useCallback((direction: 1 | -1) => {
-    const element = video.current;
-    if (!element || !loaded.current) return;
-    element.pause();
-    // Aim at the middle of the next (previous) frame: never the same frame again, never one too far.
-    const frame = frameSeconds.current;
-    const shown = shownFrameTime.current ?? element.currentTime;
-    element.currentTime = Math.max(0, shown + direction * frame + frame / 2);
-  }, []);
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      const element = video.current;
+      if (!element || !loaded.current) return;
+      stopWaiting();
+      element.pause();
+      // Aim at the middle of the next (previous) frame: never the same frame again, never one too far.
+      const frame = frameSeconds.current;
+      const shown = shownFrameTime.current ?? element.currentTime;
+      element.currentTime = Math.max(0, shown + direction * frame + frame / 2);
+    },
+    [stopWaiting],
+  );
 
   return { video, state, playheadMs, speed, seek, play, pause, setSpeed, step };
 }
