@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { AlertResponse } from '../src/modules/alerts/alerts.schemas.js';
+import type { AlertResponse as StoredAlert } from '../src/modules/alerts/alerts.schemas.js';
 import type { BusEvent } from '../src/platform/events/event-types.js';
 import {
   adapterPolled,
@@ -26,6 +26,8 @@ const FIXTURES = new URL('../../../test-fixtures/adapter/', import.meta.url).pat
 /** One person, and a street of them (the camera shows either at 768×576). */
 const STILLS = [`${FIXTURES}person.jpg`, `${FIXTURES}vtest-2s.jpg`];
 const MIN_CONFIDENCE = 0.35;
+/** An alert as the API and events carry it, `data` open. */
+type AlertResponse = Omit<StoredAlert, 'data'> & { data: Record<string, unknown> };
 const alertOf = (event: BusEvent) => event.data.alert as AlertResponse;
 
 for (const dialect of testDialects()) {

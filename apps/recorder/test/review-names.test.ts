@@ -206,7 +206,10 @@ for (const dialect of testDialects()) {
       const modelId = created.json().id as number;
       const faceSeen = (from: number, what: string) =>
         log.next(
-          (e) => e.type === 'detection' && e.data.model_id === modelId && (e.data.count ?? 0) >= 1,
+          (e) =>
+            e.type === 'detection' &&
+            e.data.model_id === modelId &&
+            ((e.data.count as number | undefined) ?? 0) >= 1,
           from,
           what,
         );
