@@ -204,6 +204,7 @@ describe('recording retention and settings', () => {
         labels: '["person"]',
         zones: '[]',
         track_ids: '[]',
+        names: '[]',
         boxes: '[]',
         has_snapshot: false,
         clip_status: 'unavailable',

@@ -3,7 +3,9 @@
 // face's crop as a thumbnail; a group photo is refused naming why; rename, add a face from another shot, the same
 // face registered twice and merged back into one person, a face removed, the person deleted after a confirm
 // dialog. axe-core and no sideways scroll at 1280 and 390 px on each step; someone who is not an administrator
-// has no Faces entry and is told plainly on the URL; no console error in the run.
+// has no Faces entry and is told plainly on the URL. A person the library knows, in front of a test camera with a
+// live face_recognition model: the incident on that camera names them on the Review row (live), on the incident's
+// page and on the Events screen. No console error in the run.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import {
 import { mapResult } from '../../recorder/src/modules/detection/result-mapping.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
+import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import { checkStep, openWatchedBrowser, signIn, type WatchedBrowser } from './helpers.js';
 
 const FIXTURES = new URL('../../../test-fixtures/adapter/', import.meta.url).pathname;
@@ -28,6 +31,7 @@ describe('face library in chromium', { timeout: 120_000 }, () => {
   let t: TestApp;
   let origin: string;
   let browser: WatchedBrowser;
+  let camera: TestCamera | null = null;
 
   before(async () => {
     adapter = await startAdapterProcess();
@@ -42,6 +46,7 @@ describe('face library in chromium', { timeout: 120_000 }, () => {
     await browser?.close();
     await t?.close();
     await adapter?.close();
+    await camera?.close();
     assert.deepEqual(browser.problems, []);
   });
 
@@ -246,5 +251,94 @@ describe('face library in chromium', { timeout: 120_000 }, () => {
     await nav.getByRole('link', { name: 'Live' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Faces' }).count(), 0);
     await checkStep(page, 'faces-not-allowed');
+  });
+
+  it('names the people recognised in an incident on its Review row, its page and the Events screen', async () => {
+    camera = await startTestCamera({
+      image: photo('megamind-4.5s.jpg'),
+      width: 720,
+      height: 528,
+      fps: 5,
+      gop: 5,
+    });
+    const api = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.request({
+        method,
+        url: `/api/v1${url}`,
+        token: t.adminToken,
+        ...(payload ? { payload } : {}),
+      });
+      assert.ok(response.statusCode < 300, `${url}: ${response.statusCode} ${response.body}`);
+      return response.statusCode === 204 ? null : response.json();
+    };
+    const bernard = await api('POST', '/faces/persons', {
+      name: 'Bernard',
+      images: [readFileSync(photo('megamind-9.5s.jpg')).toString('base64')],
+    });
+    const { id: cameraId } = await api('POST', '/cameras?force=true', {
+      name: 'Porch',
+      ip_address: '127.0.0.1',
+      rtsp_url: camera.url,
+    });
+    await api('PATCH', `/camera-config/${cameraId}`, { transport_security: 'plaintext_allowed' });
+    const recognised = new Promise<void>((resolve) => {
+      const stop = t.container.internalEvents.on('faces.recognised', (seen) => {
+        if (seen.cameraId !== cameraId || !seen.names.includes('Bernard')) return;
+        stop();
+        resolve();
+      });
+    });
+    await api('POST', '/ai-models', {
+      name: 'Porch faces',
+      model_name: 'face',
+      task: 'face_recognition',
+      inference_interval: 1,
+      assigned_camera_id: cameraId,
+      config: JSON.stringify({ trigger: 'always' }),
+    });
+
+    const { page } = await browser.newPage();
+    await page.goto(`${origin}/review`);
+    await signIn(page, 'operator', USER_PASSWORD);
+    await page.getByRole('heading', { name: 'Review', exact: true }).waitFor();
+    await recognised;
+    // An incident on the camera while he is in the picture, as the tracker opens them: it arrives live, named.
+    const jpeg = readFileSync(photo('megamind-4.5s.jpg'));
+    const now = Date.now();
+    const box = { x: 0.55, y: 0.2, width: 0.2, height: 0.4 };
+    t.container.reviewBuilder.tracked({
+      cameraId,
+      modelId: 1,
+      at: now,
+      ended: [],
+      picture: { jpeg, width: 720, height: 528 },
+      tracks: [
+        {
+          track_id: 'bernard',
+          label: 'person',
+          confidence: 0.9,
+          box,
+          first_seen: now,
+          last_seen: now,
+          last_moved: now,
+          stationary: false,
+          best: { at: now, confidence: 0.9, box, result_id: null },
+        },
+      ],
+    });
+    const names = page.getByRole('list', { name: 'Recognised people' });
+    await names.first().waitFor();
+    assert.equal(await names.first().textContent(), 'recognised: Bernard');
+    await checkStep(page, 'review-names');
+
+    await names.first().click();
+    await page.getByRole('heading', { name: /Porch/ }).waitFor();
+    assert.match(await page.getByRole('list', { name: 'Recognised people' }).innerText(), /Bernard/);
+    await checkStep(page, 'review-item-names');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+    await page.getByText('Porch faces: recognised Bernard').first().waitFor();
+    await checkStep(page, 'events-names');
+    await api('DELETE', `/faces/persons/${bernard.id}`);
   });
 });

@@ -39,6 +39,16 @@ export type MotionChange =
   | { cameraId: number; active: true; at: number; boxes: MotionBox[] }
   | { cameraId: number; active: false; at: number; durationMs: number };
 
+/** The people a live face_recognition model recognised in one picture of a camera. */
+export interface FacesRecognised {
+  cameraId: number;
+  modelId: number;
+  /** when the picture was taken (ms since epoch) */
+  at: number;
+  /** as the face gallery spells them, once each (never empty) */
+  names: string[];
+}
+
 /** A tracked object in one of a camera's zones. */
 export interface ZonePresence {
   cameraId: number;
@@ -76,6 +86,8 @@ export interface RecorderEvents {
   'detections.seen': SeenDetections;
   /** a model's tracked objects on a camera moved on (object tracking → zones) */
   'objects.tracked': TrackedObjects;
+  /** a live face_recognition model recognised people of the face gallery (detection loop → review items) */
+  'faces.recognised': FacesRecognised;
   /** an AI model was created, changed or deleted */
   'ai-model.changed': { modelId: number };
   /** the media-source TLS material changed (upload, delete, restore) */

@@ -2286,6 +2286,13 @@ export const requestBounds = {
       "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
       "required": false
     },
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "required": false
+    },
     "severity": {
       "type": "string",
       "enum": [

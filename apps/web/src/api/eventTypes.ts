@@ -4,6 +4,7 @@
 export const EVENT_TYPES = [
   "detection",
   "alert.created",
+  "alert.updated",
   "alert.acknowledged",
   "camera.online",
   "camera.offline",

@@ -10736,7 +10736,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.updated, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
                 type?: string;
             };
             header?: never;
@@ -10758,7 +10758,7 @@ export interface operations {
                              * EventType
                              * @enum {string}
                              */
-                            type: "detection" | "alert.created" | "alert.acknowledged" | "camera.online" | "camera.offline" | "recording.started" | "recording.failed" | "storage.error" | "storage.unavailable" | "storage.available" | "adapter.model_changed" | "adapter.unavailable" | "job.updated" | "motion.start" | "motion.end" | "zone.enter" | "zone.exit" | "review.opened" | "review.updated" | "review.closed";
+                            type: "detection" | "alert.created" | "alert.updated" | "alert.acknowledged" | "camera.online" | "camera.offline" | "recording.started" | "recording.failed" | "storage.error" | "storage.unavailable" | "storage.available" | "adapter.model_changed" | "adapter.unavailable" | "job.updated" | "motion.start" | "motion.end" | "zone.enter" | "zone.exit" | "review.opened" | "review.updated" | "review.closed";
                             camera_id: number | null;
                             source: string;
                             /** @enum {string|null} */
@@ -10815,7 +10815,7 @@ export interface operations {
         parameters: {
             query?: {
                 camera_id?: number;
-                /** @description Event type(s), comma-separated: detection, alert.created, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
+                /** @description Event type(s), comma-separated: detection, alert.created, alert.updated, alert.acknowledged, camera.online, camera.offline, recording.started, recording.failed, storage.error, storage.unavailable, storage.available, adapter.model_changed, adapter.unavailable, job.updated, motion.start, motion.end, zone.enter, zone.exit, review.opened, review.updated, review.closed */
                 type?: string;
                 last_event_id?: number;
                 ticket?: string;
@@ -14153,6 +14153,7 @@ export interface operations {
                 camera_id?: number;
                 label?: string;
                 zone?: string;
+                name?: string;
                 severity?: "alert" | "detection";
                 reviewed?: boolean;
                 start_unix?: number;
@@ -14187,6 +14188,7 @@ export interface operations {
                             labels: string[];
                             zones: string[];
                             track_ids: string[];
+                            names: string[];
                             boxes: {
                                 label: string;
                                 confidence: number;
@@ -14270,6 +14272,7 @@ export interface operations {
                     camera_id?: number;
                     label?: string;
                     zone?: string;
+                    name?: string;
                     /** @enum {string} */
                     severity?: "alert" | "detection";
                     start_unix?: number;
@@ -14371,6 +14374,7 @@ export interface operations {
                         labels: string[];
                         zones: string[];
                         track_ids: string[];
+                        names: string[];
                         boxes: {
                             label: string;
                             confidence: number;
@@ -14542,6 +14546,7 @@ export interface operations {
                         labels: string[];
                         zones: string[];
                         track_ids: string[];
+                        names: string[];
                         boxes: {
                             label: string;
                             confidence: number;

@@ -38,10 +38,14 @@ export interface EventPayloads {
       track_id?: number;
     }[];
     frame?: { width: number; height: number } | null;
+    /** face_recognition: the people recognised, as the face library spells them */
+    names?: string[];
     /** when the analysed picture came out of the recorder's decoder (unix ms, the recorder's clock) */
     captured_at?: number;
   };
   'alert.created': { alert: Alert };
+  /** an AI rule's alert following its incident: what it says now */
+  'alert.updated': { alert: Alert };
   /** one event per camera (and one for system alerts) touched by an acknowledge call */
   'alert.acknowledged': { ids: number[]; acknowledged_by: string; acknowledged_at: string };
   'camera.offline': { error?: string; reason?: string };

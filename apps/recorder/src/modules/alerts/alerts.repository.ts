@@ -50,6 +50,11 @@ export class AlertsRepository {
     return this.db.insertInto('alerts').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Changes what an alert says (never its acknowledgement); the row as it is now, if there is one. */
+  update(id: number, changes: Pick<AlertRow, 'title' | 'message' | 'data'>): Promise<AlertRow | undefined> {
+    return this.db.updateTable('alerts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
   findById(id: number): Promise<AlertRow | undefined> {
     return this.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -65,3 +65,10 @@ export interface RaiseAlert {
   message?: string;
   data?: Record<string, unknown>;
 }
+
+/** What an AI rule changes of the alert that follows its incident (AlertsService.update); `data` is merged in. */
+export interface AlertChange {
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+}

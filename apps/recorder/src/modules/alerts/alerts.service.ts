@@ -1,4 +1,4 @@
-// Alerts (API.md §11): raised by AI rules (raise), by the recorder's own events (a camera offline for longer
+// Alerts (API.md §11): raised by AI rules (raise; an AI rule's alert then follows its incident: update), by the recorder's own events (a camera offline for longer
 // than a grace period, a recording failure) and by the disk-floor check; listed and acknowledged within the
 // caller's scope — alerts of cameras they can view, plus system alerts (no camera) for superusers.
 import type { Principal, RequestContext } from '../../platform/auth/principal.js';
@@ -10,7 +10,15 @@ import type { RecorderEventBus, RecorderEvents } from '../recorder-events.js';
 import type { RetentionReport } from '../recordings/recordings.reactions.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { AlertRow, AlertScope, AlertsRepository } from './alerts.repository.js';
-import type { AckIn, AckResult, AlertList, AlertQuery, AlertResponse, RaiseAlert } from './alerts.schemas.js';
+import type {
+  AckIn,
+  AckResult,
+  AlertChange,
+  AlertList,
+  AlertQuery,
+  AlertResponse,
+  RaiseAlert,
+} from './alerts.schemas.js';
 
 /** `source_name` of the alerts the recorder raises itself. */
 export const SYSTEM_SOURCES = {
@@ -107,6 +115,33 @@ export class AlertsService {
       data: { alert },
     });
     await this.internal.emitAndWait('alert.raised', { alert });
+    return alert;
+  }
+
+  /**
+   * An alert says what was seen since it was raised (an AI rule's alert following its incident): the title,
+   * message and `data` keys given replace theirs, and `alert.updated` tells the screens. Nothing is notified again
+   * (notification actions follow `alert.raised` only) and the acknowledgement stays as it was. Null when the alert
+   * is gone (its camera deleted).
+   */
+  async update(id: number, change: AlertChange): Promise<AlertResponse | null> {
+    const row = await this.alerts.findById(id);
+    if (!row) return null;
+    const data = { ...(JSON.parse(row.data) as Record<string, unknown>), ...change.data };
+    const updated = await this.alerts.update(id, {
+      title: change.title.slice(0, 200),
+      message: change.message,
+      data: JSON.stringify(data),
+    });
+    if (!updated) return null;
+    const alert = toAlertResponse(updated);
+    void this.bus.publish({
+      type: 'alert.updated',
+      camera_id: alert.camera_id,
+      source: 'alerts',
+      severity: alert.severity,
+      data: { alert },
+    });
     return alert;
   }
 

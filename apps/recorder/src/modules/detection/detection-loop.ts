@@ -29,7 +29,15 @@ import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
 import type { MotionWatch } from '../motion/motion-watch.js';
 import type { RecorderEventBus } from '../recorder-events.js';
-import { alertedForIncident, cooledDown, ruleFires } from './alert-rule.js';
+import {
+  alertUpdateDue,
+  alertedForIncident,
+  cooledDown,
+  ruleFires,
+  sightText,
+  withMatch,
+  type AlertSight,
+} from './alert-rule.js';
 import { RecordingAnalysis } from './recording-analysis.js';
 import { DETECTOR_TASKS, mapResult } from './result-mapping.js';
 
@@ -109,6 +117,17 @@ interface CameraFeed {
   fence: LeaseFence | null;
 }
 
+/** A model's alert following its incident: what it says now, and what has been written to it. */
+interface FollowedAlert {
+  alertId: number;
+  runner: LiveRunner;
+  sight: AlertSight;
+  written: AlertSight;
+  writtenAt: number;
+  /** a write waiting for the rate limit */
+  timer: NodeJS.Timeout | null;
+}
+
 /** A `detection` event as the loop publishes it (timestamps in ms since epoch, for latency measurements). */
 export interface DetectionTiming {
   captured_at: number;
@@ -121,6 +140,8 @@ export class DetectionLoop {
   readonly #feeds = new Map<number, CameraFeed>();
   readonly #recordings = new Map<number, { analysis: RecordingAnalysis; key: string }>();
   readonly #lastAlertAt = new Map<number, number>();
+  /** per model: its last alert, which follows the incident it was raised for */
+  readonly #followed = new Map<number, FollowedAlert>();
   readonly #inflight = new Set<Promise<void>>();
   /** cameras whose stream config has detection switched off */
   readonly #detectionOff = new Set<number>();
@@ -142,6 +163,7 @@ export class DetectionLoop {
   async stop(): Promise<void> {
     this.#stopped = true;
     await this.#tail;
+    for (const modelId of this.#followed.keys()) this.#unfollow(modelId);
     for (const runner of this.#runners.values()) this.#stopRunner(runner);
     this.#runners.clear();
     await Promise.all([...this.#recordings.values()].map((r) => r.analysis.stop()));
@@ -207,6 +229,7 @@ export class DetectionLoop {
     const recorded = model?.enabled === true && model.source_type === 'recording';
 
     if (previous && (!live || JSON.stringify(previous.model) !== JSON.stringify(model))) {
+      this.#unfollow(modelId);
       this.#stopRunner(previous);
       this.#runners.delete(modelId);
       await this.#refreshFeed(previous.cameraId);
@@ -470,6 +493,7 @@ export class DetectionLoop {
         caption: mapped.caption,
         detections: mapped.detections,
         frame: mapped.frame,
+        ...(mapped.names.length > 0 ? { names: mapped.names } : {}),
         adapter: adapter.name,
         latency_ms: mapped.latency_ms,
         round_trip_ms: roundTripMs,
@@ -486,6 +510,13 @@ export class DetectionLoop {
         detections: mapped.detections,
         jpeg: frame.jpeg,
       });
+    if (mapped.names.length > 0)
+      this.deps.internal.emit('faces.recognised', {
+        cameraId,
+        modelId: model.id,
+        at: frame.capturedAt,
+        names: mapped.names,
+      });
     await this.#applyAlertRule(runner, mapped.detections, stored.id);
   }
 
@@ -497,16 +528,25 @@ export class DetectionLoop {
     const rule = runner.config.alert;
     if (!rule) return;
     const matched = ruleFires(rule, detections);
+    if (!matched) return;
     const now = Date.now();
     const lastAlertAt = this.#lastAlertAt.get(runner.model.id) ?? null;
-    if (!matched || !cooledDown(rule, lastAlertAt, now)) return;
     // One alert per incident: a scene that goes on (its review item still open) raised its alert already, and
-    // an alert every cooldown for as long as someone walks about is noise (issue #34: 38 in 38 minutes).
-    if (alertedForIncident(lastAlertAt, this.deps.incidents?.openSince(runner.cameraId) ?? null)) return;
+    // an alert every cooldown for as long as someone walks about is noise (issue #34: 38 in 38 minutes). The one
+    // alert follows the incident instead: what later pictures match is written to it.
+    if (alertedForIncident(lastAlertAt, this.deps.incidents?.openSince(runner.cameraId) ?? null)) {
+      this.#follow(runner.model.id, matched, now);
+      return;
+    }
+    if (!cooledDown(rule, lastAlertAt, now)) return;
     this.#lastAlertAt.set(runner.model.id, now);
-    const labels = [...new Set(matched.map((d) => d.label))];
-    const what = `${matched.length} ${labels.join('/') || 'detection'}${matched.length === 1 ? '' : 's'}`;
-    await this.deps.alerts.raise({
+    const sight: AlertSight = {
+      count: matched.length,
+      labels: [...new Set(matched.map((d) => d.label))],
+      lastSeenAt: now,
+    };
+    const what = sightText(sight);
+    const alert = await this.deps.alerts.raise({
       camera_id: runner.cameraId,
       source_name: runner.model.name,
       severity: rule.severity,
@@ -516,10 +556,69 @@ export class DetectionLoop {
         model_id: runner.model.id,
         result_id: resultId,
         task: runner.model.task,
-        count: matched.length,
-        labels,
+        count: sight.count,
+        labels: sight.labels,
+        last_seen_at: new Date(now).toISOString(),
       },
     });
+    this.#unfollow(runner.model.id);
+    if (runner.active)
+      this.#followed.set(runner.model.id, {
+        alertId: alert.id,
+        runner,
+        sight,
+        written: sight,
+        writtenAt: now,
+        timer: null,
+      });
+  }
+
+  /** A later picture of the incident matched: the alert says so, now or once the rate limit allows. */
+  #follow(modelId: number, matched: Parameters<typeof withMatch>[1], now: number): void {
+    const followed = this.#followed.get(modelId);
+    if (!followed) return; // raised by a run before this one started (a restart): it stays as it was
+    followed.sight = withMatch(followed.sight, matched, now);
+    const due = alertUpdateDue(followed.written, followed.writtenAt, followed.sight, now);
+    if (due === null || followed.timer) return;
+    if (due === 0) {
+      this.#track(this.#writeFollowed(followed));
+      return;
+    }
+    followed.timer = setTimeout(() => {
+      followed.timer = null;
+      if (this.#followed.get(modelId) === followed) this.#track(this.#writeFollowed(followed));
+    }, due);
+    followed.timer.unref();
+  }
+
+  async #writeFollowed(followed: FollowedAlert): Promise<void> {
+    const { runner, sight } = followed;
+    // Taken as written before the write, so that no second write starts meanwhile.
+    followed.written = sight;
+    followed.writtenAt = Date.now();
+    const what = sightText(sight);
+    const lastSeen = new Date(sight.lastSeenAt).toISOString();
+    await this.deps.alerts.update(followed.alertId, {
+      title: `${runner.model.name}: ${what} detected`,
+      message:
+        `Model ${runner.model.name} (${runner.model.task}) saw up to ${what} at once at confidence ≥ ` +
+        `${runner.config.alert?.min_confidence ?? 0}; last seen ${lastSeen}.`,
+      data: { count: sight.count, labels: sight.labels, last_seen_at: lastSeen },
+    });
+  }
+
+  #unfollow(modelId: number): void {
+    const followed = this.#followed.get(modelId);
+    if (followed?.timer) clearTimeout(followed.timer);
+    this.#followed.delete(modelId);
+  }
+
+  /** Work stop() waits for. */
+  #track(work: Promise<void>): void {
+    const run = work
+      .catch((error: unknown) => this.log.error({ err: error }, 'updating an alert failed'))
+      .finally(() => this.#inflight.delete(run));
+    this.#inflight.add(run);
   }
 
   /** Each picture is written once, whichever of the camera's models asks first. */

@@ -42,6 +42,8 @@ export interface MappedResult {
   latency_ms: number | null;
   detections: Detection[];
   frame: { width: number; height: number } | null;
+  /** face_recognition: the people recognised, once each, as the gallery spells them (empty otherwise) */
+  names: string[];
 }
 
 type Row = Record<string, unknown>;
@@ -82,7 +84,17 @@ export function mapResult(task: string, body: Row): MappedResult | string {
     latency_ms: num(body.latency_ms) === null ? null : Math.round(num(body.latency_ms)!),
     detections,
     frame: frame && num(frame.width) !== null && num(frame.height) !== null ? frame : null,
+    names: task === 'face_recognition' ? recognisedNames(body) : [],
   };
+}
+
+/** The distinct names of a face_recognition answer's recognised faces (unknown faces have none). */
+function recognisedNames(body: Row): string[] {
+  const faces = Array.isArray(body.faces) ? (body.faces as Row[]) : [];
+  const names = faces
+    .map((face) => face?.person)
+    .filter((p): p is string => typeof p === 'string' && p !== '');
+  return [...new Set(names)];
 }
 
 function detectionsOf(task: string, body: Row): Detection[] {

@@ -4,16 +4,18 @@
 // one incident. Its snapshot is the picture where its objects showed best, boxes drawn; an alert raised on the
 // camera while it is open makes it an `alert` (else a `detection`). Once the recording has indexed the footage up
 // to its end plus the post-roll, its clip is cut from the chunks (stream copy). review.opened / .updated /
-// .closed go on the event log. Updates of one camera are handled one after the other.
+// .closed go on the event log. Updates of one camera are handled one after the other. The people the face gallery
+// recognises on the camera meanwhile (faces.recognised) are the incident's names (review-names.ts).
 import { exportRange } from '../../media/ffmpeg/export.js';
 import { drawBoxes, scaleJpeg } from '../../media/ffmpeg/annotate.js';
 import type { BusLog, EventBus } from '../../platform/events/event-bus.js';
 import type { AlertResponse } from '../alerts/alerts.schemas.js';
 import type { IndexedChunk } from '../recordings/recording-notice.js';
 import type { RecordingsService } from '../recordings/recordings.service.js';
-import type { TrackedObjects } from '../recorder-events.js';
+import type { FacesRecognised, TrackedObjects } from '../recorder-events.js';
 import type { TrackedObject } from '../tracking/object-tracker.js';
 import type { ReviewFiles } from './review-files.js';
+import { NAMES_LEAD_MS, RecentNames, withNames } from './review-names.js';
 import type { ReviewItemRow, ReviewRepository } from './review.repository.js';
 import type { ReviewItem, ReviewSeverity } from './review.schemas.js';
 import { toReviewItem, type ReviewService } from './review.service.js';
@@ -53,6 +55,8 @@ interface OpenItem {
   labels: Set<string>;
   zones: Set<string>;
   trackIds: Set<string>;
+  /** the people recognised, in the order first recognised */
+  names: string[];
   severity: ReviewSeverity;
   best: { score: number; jpeg: Buffer; width: number; height: number; boxes: ReviewItem['boxes'] } | null;
   snapshotStale: boolean;
@@ -63,6 +67,7 @@ export class ReviewBuilder {
   readonly #open = new Map<number, OpenItem>();
   readonly #queues = new Map<number, Promise<void>>();
   readonly #cutting = new Set<number>();
+  readonly #recentNames = new RecentNames();
   #sweep: NodeJS.Timeout | null = null;
   readonly #closeAfterMs: number;
   readonly #clipPatienceMs: number;
@@ -118,6 +123,19 @@ export class ReviewBuilder {
       const item = this.#open.get(cameraId);
       if (!item || !item.trackIds.has(trackId) || item.zones.has(zone)) return;
       item.zones.add(zone);
+      await this.#save(item, 'review.updated');
+    });
+  }
+
+  /** People recognised on a camera: its open incident's names (one opening soon finds them too). */
+  facesRecognised({ cameraId, at, names }: FacesRecognised): void {
+    this.#enqueue(cameraId, async () => {
+      this.#recentNames.seen(cameraId, names, at);
+      const item = this.#open.get(cameraId);
+      if (!item || at < item.startMs - NAMES_LEAD_MS) return;
+      const grown = withNames(item.names, names);
+      if (!grown) return;
+      item.names = grown;
       await this.#save(item, 'review.updated');
     });
   }
@@ -211,6 +229,7 @@ export class ReviewBuilder {
       zones: '[]',
       track_ids: '[]',
       boxes: '[]',
+      names: '[]',
       has_snapshot: false,
       clip_status: 'pending',
       reviewed: false,
@@ -229,6 +248,7 @@ export class ReviewBuilder {
       labels: new Set(),
       zones: new Set(),
       trackIds: new Set(),
+      names: withNames([], this.#recentNames.since(cameraId, startMs - NAMES_LEAD_MS)) ?? [],
       severity: 'detection',
       best: null,
       snapshotStale: false,
@@ -258,6 +278,7 @@ export class ReviewBuilder {
       labels: JSON.stringify([...item.labels].sort()),
       zones: JSON.stringify([...item.zones].sort()),
       track_ids: JSON.stringify([...item.trackIds]),
+      names: JSON.stringify(item.names),
       severity: item.severity,
       ...(snapshot ? { boxes: JSON.stringify(item.best!.boxes), has_snapshot: true } : {}),
       ...(endMs === undefined ? {} : { end_ms: endMs, clip_to_ms: endMs + item.postRollMs }),

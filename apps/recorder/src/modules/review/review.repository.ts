@@ -10,6 +10,8 @@ export interface ReviewFilter {
   cameraId?: number | undefined;
   label?: string | undefined;
   zone?: string | undefined;
+  /** a person recognised in the item (ASCII letters in either case) */
+  name?: string | undefined;
   severity?: string | undefined;
   reviewed?: boolean | undefined;
   /** items overlapping [fromMs, toMs] */
@@ -34,6 +36,9 @@ function where(eb: Eb, filter: ReviewFilter): Expression<SqlBool> {
     ands.push(sql<SqlBool>`${sql.ref('labels')} like ${jsonMember(filter.label.toLowerCase())} escape '\\'`);
   if (filter.zone !== undefined)
     ands.push(sql<SqlBool>`${sql.ref('zones')} like ${jsonMember(filter.zone)} escape '\\'`);
+  // lower() on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does not; this is the same on both.
+  if (filter.name !== undefined)
+    ands.push(sql<SqlBool>`lower(${sql.ref('names')}) like lower(${jsonMember(filter.name)}) escape '\\'`);
   if (filter.severity !== undefined) ands.push(eb('severity', '=', filter.severity));
   if (filter.reviewed !== undefined) ands.push(eb('reviewed', '=', filter.reviewed));
   if (filter.toMs !== undefined) ands.push(eb('start_ms', '<=', filter.toMs));

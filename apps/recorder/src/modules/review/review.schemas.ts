@@ -68,6 +68,11 @@ export const ReviewItem = Type.Object({
   labels: Type.Array(Type.String()),
   zones: Type.Array(Type.String()),
   track_ids: Type.Array(Type.String()),
+  /**
+   * the people the face gallery recognised on the camera during the incident (a live face_recognition model), as
+   * the gallery spells them, in the order first recognised; at most 20
+   */
+  names: Type.Array(Type.String()),
   /** the boxes drawn on the snapshot */
   boxes: Type.Array(Box),
   has_snapshot: Type.Boolean(),
@@ -85,6 +90,8 @@ export const ReviewQuery = Type.Object({
   camera_id: Type.Optional(Type.Integer({ minimum: 1 })),
   label: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** items in which this person was recognised (case-insensitive for ASCII letters) */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   severity: Type.Optional(StringEnum(REVIEW_SEVERITIES)),
   reviewed: Type.Optional(Type.Boolean()),
   /** items that overlap [start_unix, end_unix] (seconds) */
@@ -106,6 +113,7 @@ export const MarkReviewed = Type.Object(
     camera_id: Type.Optional(Type.Integer({ minimum: 1 })),
     label: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     severity: Type.Optional(StringEnum(REVIEW_SEVERITIES)),
     start_unix: Type.Optional(Type.Integer({ minimum: 0 })),
     end_unix: Type.Optional(Type.Integer({ minimum: 0 })),

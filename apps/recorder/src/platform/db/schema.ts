@@ -511,6 +511,8 @@ export interface ReviewItemsTable {
   zones: string;
   track_ids: string;
   boxes: string;
+  /** the people the face gallery recognised during the incident, as the gallery spells them (JSON array) */
+  names: string;
   has_snapshot: boolean;
   clip_status: string;
   reviewed: boolean;

@@ -13,18 +13,25 @@ export interface EventMap {
   /**
    * an AI model's result on a camera's picture; `captured_at`: when that picture came out of the recorder's
    * decoder (ms since epoch) — what a live view matches its picture against (EXT-X-PROGRAM-DATE-TIME is on the
-   * same clock); `sampled_at`/`stored_at`: when it was sent for analysis / its result stored
+   * same clock); `sampled_at`/`stored_at`: when it was sent for analysis / its result stored; `names`: the people
+   * a face_recognition model recognised, as the face gallery spells them (absent when none)
    */
   detection: Open & {
     model_id?: number;
     task?: string;
     result_id?: number;
     count?: number;
+    names?: string[];
     captured_at?: number;
     sampled_at?: number;
     stored_at?: number;
   };
   'alert.created': Open & { alert: Open };
+  /**
+   * an AI rule's alert followed its incident: what it saw since (`data.count`, `data.labels`, `data.last_seen_at`,
+   * its title) changed; never a notification, and its acknowledgement stays as it was
+   */
+  'alert.updated': Open & { alert: Open };
   /** one event per camera (and one for system alerts) touched by an acknowledge call */
   'alert.acknowledged': Open & { ids: number[]; acknowledged_by: string; acknowledged_at: string };
   'camera.online': Open;
@@ -69,6 +76,7 @@ export type EventType = keyof EventMap;
 export const EVENT_TYPES: readonly EventType[] = [
   'detection',
   'alert.created',
+  'alert.updated',
   'alert.acknowledged',
   'camera.online',
   'camera.offline',

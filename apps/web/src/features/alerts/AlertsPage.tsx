@@ -271,6 +271,7 @@ function AlertRow({
   /** the incident the alert belongs to, when it has one */
   incident: ReviewItem | undefined;
 }) {
+  const seenLast = lastSeen(alert);
   return (
     <li data-alert-id={alert.id} className="flex gap-3 px-4 py-3">
       <div className="w-5 shrink-0 pt-0.5">
@@ -295,6 +296,11 @@ function AlertRow({
         )}
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-300">
           <time dateTime={alert.created_at}>{dateTime(alert.created_at)}</time>
+          {seenLast && (
+            <span>
+              last seen <time dateTime={seenLast}>{dateTime(seenLast)}</time>
+            </span>
+          )}
           {alert.camera_id !== null && (
             <Link
               to={`/cameras/${alert.camera_id}`}
@@ -338,6 +344,16 @@ function AlertRow({
       )}
     </li>
   );
+}
+
+/**
+ * When an AI rule's alert last saw its scene (`data.last_seen_at`: it follows its incident, alert.updated), when
+ * that is later than its raising.
+ */
+function lastSeen(alert: Alert): string | null {
+  const at = alert.data?.last_seen_at;
+  if (typeof at !== 'string' || !(Date.parse(at) - Date.parse(alert.created_at) >= 1000)) return null;
+  return at;
 }
 
 /** The moment an alert is about: the picture that raised it (`data.at`) when it says, else when it was raised. */

@@ -6,6 +6,7 @@ import { isEventOf, type EventType, type LiveEvent } from '../../lib/eventStream
 const TITLES: Record<EventType, string> = {
   detection: 'Detection',
   'alert.created': 'Alert raised',
+  'alert.updated': 'Alert updated',
   'alert.acknowledged': 'Alerts acknowledged',
   'camera.online': 'Camera online',
   'camera.offline': 'Camera offline',
@@ -34,14 +35,20 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** One line of detail, when the event carries any. */
 export function eventDetail(event: LiveEvent): string | null {
-  if (isEventOf(event, 'alert.created')) return event.data.alert.title;
+  if (isEventOf(event, 'alert.created', 'alert.updated')) return event.data.alert.title;
   if (isEventOf(event, 'alert.acknowledged')) {
     const n = event.data.ids.length;
     return `${n} alert${n === 1 ? '' : 's'} by ${event.data.acknowledged_by}`;
   }
   if (isEventOf(event, 'detection')) {
-    const { model_name, label, count } = event.data;
-    const what = typeof count === 'number' ? `${count} found` : (label ?? null);
+    const { model_name, label, count, names } = event.data;
+    // A face the library knows is worth more than a count: the people recognised, by name.
+    const what =
+      names && names.length > 0
+        ? `recognised ${names.join(', ')}`
+        : typeof count === 'number'
+          ? `${count} found`
+          : (label ?? null);
     return [model_name, what].filter(Boolean).join(': ') || null;
   }
   if (isEventOf(event, 'zone.enter', 'zone.exit')) {
@@ -72,6 +79,7 @@ const INCIDENT_EVENTS = new Set([
   'zone.enter',
   'zone.exit',
   'alert.created',
+  'alert.updated',
   'review.opened',
   'review.updated',
   'review.closed',

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toast';
 import { useCameraNames } from '../cameras/CameraFilterSelect';
 import { AddFaceFromReview } from '../faces/AddFaceFromReview';
+import { RecognisedNames } from '../faces/RecognisedNames';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
@@ -105,6 +106,7 @@ function Incident({ item }: { item: ReviewItem }) {
         </span>
       </p>
       <Tags item={item} />
+      <RecognisedNames names={item.names} />
 
       <div className="flex flex-wrap gap-2">
         <Button tone="primary" disabled={setReviewed.isPending} onClick={() => mark(!item.reviewed)}>

@@ -23,6 +23,7 @@ import {
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { byDay, duration, seen, timeOfDay } from './reviewText';
 import { LiveHeading } from '../events/LiveHeading';
+import { RecognisedNames } from '../faces/RecognisedNames';
 
 const STATUSES = [
   { value: 'unreviewed', label: 'Not reviewed' },
@@ -325,6 +326,7 @@ function ReviewRow({
             <span>{item.reviewed ? '✓ Reviewed' : 'Not reviewed'}</span>
           </p>
           <Tags item={item} />
+          <RecognisedNames names={item.names} />
         </div>
       </Link>
       <Button
