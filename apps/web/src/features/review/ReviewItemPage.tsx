@@ -11,6 +11,7 @@ import { AddFaceFromReview } from '../faces/AddFaceFromReview';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
+import { IncidentSnapshot } from './IncidentSnapshot';
 import { NearbyIncidents } from './NearbyIncidents';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { duration, seen } from './reviewText';
@@ -159,17 +160,7 @@ function Incident({ item }: { item: ReviewItem }) {
               : CLIP_WAITING[item.clip_status]}
           </figcaption>
         </figure>
-        <figure className="space-y-1">
-          <ReviewPicture
-            src={snapshot}
-            alt={`Snapshot: ${what}, boxes drawn around what was seen`}
-            className="aspect-video w-full rounded object-contain!"
-            missing="No snapshot was kept for this incident"
-          />
-          <figcaption className="text-sm text-slate-600 dark:text-slate-300">
-            Snapshot: the moment it showed best
-          </figcaption>
-        </figure>
+        <IncidentSnapshot item={item} src={snapshot} what={what} />
       </div>
       <NearbyIncidents item={item} cameraName={cameraName} />
       {/* Superusers only (features/faces). */}
