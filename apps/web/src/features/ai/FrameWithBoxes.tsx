@@ -40,19 +40,22 @@ export function FrameWithBoxes({ src, alt, boxes }: { src: string; alt: string; 
  * Labelled boxes over a picture of `width` × `height` pixels (the one every box-drawing screen uses: AI results,
  * the live overlay, an incident's snapshot and clip). It fills its positioned parent and is fitted like an
  * object-contain picture (`meet`), so it must sit over one that is. `label`: what a screen reader hears (null:
- * hidden from it, when the screen lists the boxes in words itself).
+ * hidden from it, when the screen lists the boxes in words itself). `labelSize`: the labels' font size in the
+ * picture's pixels (default: a 28th of its height, which is small when a large picture is shown small).
  */
 export function BoxOutlines({
   width,
   height,
   boxes,
   label,
+  labelSize = height / 28,
   ...rest
 }: {
   width: number;
   height: number;
   boxes: readonly Box[];
   label: string | null;
+  labelSize?: number;
 } & Omit<SVGProps<SVGSVGElement>, 'width' | 'height' | 'viewBox'>) {
   return (
     <svg
@@ -76,12 +79,12 @@ export function BoxOutlines({
           />
           <text
             x={x1 + 2}
-            y={Math.max(y1 - 4, height / 28)}
+            y={Math.max(y1 - labelSize / 7, labelSize)}
             fill="#facc15"
-            fontSize={height / 28}
+            fontSize={labelSize}
             paintOrder="stroke"
             stroke="#000"
-            strokeWidth={height / 200}
+            strokeWidth={labelSize / 7}
           >
             {name}
             {confidence !== null ? ` ${Math.round(confidence * 100)}%` : ''}

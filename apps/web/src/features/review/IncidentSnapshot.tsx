@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewItem } from '../../api/types';
 import { BoxOutlines } from '../ai/FrameWithBoxes';
 import { ReviewPicture } from './ReviewBits';
@@ -20,11 +20,12 @@ export function IncidentSnapshot({
   what: string;
 }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const shownWidth = useShownWidth();
   const boxes = item.boxes;
   const shown = src ? boxes : [];
   return (
     <figure className="space-y-1">
-      <div className="relative">
+      <div ref={shownWidth.ref} className="relative">
         <ReviewPicture
           src={src}
           alt={`Snapshot: ${what}, boxes drawn around what was seen`}
@@ -38,6 +39,7 @@ export function IncidentSnapshot({
             height={size.height}
             boxes={boxesInPixels(shown, size.width, size.height)}
             label={null}
+            labelSize={labelSize(size, shownWidth.width)}
             data-snapshot-boxes={shown.length}
           />
         )}
@@ -57,4 +59,25 @@ export function IncidentSnapshot({
       )}
     </figure>
   );
+}
+
+/** Labels 12 screen pixels high, in the picture's pixels, for a 16:9 frame `shown` px wide (object-contain). */
+function labelSize(picture: { width: number; height: number }, shown: number): number | undefined {
+  if (shown === 0) return undefined;
+  const scale = Math.min(shown / picture.width, (shown * 9) / 16 / picture.height);
+  return 12 / scale;
+}
+
+/** The width an element is laid out at, followed as it changes. */
+function useShownWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
 }
