@@ -206,6 +206,7 @@ describe('recording retention and settings', () => {
         track_ids: '[]',
         boxes: '[]',
         has_snapshot: false,
+        snapshot_ms: null,
         clip_status: 'unavailable',
         reviewed: false,
         reviewed_at: null,

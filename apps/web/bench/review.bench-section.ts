@@ -80,6 +80,7 @@ async function seedIncidents(
         track_ids: JSON.stringify([`bench-${cameraId}-${i}`]),
         boxes: JSON.stringify([{ label, confidence: 0.9, x: 0.3, y: 0.3, width: 0.2, height: 0.4 }]),
         has_snapshot: true,
+        snapshot_ms: start + 5_000,
         clip_status: 'unavailable',
         reviewed: false,
         reviewed_at: null,

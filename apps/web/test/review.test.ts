@@ -29,6 +29,7 @@ interface Item {
   severity: string;
   labels: string[];
   zones: string[];
+  snapshot_time: string | null;
   clip_status: string;
   reviewed: boolean;
 }
@@ -563,7 +564,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     await markChosen(0).waitFor();
   });
 
-  it('on a phone, a tap on a thumbnail previews the clip, a second tap opens the incident', async () => {
+  it('on a phone, a tap on a thumbnail previews the clip, a second tap opens it; the clip shows the boxes at the snapshot', async () => {
     // A bird on the driveway, inside a whole recorded chunk later than the other incidents (its clip is cut).
     const after = Date.parse(second.end_time!);
     let chunk = chunks.chunks.find((c) => c.startMs > after + 1_000 && c.endMs - c.startMs >= 6_000);
@@ -583,7 +584,10 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
         from,
         "the bird's clip",
       );
-    assert.equal((await item(bird.id)).clip_status, 'ready');
+    const ready = await item(bird.id);
+    assert.equal(ready.clip_status, 'ready');
+    // The snapshot is the first picture (every update scores the same), 1 s into the clip (pre-roll 1 s).
+    assert.equal(ready.snapshot_time, new Date(chunk.startMs + 2_000).toISOString());
 
     const phone = await browser.newPage({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     phone.page.setDefaultTimeout(10_000);
@@ -606,6 +610,18 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     await birdRow.getByText('Tap again to open').waitFor();
     await birdRow.getByTestId('review-preview').tap();
     await phone.page.waitForURL((url) => url.pathname === `/review/${bird.id}`);
+    // The clip at the snapshot's moment has the snapshot's boxes over it; half a second away, not.
+    const clip = phone.page.locator('video');
+    await phone.page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    const clipBoxes = phone.page.locator('svg[data-clip-boxes="1"]');
+    assert.equal(await clipBoxes.count(), 0);
+    await phone.page.getByRole('button', { name: /^Go to the snapshot's moment \(1\.0 s\)$/ }).tap();
+    await clipBoxes.waitFor();
+    assert.equal(await clipBoxes.locator('text').textContent(), 'bird 90%');
+    assert.ok(Math.abs((await clip.evaluate((v: HTMLVideoElement) => v.currentTime)) - 1) < 0.1);
+    await checkStep(phone.page, 'review-item-clip-boxes');
+    await clip.evaluate((v: HTMLVideoElement) => (v.currentTime = 2.5));
+    await clipBoxes.waitFor({ state: 'detached' });
     // The row's text opens it at the first tap.
     await phone.page.goto(list);
     await birdRow.getByText('Driveway').tap();

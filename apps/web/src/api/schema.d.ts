@@ -13979,6 +13979,8 @@ export interface operations {
                                 height: number;
                             }[];
                             has_snapshot: boolean;
+                            /** Format: date-time */
+                            snapshot_time: string | null;
                             /** @enum {string} */
                             clip_status: "pending" | "ready" | "unavailable" | "failed";
                             reviewed: boolean;
@@ -14163,6 +14165,8 @@ export interface operations {
                             height: number;
                         }[];
                         has_snapshot: boolean;
+                        /** Format: date-time */
+                        snapshot_time: string | null;
                         /** @enum {string} */
                         clip_status: "pending" | "ready" | "unavailable" | "failed";
                         reviewed: boolean;
@@ -14334,6 +14338,8 @@ export interface operations {
                             height: number;
                         }[];
                         has_snapshot: boolean;
+                        /** Format: date-time */
+                        snapshot_time: string | null;
                         /** @enum {string} */
                         clip_status: "pending" | "ready" | "unavailable" | "failed";
                         reviewed: boolean;

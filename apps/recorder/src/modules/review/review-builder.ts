@@ -54,7 +54,15 @@ interface OpenItem {
   zones: Set<string>;
   trackIds: Set<string>;
   severity: ReviewSeverity;
-  best: { score: number; jpeg: Buffer; width: number; height: number; boxes: ReviewItem['boxes'] } | null;
+  best: {
+    score: number;
+    /** when the picture was taken */
+    at: number;
+    jpeg: Buffer;
+    width: number;
+    height: number;
+    boxes: ReviewItem['boxes'];
+  } | null;
   snapshotStale: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -173,6 +181,7 @@ export class ReviewBuilder {
     if (!item.best || score > item.best.score) {
       item.best = {
         score,
+        at: update.at,
         jpeg: update.picture.jpeg,
         width: update.picture.width,
         height: update.picture.height,
@@ -212,6 +221,7 @@ export class ReviewBuilder {
       track_ids: '[]',
       boxes: '[]',
       has_snapshot: false,
+      snapshot_ms: null,
       clip_status: 'pending',
       reviewed: false,
       reviewed_at: null,
@@ -259,7 +269,9 @@ export class ReviewBuilder {
       zones: JSON.stringify([...item.zones].sort()),
       track_ids: JSON.stringify([...item.trackIds]),
       severity: item.severity,
-      ...(snapshot ? { boxes: JSON.stringify(item.best!.boxes), has_snapshot: true } : {}),
+      ...(snapshot
+        ? { boxes: JSON.stringify(item.best!.boxes), has_snapshot: true, snapshot_ms: item.best!.at }
+        : {}),
       ...(endMs === undefined ? {} : { end_ms: endMs, clip_to_ms: endMs + item.postRollMs }),
       updated_at: new Date().toISOString(),
     });

@@ -24,6 +24,7 @@ import { mqtt } from './migrations/0018_mqtt.js';
 import { cluster } from './migrations/0019_cluster.js';
 import { reviewNodes } from './migrations/0020_review_nodes.js';
 import { refreshRotation } from './migrations/0021_refresh_rotation.js';
+import { reviewSnapshotTime } from './migrations/0022_review_snapshot_time.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -48,6 +49,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0019_cluster', cluster],
   ['0020_review_nodes', reviewNodes],
   ['0021_refresh_rotation', refreshRotation],
+  ['0022_review_snapshot_time', reviewSnapshotTime],
 ];
 
 /** In the order they apply. */

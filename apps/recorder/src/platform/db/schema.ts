@@ -512,6 +512,8 @@ export interface ReviewItemsTable {
   track_ids: string;
   boxes: string;
   has_snapshot: boolean;
+  /** when the snapshot's picture was taken (null: no snapshot, or one from before this was kept) */
+  snapshot_ms: number | null;
   clip_status: string;
   reviewed: boolean;
   reviewed_at: string | null;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
 import type { ReviewItem } from '../../api/types';
 import { BoxOutlines } from '../ai/FrameWithBoxes';
 import { ReviewPicture } from './ReviewBits';
@@ -58,6 +59,81 @@ export function IncidentSnapshot({
         </ul>
       )}
     </figure>
+  );
+}
+
+/** How near the snapshot's moment (s) the clip's picture must be for the snapshot's boxes to be drawn on it. */
+const AT_SNAPSHOT_S = 0.5;
+
+/**
+ * The incident's clip, with the snapshot's boxes drawn over it while it shows the snapshot's moment (within half a
+ * second: the boxes belong to that picture, not to those around it), and a button that goes to that moment. The
+ * clip's time 0 is the item's clip_start_time, its first picture.
+ */
+export function ClipWithBoxes({
+  item,
+  src,
+  poster,
+  title,
+}: {
+  item: ReviewItem;
+  src: string;
+  poster: string | null;
+  title: string;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const shownWidth = useShownWidth();
+  const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
+  const [atSnapshot, setAtSnapshot] = useState(false);
+  const moment =
+    item.snapshot_time === null || item.boxes.length === 0
+      ? null
+      : (Date.parse(item.snapshot_time) - Date.parse(item.clip_start_time)) / 1000;
+  const follow = () => {
+    const element = video.current;
+    if (!element || moment === null) return;
+    if (element.videoWidth > 0) setFrame({ width: element.videoWidth, height: element.videoHeight });
+    setAtSnapshot(Math.abs(element.currentTime - moment) <= AT_SNAPSHOT_S);
+  };
+  const goToSnapshot = () => {
+    const element = video.current;
+    if (!element || moment === null) return;
+    element.pause();
+    element.currentTime = moment;
+  };
+  return (
+    <>
+      <div ref={shownWidth.ref} className="relative">
+        <video
+          ref={video}
+          src={src}
+          controls
+          playsInline
+          preload="metadata"
+          {...(poster ? { poster } : {})}
+          aria-label={`Clip: ${title}`}
+          className="aspect-video w-full rounded bg-black"
+          onLoadedMetadata={follow}
+          onTimeUpdate={follow}
+          onSeeked={follow}
+        />
+        {frame && atSnapshot && (
+          <BoxOutlines
+            width={frame.width}
+            height={frame.height}
+            boxes={boxesInPixels(item.boxes, frame.width, frame.height)}
+            label={null}
+            labelSize={labelSize(frame, shownWidth.width)}
+            data-clip-boxes={item.boxes.length}
+          />
+        )}
+      </div>
+      {moment !== null && (
+        <Button className="mt-1" onClick={goToSnapshot}>
+          Go to the snapshot's moment ({moment.toFixed(1)} s)
+        </Button>
+      )}
+    </>
   );
 }
 

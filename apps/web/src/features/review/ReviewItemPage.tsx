@@ -11,7 +11,7 @@ import { AddFaceFromReview } from '../faces/AddFaceFromReview';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
-import { IncidentSnapshot } from './IncidentSnapshot';
+import { ClipWithBoxes, IncidentSnapshot } from './IncidentSnapshot';
 import { NearbyIncidents } from './NearbyIncidents';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { duration, seen } from './reviewText';
@@ -24,7 +24,8 @@ const CLIP_WAITING: Record<Exclude<ReviewItem['clip_status'], 'ready'>, string> 
 };
 
 /**
- * One incident: its clip (or, until it is cut, its snapshot and why), the snapshot with its boxes, what was seen
+ * One incident: its clip (the snapshot's boxes drawn over it at the snapshot's moment; or, until it is cut, its
+ * snapshot and why), the snapshot with its boxes, what was seen
  * and where, a link to the recordings at that moment, the clip to download, and reviewed / not reviewed. Opening
  * it does not mark it reviewed: that is the person's call.
  */
@@ -137,15 +138,7 @@ function Incident({ item }: { item: ReviewItem }) {
                 aria-hidden="true"
               />
             ) : (
-              <video
-                src={clipSrc}
-                controls
-                playsInline
-                preload="metadata"
-                {...(snapshot ? { poster: snapshot } : {})}
-                aria-label={`Clip: ${title}`}
-                className="aspect-video w-full rounded bg-black"
-              />
+              <ClipWithBoxes item={item} src={clipSrc} poster={snapshot ?? null} title={title} />
             )
           ) : (
             <ReviewPicture
