@@ -21,12 +21,12 @@ export function IncidentSnapshot({
   what: string;
 }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  const shownWidth = useShownWidth();
+  const [measured, shownWidth] = useShownWidth();
   const boxes = item.boxes;
   const shown = src ? boxes : [];
   return (
     <figure className="space-y-1">
-      <div ref={shownWidth.ref} className="relative">
+      <div ref={measured} className="relative">
         <ReviewPicture
           src={src}
           alt={`Snapshot: ${what}, boxes drawn around what was seen`}
@@ -40,7 +40,7 @@ export function IncidentSnapshot({
             height={size.height}
             boxes={boxesInPixels(shown, size.width, size.height)}
             label={null}
-            labelSize={labelSize(size, shownWidth.width)}
+            labelSize={labelSize(size, shownWidth)}
             data-snapshot-boxes={shown.length}
           />
         )}
@@ -82,7 +82,7 @@ export function ClipWithBoxes({
   title: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const shownWidth = useShownWidth();
+  const [measured, shownWidth] = useShownWidth();
   const [frame, setFrame] = useState<{ width: number; height: number } | null>(null);
   const [atSnapshot, setAtSnapshot] = useState(false);
   const moment =
@@ -103,7 +103,7 @@ export function ClipWithBoxes({
   };
   return (
     <>
-      <div ref={shownWidth.ref} className="relative">
+      <div ref={measured} className="relative">
         <video
           ref={video}
           src={src}
@@ -123,7 +123,7 @@ export function ClipWithBoxes({
             height={frame.height}
             boxes={boxesInPixels(item.boxes, frame.width, frame.height)}
             label={null}
-            labelSize={labelSize(frame, shownWidth.width)}
+            labelSize={labelSize(frame, shownWidth)}
             data-clip-boxes={item.boxes.length}
           />
         )}
@@ -144,16 +144,15 @@ function labelSize(picture: { width: number; height: number }, shown: number): n
   return 12 / scale;
 }
 
-/** The width an element is laid out at, followed as it changes. */
-function useShownWidth() {
-  const ref = useRef<HTMLDivElement>(null);
+/** The width an element is laid out at, followed as it changes: [the element's ref callback, its width]. */
+function useShownWidth(): [(element: HTMLDivElement | null) => void, number] {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return { ref, width };
+  }, [element]);
+  return [setElement, width];
 }
