@@ -207,6 +207,7 @@ describe('recording retention and settings', () => {
         names: '[]',
         boxes: '[]',
         has_snapshot: false,
+        snapshot_ms: null,
         clip_status: 'unavailable',
         reviewed: false,
         reviewed_at: null,

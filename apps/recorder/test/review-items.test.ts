@@ -32,6 +32,7 @@ interface Item {
   zones: string[];
   track_ids: string[];
   boxes: { label: string; x: number; y: number; width: number; height: number }[];
+  snapshot_time: string | null;
   clip_status: string;
   reviewed: boolean;
 }
@@ -183,6 +184,9 @@ describe('review items', { timeout: 240_000 }, () => {
 
     // The snapshot: a JPEG of the camera's picture with red boxes, one of them on a person the adapter sees.
     const item = (await ok('GET', `/review-items/${opened.id}`)) as Item;
+    // Taken while the incident lasted (the web app draws the boxes over the clip at that moment).
+    const taken = Date.parse(item.snapshot_time!);
+    assert.ok(taken >= start && taken <= end, `snapshot at ${item.snapshot_time}, incident ${start}–${end}`);
     const snapshot = await call('GET', `/review-items/${opened.id}/snapshot`, t.adminToken);
     assert.equal(snapshot.statusCode, 200);
     assert.equal(snapshot.headers['content-type'], 'image/jpeg');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { TestApp } from '../../recorder/test/helpers/app.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { CLOCK_CODE_DECODER_SOURCE, CLOCK_CODE_WINDOW_MS } from '../../recorder/test/helpers/clock-code.js';
@@ -82,8 +82,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export interface WatchedBrowser {
   readonly problems: string[];
   readonly expectedStatuses: Set<number>;
-  /** a fresh profile (no cookies, no storage) and a page in it */
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** a fresh profile (no cookies, no storage) and a page in it; `options`: e.g. a phone's touch screen */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: Omit<BrowserContextOptions, 'viewport'>,
+  ): Promise<{ context: BrowserContext; page: Page }>;
   /** another tab of a profile `newPage` made, watched alike */
   newTab(context: BrowserContext): Promise<Page>;
   close(): Promise<void>;
@@ -108,8 +111,8 @@ export async function openWatchedBrowser(): Promise<WatchedBrowser> {
   return {
     problems,
     expectedStatuses,
-    async newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = { width: 1280, height: 800 }, options = {}) {
+      const context = await browser.newContext({ ...options, viewport });
       return { context, page: watched(await context.newPage()) };
     },
     newTab: async (context) => watched(await context.newPage()),

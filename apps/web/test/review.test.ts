@@ -5,7 +5,9 @@
 // real footage; a second camera records nothing (its incident, dated yesterday, keeps a pending clip). Checked:
 // the navigation's unreviewed count, day headings, filters narrowing the list and kept in the URL, an opened
 // incident's clip and snapshot, marking one and all shown, a new incident appearing live, a user who may not
-// view a camera seeing none of its incidents, axe-core and a 390 px phone without sideways scrolling.
+// view a camera seeing none of its incidents, axe-core and a 390 px phone without sideways scrolling. The last
+// tests make their own incidents: the snapshot's boxes drawn and listed, choosing incidents and marking the chosen
+// ones, and a phone's touch screen previewing a clip on a tap.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -27,6 +29,7 @@ interface Item {
   severity: string;
   labels: string[];
   zones: string[];
+  snapshot_time: string | null;
   clip_status: string;
   reviewed: boolean;
 }
@@ -52,6 +55,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
   let old: Item;
   let page: Page;
   let events: EventLog;
+  let chunks: ReturnType<typeof chunkCollector>;
 
   const api = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
     const response = await t.request({
@@ -167,7 +171,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
         retention_days: 30,
       });
     }
-    const chunks = chunkCollector(t.container.recordingEngine, driveway);
+    chunks = chunkCollector(t.container.recordingEngine, driveway);
     picture = (await api('GET', `/cameras/${driveway}/snapshot`)).rawPayload;
 
     // The first incident lies inside the first recorded chunk (its clip is cut as soon as it closes).
@@ -415,7 +419,7 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     await page.goto(`${origin}/review?status=all`);
     await row(old).waitFor();
     const [newest, next] = await shownIds();
-    const link = (id: number) => page.locator(`li[data-review-id="${id}"] > a`);
+    const link = (id: number) => page.locator(`li[data-review-id="${id}"] a[data-review-link]`);
     const focused = () =>
       page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('data-review-id')));
     await link(newest!).focus();
@@ -464,5 +468,164 @@ describe('review screen in chromium', { timeout: 120_000 }, () => {
     const scrollWidth = await other.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scrollWidth <= 390, `${scrollWidth} px wide on a phone`);
     await other.context.close();
+  });
+
+  /** An incident of the backyard (it records nothing: no clip), `hoursAgo` hours ago, lasting 3 s. */
+  const backyardIncident = (labels: string[], hoursAgo: number) => {
+    const from = Date.now() - hoursAgo * 3600_000;
+    return incident(backyard, labels, from, from + 3_000);
+  };
+
+  it("an incident's snapshot shows its boxes, labelled, and lists them in words", async () => {
+    const seenHere = await backyardIncident(['person', 'car'], 30);
+    await page.goto(`${origin}/review/${seenHere.id}`);
+    await page.getByRole('heading', { name: /^Detection: car and person at Backyard/ }).waitFor();
+    const snapshot = page.locator('figure').filter({ has: page.locator('img[alt^="Snapshot:"]') });
+    const outlines = snapshot.locator('svg[data-snapshot-boxes="2"]');
+    await outlines.waitFor();
+    // Each box where the tracker saw it (track(): x = 0.1 and 0.5, y = 0.3, 0.2 × 0.4 of the picture), labelled.
+    const placed = await snapshot.evaluate((figure) => {
+      const picture = figure.querySelector('img')!.getBoundingClientRect();
+      return Array.from(figure.querySelectorAll('svg g')).map((group) => {
+        const rect = group.querySelector('rect')!.getBoundingClientRect();
+        return {
+          label: group.querySelector('text')!.textContent,
+          x: (rect.left - picture.left) / picture.width,
+          y: (rect.top - picture.top) / picture.height,
+          width: rect.width / picture.width,
+          height: rect.height / picture.height,
+        };
+      });
+    });
+    const near = (a: number, b: number) => Math.abs(a - b) < 0.02;
+    const expected = [
+      { label: 'person 90%', x: 0.1 },
+      { label: 'car 90%', x: 0.5 },
+    ];
+    assert.equal(placed.length, 2, JSON.stringify(placed));
+    for (const want of expected) {
+      const box = placed.find((p) => p.label === want.label);
+      assert.ok(box, `${want.label} in ${JSON.stringify(placed)}`);
+      assert.ok(
+        near(box.x, want.x) && near(box.y, 0.3) && near(box.width, 0.2) && near(box.height, 0.4),
+        JSON.stringify(box),
+      );
+    }
+    // The same boxes in words, for a screen reader.
+    const listed = await page
+      .getByRole('list', { name: 'Boxes on the snapshot' })
+      .getByRole('listitem')
+      .allInnerTexts();
+    assert.deepEqual(listed.sort(), ['car, 90 % sure, centre', 'person, 90 % sure, left']);
+    await checkStep(page, 'review-item-boxes');
+  });
+
+  it('chooses incidents (a tick, x, Space, or all shown) and marks the chosen ones reviewed', async () => {
+    const made = [
+      await backyardIncident(['bicycle'], 40),
+      await backyardIncident(['bicycle'], 41),
+      await backyardIncident(['bicycle'], 42),
+    ];
+    const [a, b, c] = made as [Item, Item, Item];
+    await page.goto(`${origin}/review?camera=${backyard}&label=bicycle`);
+    await row(c).waitFor();
+    assert.deepEqual(await shownIds(), [a.id, b.id, c.id]);
+    const markChosen = (n: number) => page.getByRole('button', { name: `Mark ${n} chosen as reviewed` });
+    assert.equal(await markChosen(0).isDisabled(), true);
+    // A tick on the first, x on the second (its link focused), Space on the third and Space again undoes it.
+    await row(a).getByRole('checkbox').check();
+    await row(b).locator('a[data-review-link]').focus();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press(' ');
+    assert.equal(await row(c).getByRole('checkbox').isChecked(), true);
+    await page.keyboard.press(' ');
+    assert.equal(await row(c).getByRole('checkbox').isChecked(), false);
+    assert.equal(page.url().includes(`/review/`), false, 'Space did not open the incident');
+    assert.equal(await row(b).getByRole('checkbox').isChecked(), true);
+    // "Choose all shown" is half-ticked while some are chosen.
+    const all = page.getByRole('checkbox', { name: 'Choose all shown' });
+    assert.equal(await all.evaluate((box: HTMLInputElement) => box.indeterminate), true);
+    await checkStep(page, 'review-chosen');
+    await markChosen(2).click();
+    await row(a).waitFor({ state: 'detached' });
+    await row(b).waitFor({ state: 'detached' });
+    assert.deepEqual(await shownIds(), [c.id]);
+    assert.deepEqual(
+      [(await item(a.id)).reviewed, (await item(b.id)).reviewed, (await item(c.id)).reviewed],
+      [true, true, false],
+    );
+    // All shown: ticked, then cleared; a chosen one reviewed meanwhile is not counted.
+    await all.check();
+    assert.equal(await row(c).getByRole('checkbox').isChecked(), true);
+    await markChosen(1).waitFor();
+    await all.uncheck();
+    assert.equal(await row(c).getByRole('checkbox').isChecked(), false);
+    await markChosen(0).waitFor();
+  });
+
+  it('on a phone, a tap on a thumbnail previews the clip, a second tap opens it; the clip shows the boxes at the snapshot', async () => {
+    // A bird on the driveway, inside a whole recorded chunk later than the other incidents (its clip is cut).
+    const after = Date.parse(second.end_time!);
+    let chunk = chunks.chunks.find((c) => c.startMs > after + 1_000 && c.endMs - c.startMs >= 6_000);
+    for (let n = chunks.chunks.length + 1; !chunk; n++) {
+      const candidate = (await chunks.waitFor(n))[n - 1]!;
+      if (candidate.startMs > after + 1_000 && candidate.endMs - candidate.startMs >= 6_000)
+        chunk = candidate;
+    }
+    const from = events.seen.length;
+    const bird = await incident(driveway, ['bird'], chunk.startMs + 2_000, chunk.endMs - 2_000);
+    if ((await item(bird.id)).clip_status === 'pending')
+      await events.next(
+        (event) =>
+          event.type === 'review.updated' &&
+          (event.data.item as Item).id === bird.id &&
+          (event.data.item as Item).clip_status !== 'pending',
+        from,
+        "the bird's clip",
+      );
+    const ready = await item(bird.id);
+    assert.equal(ready.clip_status, 'ready');
+    // The snapshot is the first picture (every update scores the same), 1 s into the clip (pre-roll 1 s).
+    assert.equal(ready.snapshot_time, new Date(chunk.startMs + 2_000).toISOString());
+
+    const phone = await browser.newPage({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    phone.page.setDefaultTimeout(10_000);
+    const list = `${origin}/review?label=bird`;
+    await phone.page.goto(list);
+    await signIn(phone.page, 'chief', USER_PASSWORD);
+    const birdRow = phone.page.locator(`li[data-review-id="${bird.id}"]`);
+    const thumbnail = birdRow.locator('a[data-review-link] img');
+    await phone.page.waitForFunction((id) => {
+      const img = document.querySelector<HTMLImageElement>(`li[data-review-id="${id}"] img`);
+      return img !== null && img.complete && img.naturalWidth > 0;
+    }, bird.id);
+    await thumbnail.tap();
+    await phone.page.waitForFunction(
+      (id) =>
+        (document.querySelector<HTMLVideoElement>(`li[data-review-id="${id}"] video`)?.currentTime ?? 0) > 0,
+      bird.id,
+    );
+    assert.equal(new URL(phone.page.url()).pathname, '/review', 'the tap did not open the incident');
+    await birdRow.getByText('Tap again to open').waitFor();
+    await birdRow.getByTestId('review-preview').tap();
+    await phone.page.waitForURL((url) => url.pathname === `/review/${bird.id}`);
+    // The clip at the snapshot's moment has the snapshot's boxes over it; half a second away, not.
+    const clip = phone.page.locator('video');
+    await phone.page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    const clipBoxes = phone.page.locator('svg[data-clip-boxes="1"]');
+    assert.equal(await clipBoxes.count(), 0);
+    await phone.page.getByRole('button', { name: /^Go to the snapshot's moment \(1\.0 s\)$/ }).tap();
+    await clipBoxes.waitFor();
+    assert.equal(await clipBoxes.locator('text').textContent(), 'bird 90%');
+    assert.ok(Math.abs((await clip.evaluate((v: HTMLVideoElement) => v.currentTime)) - 1) < 0.1);
+    await checkStep(phone.page, 'review-item-clip-boxes');
+    await clip.evaluate((v: HTMLVideoElement) => (v.currentTime = 2.5));
+    await clipBoxes.waitFor({ state: 'detached' });
+    // The row's text opens it at the first tap.
+    await phone.page.goto(list);
+    await birdRow.getByText('Driveway').tap();
+    await phone.page.waitForURL((url) => url.pathname === `/review/${bird.id}`);
+    await phone.context.close();
   });
 });

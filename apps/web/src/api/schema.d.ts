@@ -14198,6 +14198,8 @@ export interface operations {
                                 height: number;
                             }[];
                             has_snapshot: boolean;
+                            /** Format: date-time */
+                            snapshot_time: string | null;
                             /** @enum {string} */
                             clip_status: "pending" | "ready" | "unavailable" | "failed";
                             reviewed: boolean;
@@ -14384,6 +14386,8 @@ export interface operations {
                             height: number;
                         }[];
                         has_snapshot: boolean;
+                        /** Format: date-time */
+                        snapshot_time: string | null;
                         /** @enum {string} */
                         clip_status: "pending" | "ready" | "unavailable" | "failed";
                         reviewed: boolean;
@@ -14556,6 +14560,8 @@ export interface operations {
                             height: number;
                         }[];
                         has_snapshot: boolean;
+                        /** Format: date-time */
+                        snapshot_time: string | null;
                         /** @enum {string} */
                         clip_status: "pending" | "ready" | "unavailable" | "failed";
                         reviewed: boolean;

@@ -58,7 +58,15 @@ interface OpenItem {
   /** the people recognised, in the order first recognised */
   names: string[];
   severity: ReviewSeverity;
-  best: { score: number; jpeg: Buffer; width: number; height: number; boxes: ReviewItem['boxes'] } | null;
+  best: {
+    score: number;
+    /** when the picture was taken */
+    at: number;
+    jpeg: Buffer;
+    width: number;
+    height: number;
+    boxes: ReviewItem['boxes'];
+  } | null;
   snapshotStale: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -191,6 +199,7 @@ export class ReviewBuilder {
     if (!item.best || score > item.best.score) {
       item.best = {
         score,
+        at: update.at,
         jpeg: update.picture.jpeg,
         width: update.picture.width,
         height: update.picture.height,
@@ -231,6 +240,7 @@ export class ReviewBuilder {
       boxes: '[]',
       names: '[]',
       has_snapshot: false,
+      snapshot_ms: null,
       clip_status: 'pending',
       reviewed: false,
       reviewed_at: null,
@@ -280,7 +290,9 @@ export class ReviewBuilder {
       track_ids: JSON.stringify([...item.trackIds]),
       names: JSON.stringify(item.names),
       severity: item.severity,
-      ...(snapshot ? { boxes: JSON.stringify(item.best!.boxes), has_snapshot: true } : {}),
+      ...(snapshot
+        ? { boxes: JSON.stringify(item.best!.boxes), has_snapshot: true, snapshot_ms: item.best!.at }
+        : {}),
       ...(endMs === undefined ? {} : { end_ms: endMs, clip_to_ms: endMs + item.postRollMs }),
       updated_at: new Date().toISOString(),
     });

@@ -76,6 +76,8 @@ export const ReviewItem = Type.Object({
   /** the boxes drawn on the snapshot */
   boxes: Type.Array(Box),
   has_snapshot: Type.Boolean(),
+  /** when the snapshot's picture was taken (null: no snapshot, or made before this was kept) */
+  snapshot_time: Nullable(Timestamp),
   clip_status: StringEnum(CLIP_STATUSES),
   reviewed: Type.Boolean(),
   reviewed_at: Nullable(Timestamp),

@@ -297,6 +297,7 @@ export function toReviewItem(row: ReviewItemRow): ReviewItem {
     names: JSON.parse(row.names) as string[],
     boxes: JSON.parse(row.boxes) as ReviewItem['boxes'],
     has_snapshot: row.has_snapshot,
+    snapshot_time: iso(row.snapshot_ms),
     clip_status: row.clip_status as ClipStatus,
     reviewed: row.reviewed,
     reviewed_at: row.reviewed_at,

@@ -25,6 +25,7 @@ import { cluster } from './migrations/0019_cluster.js';
 import { reviewNodes } from './migrations/0020_review_nodes.js';
 import { refreshRotation } from './migrations/0021_refresh_rotation.js';
 import { reviewNames } from './migrations/0022_review_names.js';
+import { reviewSnapshotTime } from './migrations/0023_review_snapshot_time.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -50,6 +51,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0020_review_nodes', reviewNodes],
   ['0021_refresh_rotation', refreshRotation],
   ['0022_review_names', reviewNames],
+  ['0023_review_snapshot_time', reviewSnapshotTime],
 ];
 
 /** In the order they apply. */

@@ -514,6 +514,8 @@ export interface ReviewItemsTable {
   /** the people the face gallery recognised during the incident, as the gallery spells them (JSON array) */
   names: string;
   has_snapshot: boolean;
+  /** when the snapshot's picture was taken (null: no snapshot, or one from before this was kept) */
+  snapshot_ms: number | null;
   clip_status: string;
   reviewed: boolean;
   reviewed_at: string | null;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isEventOf, subscribeEvents } from '../../lib/eventStream';
+import { BoxOutlines } from '../ai/FrameWithBoxes';
 import type { PictureFeed } from '../../lib/livePlayback';
 import { recorderClock } from '../../lib/pictureTime';
 import { DetectionHistory, sameDetections, type TimedDetection } from './detectionMatch';
@@ -59,43 +60,16 @@ export function DetectionOverlay({
   return (
     <>
       {shown.detections.map((entry) => (
-        <svg
+        <BoxOutlines
           key={entry.modelId ?? 'model'}
-          viewBox={`0 0 ${entry.frame.width} ${entry.frame.height}`}
-          preserveAspectRatio="xMidYMid meet"
-          className="pointer-events-none absolute inset-0 size-full"
-          role="img"
-          aria-label={`${entry.boxes.length} detection${entry.boxes.length === 1 ? '' : 's'}: ${summary(entry.boxes)}`}
+          width={entry.frame.width}
+          height={entry.frame.height}
+          boxes={entry.boxes}
+          label={`${entry.boxes.length} detection${entry.boxes.length === 1 ? '' : 's'}: ${summary(entry.boxes)}`}
           data-detections={entry.boxes.length}
           data-frame-time={entry.frameTime}
           data-picture-time={shown.pictureTime ?? undefined}
-        >
-          {entry.boxes.map(({ label, confidence, bbox: [x1, y1, x2, y2] }, index) => (
-            <g key={index} data-label={label}>
-              <rect
-                x={x1}
-                y={y1}
-                width={Math.max(0, x2 - x1)}
-                height={Math.max(0, y2 - y1)}
-                fill="none"
-                stroke="#facc15"
-                strokeWidth={Math.max(2, entry.frame.height / 200)}
-                vectorEffect="non-scaling-stroke"
-              />
-              <text
-                x={x1 + 2}
-                y={Math.max(y1 - 4, entry.frame.height / 28)}
-                fill="#facc15"
-                fontSize={entry.frame.height / 28}
-                paintOrder="stroke"
-                stroke="#000"
-                strokeWidth={entry.frame.height / 200}
-              >
-                {label} {Math.round(confidence * 100)}%
-              </text>
-            </g>
-          ))}
-        </svg>
+        />
       ))}
     </>
   );

@@ -58,11 +58,14 @@ export function ReviewPicture({
   alt,
   className,
   missing = 'No picture',
+  onSize,
 }: {
   src: string | null | undefined;
   alt: string;
   className: string;
   missing?: string;
+  /** told the picture's own size once it has loaded, and null when it fails */
+  onSize?: (size: { width: number; height: number } | null) => void;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const box = `${className} grid place-items-center bg-slate-100 p-1 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300`;
@@ -74,7 +77,13 @@ export function ReviewPicture({
       src={src}
       alt={alt}
       className={`${className} bg-slate-200 object-cover dark:bg-slate-800`}
-      onError={() => setFailed(src)}
+      onLoad={(event) =>
+        onSize?.({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+      }
+      onError={() => {
+        setFailed(src);
+        onSize?.(null);
+      }}
     />
   );
 }

@@ -12,6 +12,7 @@ import { RecognisedNames } from '../faces/RecognisedNames';
 import { dateTime } from '../events/eventText';
 import { footageAt } from '../recordings/footageLink';
 import { useMediaTicket, useReviewItem, useSetReviewed, withTicket } from './queries';
+import { ClipWithBoxes, IncidentSnapshot } from './IncidentSnapshot';
 import { NearbyIncidents } from './NearbyIncidents';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { duration, seen } from './reviewText';
@@ -24,7 +25,8 @@ const CLIP_WAITING: Record<Exclude<ReviewItem['clip_status'], 'ready'>, string> 
 };
 
 /**
- * One incident: its clip (or, until it is cut, its snapshot and why), the snapshot with its boxes, what was seen
+ * One incident: its clip (the snapshot's boxes drawn over it at the snapshot's moment; or, until it is cut, its
+ * snapshot and why), the snapshot with its boxes, what was seen
  * and where, a link to the recordings at that moment, the clip to download, and reviewed / not reviewed. Opening
  * it does not mark it reviewed: that is the person's call.
  */
@@ -138,15 +140,7 @@ function Incident({ item }: { item: ReviewItem }) {
                 aria-hidden="true"
               />
             ) : (
-              <video
-                src={clipSrc}
-                controls
-                playsInline
-                preload="metadata"
-                {...(snapshot ? { poster: snapshot } : {})}
-                aria-label={`Clip: ${title}`}
-                className="aspect-video w-full rounded bg-black"
-              />
+              <ClipWithBoxes item={item} src={clipSrc} poster={snapshot ?? null} title={title} />
             )
           ) : (
             <ReviewPicture
@@ -161,17 +155,7 @@ function Incident({ item }: { item: ReviewItem }) {
               : CLIP_WAITING[item.clip_status]}
           </figcaption>
         </figure>
-        <figure className="space-y-1">
-          <ReviewPicture
-            src={snapshot}
-            alt={`Snapshot: ${what}, boxes drawn around what was seen`}
-            className="aspect-video w-full rounded object-contain!"
-            missing="No snapshot was kept for this incident"
-          />
-          <figcaption className="text-sm text-slate-600 dark:text-slate-300">
-            Snapshot: the moment it showed best
-          </figcaption>
-        </figure>
+        <IncidentSnapshot item={item} src={snapshot} what={what} />
       </div>
       <NearbyIncidents item={item} cameraName={cameraName} />
       {/* Superusers only (features/faces). */}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { requestBounds } from '../../api/bounds';
 import type { ReviewItem, ReviewSeverity } from '../../api/types';
@@ -13,6 +13,7 @@ import { CameraFilterSelect, useCameraNames } from '../cameras/CameraFilterSelec
 import {
   REVIEW_PAGE_SIZE,
   useMarkAllReviewed,
+  useMarkChosenReviewed,
   useMediaTicket,
   useReviewItems,
   useSetReviewed,
@@ -22,6 +23,7 @@ import {
 } from './queries';
 import { ReviewPicture, ReviewSeverityBadge, Tags } from './ReviewBits';
 import { byDay, duration, seen, timeOfDay } from './reviewText';
+import { allShownState, chosenShown, toggled, withAllShown } from './choice';
 import { LiveHeading } from '../events/LiveHeading';
 import { RecognisedNames } from '../faces/RecognisedNames';
 
@@ -84,20 +86,31 @@ export function useReviewFilters() {
 
 /**
  * Incidents to review (issue #34): newest first in days, filtered by camera, label, severity and whether they
- * were reviewed; each opens on its own screen; one or every shown one is marked reviewed. New and changed
- * incidents come without a reload (review.* events refresh the ['review'] queries).
+ * were reviewed; each opens on its own screen; one, the chosen ones (ticked, or x / Space on a row) or every shown
+ * one is marked reviewed. New and changed incidents come without a reload (review.* events refresh the ['review']
+ * queries). A row previews its clip over its thumbnail when pointed at or focused; on a touch screen, where
+ * nothing hovers, a tap on the thumbnail plays the preview and a second tap (or one on the text) opens it.
  */
 export function ReviewPage() {
   const { status, severity, label, zone, day, cameraId, page, filters, set, search } = useReviewFilters();
   const items = useReviewItems(filters, page);
   const setReviewed = useSetReviewed();
   const markAll = useMarkAllReviewed();
+  const markChosen = useMarkChosenReviewed();
   const toast = useToast();
   const cameraNames = useCameraNames();
   const [confirmAll, setConfirmAll] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  /** the row whose preview a tap started (a touch screen has no hover to end it: the next tap does) */
+  const [tapped, setTapped] = useState<number | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => items.data?.items ?? [], [items.data]);
+  const shownIds = useMemo(() => rows.map((item) => item.id), [rows]);
+  const chosenIds = chosenShown(chosen, shownIds);
+  const allState = allShownState(chosen, shownIds);
+  const toMark = chosenIds.filter((id) => rows.find((item) => item.id === id)?.reviewed === false);
+  const choose = (id: number) => setChosen((current) => toggled(current, id));
   const days = useMemo(() => byDay(rows), [rows]);
   const total = items.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
@@ -118,6 +131,15 @@ export function ReviewPage() {
         onError: (error) => toast({ title: 'Marking failed', description: error.message, tone: 'error' }),
       },
     );
+
+  const markChosenNow = () =>
+    markChosen.mutate(toMark, {
+      onSuccess: ({ updated }) => {
+        toast({ title: `${updated} incident${updated === 1 ? '' : 's'} marked reviewed` });
+        setChosen((current) => withAllShown(current, chosenIds, false));
+      },
+      onError: (error) => toast({ title: 'Marking failed', description: error.message, tone: 'error' }),
+    });
 
   const markAllShown = () =>
     markAll.mutate(
@@ -191,13 +213,33 @@ export function ReviewPage() {
       </form>
 
       <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700">
+          <input
+            type="checkbox"
+            checked={allState === 'all'}
+            ref={(box) => {
+              if (box) box.indeterminate = allState === 'some';
+            }}
+            disabled={rows.length === 0}
+            onChange={(event) => setChosen(withAllShown(chosen, shownIds, event.target.checked))}
+            className="size-4 accent-sky-700"
+          />
+          Choose all shown
+        </label>
+        <Button
+          tone={toMark.length > 0 ? 'primary' : 'secondary'}
+          disabled={toMark.length === 0 || markChosen.isPending}
+          onClick={markChosenNow}
+        >
+          Mark {toMark.length} chosen as reviewed
+        </Button>
         <Button
           disabled={status === 'reviewed' || !rows.some((item) => !item.reviewed) || markAll.isPending}
           onClick={() => setConfirmAll(true)}
         >
           Mark all shown as reviewed
         </Button>
-        {(markAll.isPending || setReviewed.isPending) && <Spinner label="Saving…" />}
+        {(markAll.isPending || markChosen.isPending || setReviewed.isPending) && <Spinner label="Saving…" />}
       </div>
 
       {items.isPending ? (
@@ -215,9 +257,10 @@ export function ReviewPage() {
           {items.isFetching && <span className="sr-only">Updating…</span>}
           <p className="text-xs text-slate-600 dark:text-slate-300">
             Keys: <kbd>↓</kbd> <kbd>↑</kbd> (or <kbd>j</kbd> <kbd>k</kbd>) move between incidents,{' '}
-            <kbd>Enter</kbd> opens one, <kbd>r</kbd> marks it reviewed (or not).
+            <kbd>Enter</kbd> opens one, <kbd>r</kbd> marks it reviewed (or not), <kbd>x</kbd> or{' '}
+            <kbd>Space</kbd> chooses it.
           </p>
-          <div ref={list} onKeyDown={(event) => onListKey(event, list.current, rows, mark)}>
+          <div ref={list} onKeyDown={(event) => onListKey(event, list.current, rows, mark, choose)}>
             {days.map((group) => (
               <section key={group.key} aria-labelledby={`day-${group.key}`} className="mb-4 space-y-2">
                 <h2
@@ -235,6 +278,10 @@ export function ReviewPage() {
                       search={search}
                       busy={setReviewed.isPending}
                       onMark={(reviewed) => mark(item, reviewed)}
+                      chosen={chosen.has(item.id)}
+                      onChoose={() => choose(item.id)}
+                      tapped={tapped === item.id}
+                      onTap={(on) => setTapped(on ? item.id : null)}
                     />
                   ))}
                 </ul>
@@ -273,62 +320,103 @@ function ReviewRow({
   search,
   busy,
   onMark,
+  chosen,
+  onChoose,
+  tapped,
+  onTap,
 }: {
   item: ReviewItem;
   cameraName: string;
   search: string;
   busy: boolean;
   onMark: (reviewed: boolean) => void;
+  chosen: boolean;
+  onChoose: () => void;
+  /** a tap on the thumbnail started this row's preview */
+  tapped: boolean;
+  onTap: (on: boolean) => void;
 }) {
   const ticket = useMediaTicket(item.camera_id);
   const thumbnail =
     item.thumbnail_url === null ? null : (withTicket(item.thumbnail_url, ticket.data) ?? undefined);
-  // Pointing at (or focusing) a row plays its clip in the thumbnail's place, muted, as a preview.
-  const [previewing, setPreviewing] = useState(false);
-  const preview = previewing && item.clip_status === 'ready' ? withTicket(item.clip_url, ticket.data) : null;
+  // Pointing at (or focusing from the keyboard) a row plays its clip in the thumbnail's place, muted, as a
+  // preview. A touch has no hover: its pointerenter/leave come with the tap itself, so they are left out.
+  const [hovered, setHovered] = useState(false);
+  const canPreview = item.clip_status === 'ready';
+  const preview = (hovered || tapped) && canPreview ? withTicket(item.clip_url, ticket.data) : null;
+  const pointer = useRef<string>('mouse');
+  const thumbnailBox = useRef<HTMLDivElement>(null);
   const name = `${item.severity === 'alert' ? 'Alert' : 'Detection'}: ${seen(item)} at ${cameraName}, ${timeOfDay(item.start_time)}`;
+  // A tap on the thumbnail plays the preview instead of opening the incident; the next tap on it opens it.
+  const onClick = (event: MouseEvent) => {
+    const onThumbnail = thumbnailBox.current?.contains(event.target as Node) ?? false;
+    if (pointer.current === 'touch' && onThumbnail && canPreview && !tapped) {
+      event.preventDefault();
+      onTap(true);
+    }
+  };
   return (
     <li
       data-review-id={item.id}
       className={`flex flex-col gap-3 p-3 sm:flex-row sm:items-center ${item.reviewed ? 'opacity-80' : ''}`}
     >
-      <Link
-        to={{ pathname: `/review/${item.id}`, search }}
-        className="flex min-w-0 flex-1 gap-3 rounded-md hover:bg-slate-50 dark:hover:bg-slate-800/60"
-        onPointerEnter={() => setPreviewing(true)}
-        onPointerLeave={() => setPreviewing(false)}
-        onFocus={() => setPreviewing(true)}
-        onBlur={() => setPreviewing(false)}
-      >
-        <div className="relative w-28 shrink-0 self-start sm:w-40">
-          <ReviewPicture src={thumbnail} alt="" className="aspect-video w-full rounded" />
-          {preview && (
-            <video
-              src={preview}
-              muted
-              autoPlay
-              loop
-              playsInline
-              aria-hidden="true"
-              data-testid="review-preview"
-              className="absolute inset-0 aspect-video w-full rounded bg-black object-cover"
-            />
-          )}
-        </div>
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <ReviewSeverityBadge severity={item.severity} />
-            <span className="font-medium break-words">{cameraName}</span>
+      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
+        <input
+          type="checkbox"
+          checked={chosen}
+          onChange={onChoose}
+          aria-label={`Choose: ${name}`}
+          className="mt-1 size-5 shrink-0 accent-sky-700 sm:mt-0"
+        />
+        <Link
+          to={{ pathname: `/review/${item.id}`, search }}
+          data-review-link=""
+          className="flex min-w-0 flex-1 gap-3 rounded-md hover:bg-slate-50 dark:hover:bg-slate-800/60"
+          onPointerDown={(event) => (pointer.current = event.pointerType)}
+          onPointerEnter={(event) => event.pointerType !== 'touch' && setHovered(true)}
+          onPointerLeave={(event) => event.pointerType !== 'touch' && setHovered(false)}
+          onFocus={(event) => event.currentTarget.matches(':focus-visible') && setHovered(true)}
+          onBlur={() => setHovered(false)}
+          onClick={onClick}
+        >
+          <div ref={thumbnailBox} className="relative w-28 shrink-0 self-start sm:w-40">
+            <ReviewPicture src={thumbnail} alt="" className="aspect-video w-full rounded" />
+            {preview && (
+              <video
+                src={preview}
+                muted
+                autoPlay
+                loop
+                playsInline
+                aria-hidden="true"
+                data-testid="review-preview"
+                className="absolute inset-0 aspect-video w-full rounded bg-black object-cover"
+              />
+            )}
+            {preview && tapped && (
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-0 bottom-0 rounded-b bg-black/70 px-1 text-center text-xs text-white"
+              >
+                Tap again to open
+              </span>
+            )}
           </div>
-          <p className="flex flex-wrap gap-x-3 text-sm text-slate-700 dark:text-slate-200">
-            <time dateTime={item.start_time}>{timeOfDay(item.start_time)}</time>
-            <span>{duration(item)}</span>
-            <span>{item.reviewed ? '✓ Reviewed' : 'Not reviewed'}</span>
-          </p>
-          <Tags item={item} />
-          <RecognisedNames names={item.names} />
-        </div>
-      </Link>
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <ReviewSeverityBadge severity={item.severity} />
+              <span className="font-medium break-words">{cameraName}</span>
+            </div>
+            <p className="flex flex-wrap gap-x-3 text-sm text-slate-700 dark:text-slate-200">
+              <time dateTime={item.start_time}>{timeOfDay(item.start_time)}</time>
+              <span>{duration(item)}</span>
+              <span>{item.reviewed ? '✓ Reviewed' : 'Not reviewed'}</span>
+            </p>
+            <Tags item={item} />
+            <RecognisedNames names={item.names} />
+          </div>
+        </Link>
+      </div>
       <Button
         className="shrink-0 self-end sm:self-center"
         disabled={busy}
@@ -349,28 +437,41 @@ function localDay(date: Date): string {
 
 /**
  * The list's keys, as in other review tools: ↓/j and ↑/k move the focus between incidents, `r` marks the focused
- * one reviewed or not (Enter opens it, being a link). Keys typed with a modifier are left to the browser.
+ * one reviewed or not, `x` or Space chooses it or not (Enter opens it, being a link). The focused one is the row
+ * holding the focus (its link, checkbox or button). Keys typed with a modifier are left to the browser, and
+ * Space on a control to the control.
  */
 function onListKey(
   event: KeyboardEvent,
   container: HTMLElement | null,
   rows: ReviewItem[],
   mark: (item: ReviewItem, reviewed: boolean) => void,
+  choose: (id: number) => void,
 ) {
   if (!container || event.altKey || event.ctrlKey || event.metaKey) return;
-  const links = Array.from(container.querySelectorAll<HTMLAnchorElement>('li[data-review-id] > a'));
-  const at = links.findIndex((link) => link === document.activeElement);
+  const rowElements = Array.from(container.querySelectorAll<HTMLLIElement>('li[data-review-id]'));
+  const at = rowElements.findIndex((row) => row.contains(document.activeElement));
   const move = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[event.key];
   if (move !== undefined) {
     event.preventDefault();
-    links[Math.min(links.length - 1, Math.max(0, at === -1 ? 0 : at + move))]?.focus();
-  } else if (event.key === 'r' && at !== -1) {
-    const id = Number(links[at]!.closest('li')?.dataset.reviewId);
-    const item = rows.find((row) => row.id === id);
-    if (item) {
-      event.preventDefault();
-      mark(item, !item.reviewed);
-    }
+    const next = rowElements[Math.min(rowElements.length - 1, Math.max(0, at === -1 ? 0 : at + move))];
+    next?.querySelector<HTMLAnchorElement>('a[data-review-link]')?.focus();
+    return;
+  }
+  if (at === -1) return;
+  const id = Number(rowElements[at]!.dataset.reviewId);
+  const item = rows.find((row) => row.id === id);
+  if (!item) return;
+  if (event.key === 'r') {
+    event.preventDefault();
+    mark(item, !item.reviewed);
+  } else if (
+    event.key === 'x' ||
+    (event.key === ' ' &&
+      !(event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement))
+  ) {
+    event.preventDefault();
+    choose(id);
   }
 }
 

@@ -104,6 +104,16 @@ export function useSetReviewed() {
   });
 }
 
+/** Marks the incidents chosen on the list reviewed (POST /review-items/reviewed, ids form). */
+export function useMarkChosenReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) =>
+      unwrap(await api.POST('/api/v1/review-items/reviewed', { body: { ids, reviewed: true } })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['review'] }),
+  });
+}
+
 /**
  * Marks every incident matching the list's filters reviewed (POST /review-items/reviewed, filters form) — only
  * those that had begun by `upToMs`, when the list was read, so one that came in meanwhile stays to be seen.
