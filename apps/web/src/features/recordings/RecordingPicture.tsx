@@ -54,7 +54,7 @@ export function RecordingPicture({
         muted
         playsInline
         // Bounded by the window, so the timeline under it stays in view on a laptop's screen.
-        className="aspect-video max-h-[max(10rem,calc(100dvh-24rem))] w-full object-contain"
+        className="aspect-video max-h-[max(10rem,calc(100dvh-27rem))] w-full object-contain"
         data-camera-id={cameraId}
         data-state={state}
       />
