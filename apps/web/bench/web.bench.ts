@@ -48,6 +48,7 @@ import {
 import { openDatabase, type DatabaseHandle } from '../../recorder/src/platform/db/database.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import { timelineDetectionsBench } from './timeline-detections.bench-section.js';
 
 const CAMERAS = 16;
 const WALL_SECONDS = Number(process.env.BENCH_DURATION ?? 60);
@@ -709,9 +710,11 @@ async function main(): Promise<void> {
   describeMachine('bench:web');
   buildRecorder();
   execFileSync(process.execPath, [join(web, 'scripts/test-setup.mjs')], { stdio: 'inherit' });
+  if (process.env.BENCH_ONLY === 'timeline-detections') return timelineDetectionsBench();
   await bundleSizes();
   if (process.env.BENCH_ONLY !== 'timeline') await liveWall();
   await timelineBench();
+  await timelineDetectionsBench();
 }
 
 await main();
