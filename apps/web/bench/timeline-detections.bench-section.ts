@@ -317,7 +317,7 @@ export async function timelineDetectionsBench(): Promise<void> {
     );
     const ranges = activity.ranges as { count: number }[];
     console.log(
-      `seeded: ${ranges.reduce((sum, range) => sum + range.count, 0)} findings on the Busy camera's day (${ranges.length} ranges at the finest gap)`,
+      `seeded: ${ranges.reduce((sum, range) => sum + range.count, 0)} findings on the Busy camera's day, ${ranges.length} ranges at the finest gap the recorder allows for it (${activity.min_gap_seconds as number} s)`,
     );
 
     browser = await launchChromium();
