@@ -1,4 +1,13 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import type { RecordedSpan } from '../../api/types';
 import type { TimelineBand } from './bands';
 import { HOUR, MINUTE, SECOND, clamp, durationLabel, timeLabel } from './time';
@@ -84,6 +93,13 @@ export function Timeline({
   preview?: (atMs: number) => ReactNode;
 }) {
   const bar = useRef<HTMLDivElement>(null);
+  // The band rows are drawn again only when the bands or the view change, not on every frame the playhead moves:
+  // they reach the latest onSeek through a ref.
+  const onSeekRef = useRef(onSeek);
+  useLayoutEffect(() => {
+    onSeekRef.current = onSeek;
+  });
+  const seekLatest = useCallback((ms: number) => onSeekRef.current(ms), []);
   // While a pointer drags: where it is (the playhead follows it) and, with shift, where the selection began.
   const [drag, setDrag] = useState<{ atMs: number; selectFromMs: number | null } | null>(null);
   // Where a pointer rests without a button (a mouse): the scrub preview follows it.
@@ -147,31 +163,6 @@ export function Timeline({
       ? { startMs: Math.min(drag.atMs, drag.selectFromMs), endMs: Math.max(drag.atMs, drag.selectFromMs) }
       : selection;
 
-  const shownBands = bands.filter((band) => band.endMs >= view.startMs && band.startMs <= view.endMs);
-  /** A band: a button that plays from its start (or the view's, for one begun before it). */
-  const bandButton = (band: TimelineBand) => {
-    const left = Math.max(0, percent(band.startMs));
-    const right = Math.min(100, percent(band.endMs));
-    const style = BAND_STYLE[band.kind];
-    const when =
-      band.endMs - band.startMs < SECOND
-        ? timeLabel(band.startMs)
-        : `${timeLabel(band.startMs)} to ${timeLabel(band.endMs)}`;
-    return (
-      <button
-        key={band.key}
-        type="button"
-        data-band={band.kind}
-        data-start-ms={band.startMs}
-        aria-label={`${style.name} ${when}: ${band.text}`}
-        title={`${when} ${band.text}`}
-        onClick={() => onSeek(Math.max(band.startMs, view.startMs))}
-        className={`absolute min-w-1.5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 ${style.className}`}
-        style={{ left: `${left}%`, width: `${right - left}%` }}
-      />
-    );
-  };
-
   return (
     <div className="space-y-1 select-none">
       {/* Markers and bands: their own rows of buttons (a slider may not hold buttons). */}
@@ -194,12 +185,7 @@ export function Timeline({
             </button>
           ))}
       </div>
-      <BandRow name="Incidents and detections" className="h-5">
-        {shownBands.filter((band) => band.kind !== 'motion').map(bandButton)}
-      </BandRow>
-      <BandRow name="Motion" className="h-3">
-        {shownBands.filter((band) => band.kind === 'motion').map(bandButton)}
-      </BandRow>
+      <BandRows bands={bands} startMs={view.startMs} endMs={view.endMs} onSeek={seekLatest} />
       <div className="relative">
         {preview && previewMs !== null && recordedAt(previewMs) && (
           <div
@@ -315,3 +301,52 @@ function BandRow({ name, className, children }: { name: string; className: strin
     </div>
   );
 }
+
+/** The incident and detection row and the motion row: a button per band, which plays from its start. */
+const BandRows = memo(function BandRows({
+  bands,
+  startMs,
+  endMs,
+  onSeek,
+}: {
+  bands: readonly TimelineBand[];
+  startMs: number;
+  endMs: number;
+  onSeek: (ms: number) => void;
+}) {
+  const percent = (ms: number) => ((ms - startMs) / (endMs - startMs)) * 100;
+  const shown = bands.filter((band) => band.endMs >= startMs && band.startMs <= endMs);
+  /** A band: a button that plays from its start (or the view's, for one begun before it). */
+  const bandButton = (band: TimelineBand) => {
+    const left = Math.max(0, percent(band.startMs));
+    const right = Math.min(100, percent(band.endMs));
+    const style = BAND_STYLE[band.kind];
+    const when =
+      band.endMs - band.startMs < SECOND
+        ? timeLabel(band.startMs)
+        : `${timeLabel(band.startMs)} to ${timeLabel(band.endMs)}`;
+    return (
+      <button
+        key={band.key}
+        type="button"
+        data-band={band.kind}
+        data-start-ms={band.startMs}
+        aria-label={`${style.name} ${when}: ${band.text}`}
+        title={`${when} ${band.text}`}
+        onClick={() => onSeek(Math.max(band.startMs, startMs))}
+        className={`absolute min-w-1.5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 ${style.className}`}
+        style={{ left: `${left}%`, width: `${right - left}%` }}
+      />
+    );
+  };
+  return (
+    <>
+      <BandRow name="Incidents and detections" className="h-5">
+        {shown.filter((band) => band.kind !== 'motion').map(bandButton)}
+      </BandRow>
+      <BandRow name="Motion" className="h-3">
+        {shown.filter((band) => band.kind === 'motion').map(bandButton)}
+      </BandRow>
+    </>
+  );
+});
