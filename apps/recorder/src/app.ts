@@ -17,6 +17,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
 import { cloudRoutes } from './modules/cloud/cloud.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { activityRoutes } from './modules/recordings/activity.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(deviceUsersRoutes(container.deviceUsers));
       await api.register(onvifRoutes(container.onvif));
       await api.register(recordingsRoutes(container.recordings, container.nodeProxy));
+      await api.register(activityRoutes(container.activity));
       await api.register(liveRoutes(container.live, container.nodeProxy));
       await api.register(eventsRoutes(container.eventStreams));
       await api.register(alertsRoutes(container.alerts));

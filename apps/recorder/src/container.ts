@@ -41,6 +41,7 @@ import type { LiveWebRtc } from './modules/live/live-webrtc.js';
 import type { UsersService } from './modules/users/users.service.js';
 import type { AiModelsService } from './modules/ai-models/ai-models.service.js';
 import type { DetectionResultsService } from './modules/detection-results/detection-results.service.js';
+import type { ActivityService } from './modules/recordings/activity.service.js';
 import type { AdapterRegistry } from './modules/adapters/adapter-registry.js';
 import type { AdaptersService } from './modules/adapters/adapters.service.js';
 import type { FacesService } from './modules/faces/faces.service.js';
@@ -109,6 +110,7 @@ export interface Container {
   /** try-it: one inference of a model on a camera's picture now */
   readonly modelTrial: ModelTrial;
   readonly detectionResults: DetectionResultsService;
+  readonly activity: ActivityService;
   readonly adapterRegistry: AdapterRegistry;
   readonly adapters: AdaptersService;
   readonly faces: FacesService;
@@ -468,6 +470,7 @@ export async function createContainer(
     aiModels: ai.aiModels,
     modelTrial: ai.modelTrial,
     detectionResults: ai.detectionResults,
+    activity: ai.activity,
     adapterRegistry: ai.adapterRegistry,
     adapters: ai.adapters,
     faces: ai.faces,

@@ -26,9 +26,10 @@
 //      the stall is the longest gap between presented frames while the playhead is within 2 s of the boundary.
 //      The footage ends now; the browser's time zone is one where it is past 02:00, so the hour the clicks play
 //      lies on the day the page opens with. The cameras take turns run by run.
-//   Review with 1,000 incidents: see review.bench-section.ts.
+//   Review with 1,000 incidents: see review.bench-section.ts; the recordings screen with 5,000 detections in a
+//   day: see timeline-detections.bench-section.ts.
 // Environment: BENCH_DURATION (seconds, section 3), BENCH_ONLY=timeline (sections 1 and 4 only, ~4 minutes),
-// BENCH_ONLY=review (sections 1 and Review only),
+// BENCH_ONLY=review (sections 1 and Review only), BENCH_ONLY=timeline-detections (that section alone),
 // BENCH_TIMELINE_RUNS (repetitions in section 4, default 5), BENCH_DEBUG=1 (section 4 prints the requests of
 // each first render with their start and end, ms after navigation).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -54,6 +55,7 @@ import { openDatabase, type DatabaseHandle } from '../../recorder/src/platform/d
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 import { reviewBench } from './review.bench-section.js';
+import { timelineDetectionsBench } from './timeline-detections.bench-section.js';
 
 const CAMERAS = 16;
 const WALL_SECONDS = Number(process.env.BENCH_DURATION ?? 60);
@@ -765,10 +767,12 @@ async function main(): Promise<void> {
   describeMachine('bench:web');
   buildRecorder();
   execFileSync(process.execPath, [join(web, 'scripts/test-setup.mjs')], { stdio: 'inherit' });
+  if (process.env.BENCH_ONLY === 'timeline-detections') return timelineDetectionsBench();
   await bundleSizes();
   const only = process.env.BENCH_ONLY;
   if (!only) await liveWall();
   if (!only || only === 'timeline') await timelineBench();
+  if (!only) await timelineDetectionsBench();
   if (!only || only === 'review') await reviewBench();
 }
 

@@ -1,10 +1,14 @@
 // The recordings screen in Debian's chromium against a real recorder recording a GStreamer test camera that burns
 // its wall clock into every frame (10-second chunks, ~30 s of footage): a click on the timeline plays the picture
 // of that instant, playback runs across a chunk boundary, a shift-dragged 15 s range exports as a 15 s MP4, an
-// alert marker jumps to the alert's time, the calendar marks today, the playhead survives a reload. axe-core on
-// the screen; no console error in the whole run.
+// alert marker jumps to the alert's time, the calendar marks today, the playhead survives a reload; detections
+// (1,200 rows, more than a page of the API) and motion (event-log rows) drawn as bands; the day opens on its
+// footage; the timeline is in view at 1440×900; the all-cameras day opens a camera at the moment clicked.
+// axe-core on the screen; no console error in the whole run. With WEB_SHOTS_DIR set, screenshots go there.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -178,12 +182,213 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     assert.ok(Math.abs(clock - expected) < 2000, `${what}: picture clock ${clock} vs ${expected}`);
   }
 
-  it('opens from the navigation, deep-links the playhead, and plays the instant clicked 20 s into the span', async () => {
-    ({ page } = await browser.newPage());
+  /** With WEB_SHOTS_DIR set: the page as it is now, at its viewport's width. */
+  async function shot(name: string): Promise<void> {
+    const shots = process.env.WEB_SHOTS_DIR;
+    if (!shots) return;
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, `${name}-${page.viewportSize()!.width}.png`) });
+  }
+
+  it('shows every camera’s day from the navigation, and opens a camera at the moment clicked in its row', async () => {
+    ({ page } = await browser.newPage({ width: 1440, height: 900 }));
     await page.goto(`${origin}/live`);
     await signIn(page, 'reviewer', USER_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
-    await page.waitForURL(`${origin}/recordings/${cameraId}`);
+    await page.waitForURL(`${origin}/recordings`);
+    await page.getByRole('heading', { name: /^All cameras, / }).waitFor();
+    // A row per camera the reviewer may view, each with its recorded spans; the incident in the Driveway's.
+    const row = page.locator(`[data-camera-row="${cameraId}"]`);
+    await row.locator('[data-span-start]').first().waitFor();
+    await page.locator(`[data-camera-row="${other.id}"] [data-span-start]`).first().waitFor();
+    assert.equal(await page.locator('[data-camera-row]').count(), 2);
+    const incident = row.getByRole('link', { name: /^Driveway: Incident .*: person$/ });
+    assert.equal(Number(await incident.getAttribute('data-start-ms')), incidentStartMs);
+    // The axis opens on the day's footage, not on 24 hours.
+    const bar = row.locator('[data-view-start]');
+    const [viewStart, viewEnd] = [
+      Number(await bar.getAttribute('data-view-start')),
+      Number(await bar.getAttribute('data-view-end')),
+    ];
+    assert.ok(viewEnd - viewStart <= 3600_000, `the day view shows ${viewEnd - viewStart} ms`);
+    assert.ok(viewStart <= spanStart() && viewEnd >= chunks[2]!.endMs);
+    assert.deepEqual(await seriousViolations(page), []);
+    await shot('recordings-day');
+    await page.setViewportSize({ width: 390, height: 800 });
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    await shot('recordings-day');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A click 15 s into the footage opens the Driveway's recordings there.
+    const clicked = spanStart() + 15_000;
+    const box = (await bar.boundingBox())!;
+    await page.mouse.click(
+      box.x + ((clicked - viewStart) / (viewEnd - viewStart)) * box.width,
+      box.y + box.height / 2,
+    );
+    await page.waitForURL(new RegExp(`/recordings/${cameraId}\\?t=\\d+$`));
+    const opened = Number(new URL(page.url()).searchParams.get('t'));
+    // A pixel of the row is (viewEnd - viewStart) / width ms.
+    assert.ok(
+      Math.abs(opened - clicked) <= (viewEnd - viewStart) / box.width + 1,
+      `clicked ${clicked}, opened ${opened}`,
+    );
+    await page.locator('video[data-state="paused"]').waitFor({ state: 'attached', timeout: 30_000 });
+    // "All cameras" goes back to that day.
+    await page.getByLabel('Camera', { exact: true }).selectOption({ label: 'All cameras' });
+    await page.waitForURL(/\/recordings\?day=\d{4}-\d\d-\d\d$/);
+    await page.getByRole('heading', { name: /^All cameras, / }).waitFor();
+    await page.context().close();
+  });
+
+  it('opens the day on its footage with the timeline in view at 1440×900, and keeps a linked zoom', async () => {
+    ({ page } = await browser.newPage({ width: 1440, height: 900 }));
+    await page.goto(`${origin}/recordings/${cameraId}`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    await timeline().waitFor();
+    await page
+      .locator('[aria-busy="false"] > div > [role="slider"], [aria-busy="false"] [role="slider"]')
+      .first()
+      .waitFor();
+    const start = Number(await timeline().getAttribute('data-view-start'));
+    const end = Number(await timeline().getAttribute('data-view-end'));
+    assert.ok(end - start <= 3600_000, `the day opened on ${end - start} ms`);
+    assert.ok(start <= spanStart() && end >= chunks[2]!.endMs, 'the footage is in view');
+    assert.notEqual(await page.getByText('24 hours', { exact: true }).count(), 1);
+    // Both the picture and the whole timeline fit the window.
+    const bar = (await timeline().boundingBox())!;
+    assert.ok(bar.y >= 0 && bar.y + bar.height <= 900, `the timeline is at ${bar.y}–${bar.y + bar.height}`);
+    const picture = (await page.locator('video').boundingBox())!;
+    assert.ok(picture.height >= 300 && picture.y + picture.height <= bar.y, JSON.stringify(picture));
+    await shot('recordings-camera');
+    await page.setViewportSize({ width: 390, height: 800 });
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    await shot('recordings-camera');
+
+    // A link that names its zoom keeps it: an hour around its instant.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${origin}/recordings/${cameraId}?t=${spanStart()}&zoom=4`);
+    await page.getByText('1 hour', { exact: true }).waitFor();
+    assert.equal(
+      Number(await timeline().getAttribute('data-view-end')) -
+        Number(await timeline().getAttribute('data-view-start')),
+      3600_000,
+    );
+    // Zooming writes the zoom into the address.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForURL(/[?&]zoom=5\b/);
+    await page.context().close();
+  });
+
+  it('draws every detection of the view as bands (1,200 rows, more than a page) and motion as its own band row', async () => {
+    // Two bursts of 600 findings (one every 100 ms for a minute) ten and five minutes before the footage: the
+    // newest 500 of the range would hold only part of the later one. Motion 15 to 14 minutes before it. (After
+    // it, when the footage began less than 16 minutes after midnight: all of it on the footage's day.)
+    const db = t.container.database.db;
+    const base = spanStart();
+    const side = new Date(base - 16 * 60_000).getDate() === new Date(base).getDate() ? -1 : 1;
+    const model = await db
+      .insertInto('ai_models')
+      .values({
+        name: 'Yard people',
+        model_name: 'yolo',
+        task: 'object_detection',
+        enabled: false,
+        source_type: 'live',
+        inference_interval: null,
+        assigned_camera_id: cameraId,
+        config: null,
+        recording_path: null,
+        created_at: new Date().toISOString(),
+        updated_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bursts = [base + side * 10 * 60_000, base + side * 5 * 60_000].sort((a, b) => a - b);
+    const rows = bursts.flatMap((from) =>
+      Array.from({ length: 600 }, (_, i) => ({
+        model_id: model.id,
+        camera_id: cameraId,
+        task: 'object_detection',
+        label: 'person',
+        caption: null,
+        annotated_image_uri: null,
+        confidence: 0.8,
+        count: 1,
+        bbox_x: null,
+        bbox_y: null,
+        bbox_width: null,
+        bbox_height: null,
+        latency_ms: 5,
+        executed_at: new Date(from + i * 100).toISOString(),
+        created_at: new Date(from + i * 100 + 50).toISOString(),
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('ai_detection_results')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const motionAt = base + side * 15 * 60_000;
+    for (const [type, at] of [
+      ['motion.start', motionAt],
+      ['motion.end', motionAt + 60_000],
+    ] as const) {
+      await db
+        .insertInto('events')
+        .values({
+          type,
+          camera_id: cameraId,
+          source: 'motion',
+          severity: 'info',
+          timestamp: new Date(at).toISOString(),
+          data: '{}',
+        })
+        .execute();
+    }
+
+    ({ page } = await browser.newPage({ width: 1440, height: 900 }));
+    await page.goto(`${origin}/recordings/${cameraId}?t=${base}&zoom=4`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    const detections = page
+      .getByRole('group', { name: 'Incidents and detections' })
+      .getByRole('button', { name: /^Detections / });
+    await detections.nth(1).waitFor();
+    assert.equal(await detections.count(), 2);
+    assert.deepEqual(
+      await detections.evaluateAll((bands) =>
+        bands.map((band) => Number(band.getAttribute('data-start-ms'))),
+      ),
+      bursts,
+    );
+    for (const band of await detections.all())
+      assert.match((await band.getAttribute('aria-label'))!, /: 600 detections$/);
+    const motion = page.getByRole('group', { name: 'Motion' }).getByRole('button');
+    await motion.first().waitFor();
+    assert.equal(await motion.count(), 1);
+    assert.equal(Number(await motion.getAttribute('data-start-ms')), motionAt);
+    assert.match((await motion.getAttribute('aria-label'))!, /^Motion .* to .*: 1 motion$/);
+    assert.deepEqual(await seriousViolations(page), []);
+    // A band plays from its start: the URL takes the instant.
+    await detections.first().click();
+    await page.waitForURL(new RegExp(`[?&]t=${bursts[0]}\\b`));
+    await shot('recordings-bands');
+
+    // The all-cameras day draws the motion in the Driveway's row (zoomed out to two hours from the footage's view).
+    await page.goto(`${origin}/recordings`);
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    await page.locator('[data-camera-row] [data-span-start]').first().waitFor();
+    while ((await page.getByText('2 hours', { exact: true }).count()) === 0) await zoomOut.click();
+    const row = page.getByRole('group', { name: 'Driveway: motion' }).getByRole('link');
+    await row.first().waitFor();
+    assert.equal(Number(await row.first().getAttribute('data-start-ms')), motionAt);
+    await page.context().close();
+  });
+
+  it('deep-links the playhead, and plays the instant clicked 20 s into the span', async () => {
+    ({ page } = await browser.newPage());
+    await page.goto(`${origin}/recordings/${cameraId}`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
     await page.getByRole('heading', { name: 'Recordings', level: 1 }).waitFor();
     // The calendar marks today (the footage is today's in the browser's time zone too: both are this machine's).
     await page.locator('button[aria-pressed="true"][data-has-footage="true"]').waitFor();

@@ -31,6 +31,7 @@ import type { LiveService } from '../modules/live/live.service.js';
 import type { RecorderMetrics } from '../modules/metrics/recorder-metrics.js';
 import { MotionWatch } from '../modules/motion/motion-watch.js';
 import { motionReactions } from '../modules/motion/motion.reactions.js';
+import { ActivityService } from '../modules/recordings/activity.service.js';
 import { MotionRepository } from '../modules/motion/motion.repository.js';
 import { MotionService } from '../modules/motion/motion.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
@@ -124,12 +125,8 @@ export function wireAi({
     modelRuns,
     nodeProxy,
   );
-  const detectionResults = new DetectionResultsService(
-    new DetectionResultsRepository(database.db, database.dialect),
-    aiModels,
-    access,
-    audit,
-  );
+  const detectionRows = new DetectionResultsRepository(database.db, database.dialect);
+  const detectionResults = new DetectionResultsService(detectionRows, aiModels, access, audit);
   const adapterRegistry = new AdapterRegistry(events, audit, {
     framesDir: config.framesDir,
     pollIntervalMs: config.ai.adapterPollSeconds * 1000,
@@ -147,7 +144,7 @@ export function wireAi({
   );
   const capabilities = new CapabilitiesService(adapterRegistry, config.version);
   // Motion (issue #19): the cameras' pictures watched for movement, from the camera streams' fan-out.
-  const motionSettings = new MotionRepository(database.db);
+  const motionSettings = new MotionRepository(database.db, database.dialect);
   const motionWatch = new MotionWatch(
     {
       settings: motionSettings,
@@ -214,6 +211,8 @@ export function wireAi({
   );
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
   const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
+  // The recordings timeline's activity rows: findings and motion, merged where they are stored.
+  const activity = new ActivityService(recordings, detectionResults, motion);
   // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
   const trackedObjects = new TrackedObjects(internalEvents);
   const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);
@@ -232,6 +231,7 @@ export function wireAi({
     framesCleaner,
     motion,
     motionWatch,
+    activity,
     zones,
     zoneWatch,
     review,

@@ -1687,6 +1687,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A camera's detections or motion in a range (at most 31 days) as time ranges, those closer than min_gap_seconds merged
+         * @description For timelines: however many detection results or motions the range holds, the answer has at most 2,000 ranges (merged in the database). View right on the camera; 404 for a camera the caller may not view.
+         */
+        get: operations["getRecordingActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}/chunks/{chunk}": {
         parameters: {
             query?: never;
@@ -13366,6 +13386,85 @@ export interface operations {
                         size_bytes: number;
                         url: string;
                     }[];
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRecordingActivity: {
+        parameters: {
+            query: {
+                /** @description Start of the range (unix seconds) */
+                start_unix: number;
+                /** @description End of the range (unix seconds); at most 31 days after start_unix */
+                end_unix: number;
+                /** @description `detection`: AI detection results that found something; `motion`: motion from its start to its end (kept as long as the event log keeps events) */
+                kind: "detection" | "motion";
+                /** @description Activity less than this far apart is merged into one range. A timeline asks for a few pixels of time; the recorder raises it where the range would otherwise hold more than 2,000 ranges (the answer says which it used). */
+                min_gap_seconds?: number;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        /** @enum {string} */
+                        kind: "detection" | "motion";
+                        start_unix: number;
+                        end_unix: number;
+                        min_gap_seconds: number;
+                        ranges: {
+                            start_ms: number;
+                            end_ms: number;
+                            count: number;
+                        }[];
+                    };
                 };
             };
             /** @description Not authenticated: no token, or an expired, revoked or wrong one */

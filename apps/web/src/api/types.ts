@@ -55,6 +55,11 @@ export type RecordingCoverage = JsonOf<
 >;
 export type RecordedSpan = RecordingCoverage['spans'][number];
 export type RecordingChunk = JsonOf<paths['/api/v1/recordings/{camera_id}']['get']['responses'][200]>[number];
+export type RecordingActivity = JsonOf<
+  paths['/api/v1/recordings/{camera_id}/activity']['get']['responses'][200]
+>;
+export type ActivityRange = RecordingActivity['ranges'][number];
+export type ActivityKind = RecordingActivity['kind'];
 export type DetectionResult = JsonOf<
   paths['/api/v1/ai-detection-results']['get']['responses'][200]
 >['results'][number];

@@ -1,10 +1,19 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db, DialectName } from '../../platform/db/database.js';
 import { underLease, type LeaseFence } from '../../platform/db/lease-fence.js';
 import type { AiDetectionResultsTable, Database } from '../../platform/db/schema.js';
+import { epochMs } from '../../platform/db/time-sql.js';
 
 export type DetectionResultRow = Selectable<AiDetectionResultsTable> & { model_name: string | null };
 export type NewDetectionResultRow = Omit<AiDetectionResultsTable, 'id'>;
+
+/** Findings merged into one stretch of activity (see DetectionResultsRepository.activity). */
+export interface ActivityRangeRow {
+  startMs: number;
+  endMs: number;
+  /** findings merged into it */
+  count: number;
+}
 
 export interface DetectionResultFilter {
   modelId?: number | undefined;
@@ -92,6 +101,46 @@ export class DetectionResultsRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
+  }
+
+  /**
+   * A camera's findings (results that found something: a count above 0, or a label where there is no count) of
+   * [fromMs, toMs] as stretches of activity: each finding less than `gapMs` after the one before it joins that
+   * one's stretch (gaps and islands, in SQL, so a day of results per second never leaves the database row by
+   * row). Oldest first.
+   */
+  async activity(cameraId: number, fromMs: number, toMs: number, gapMs: number): Promise<ActivityRangeRow[]> {
+    const at = sql`coalesce(executed_at, created_at)`;
+    const { rows } = await sql<{
+      start_ms: number | string;
+      end_ms: number | string;
+      count: number | string;
+    }>`
+      WITH found AS (
+        SELECT id, ${epochMs(this.dialect, at)} AS at_ms
+        FROM ai_detection_results
+        WHERE camera_id = ${cameraId}
+          AND ${at} >= ${new Date(fromMs).toISOString()} AND ${at} <= ${new Date(toMs).toISOString()}
+          AND ("count" > 0 OR ("count" IS NULL AND label IS NOT NULL))
+      ),
+      ordered AS (
+        SELECT id, at_ms, LAG(at_ms) OVER (ORDER BY at_ms, id) AS previous_ms FROM found
+      ),
+      numbered AS (
+        SELECT at_ms,
+          SUM(CASE WHEN at_ms - previous_ms < ${gapMs} THEN 0 ELSE 1 END)
+            OVER (ORDER BY at_ms, id ROWS UNBOUNDED PRECEDING) AS stretch
+        FROM ordered
+      )
+      SELECT MIN(at_ms) AS start_ms, MAX(at_ms) AS end_ms, COUNT(*) AS count
+      FROM numbered GROUP BY stretch ORDER BY MIN(at_ms)
+    `.execute(this.db);
+    // PostgreSQL answers bigint and count as strings.
+    return rows.map((row) => ({
+      startMs: Number(row.start_ms),
+      endMs: Number(row.end_ms),
+      count: Number(row.count),
+    }));
   }
 
   #select() {

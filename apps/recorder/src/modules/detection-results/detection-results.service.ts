@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AiModelsService } from '../ai-models/ai-models.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type {
+  ActivityRangeRow,
   DetectionResultRow,
   DetectionResultsRepository,
   NewDetectionResultRow,
@@ -111,6 +112,14 @@ export class DetectionResultsService {
       query,
     );
     return { results: rows.map(toResultResponse), total };
+  }
+
+  /**
+   * The camera's findings of [fromMs, toMs] merged into ranges (the recordings timeline: recordings/activity.
+   * service.ts, which has checked the caller may view the camera).
+   */
+  activity(cameraId: number, fromMs: number, toMs: number, gapMs: number): Promise<ActivityRangeRow[]> {
+    return this.results.activity(cameraId, fromMs, toMs, gapMs);
   }
 
   async get(context: RequestContext, id: number): Promise<AIDetectionResultResponse> {

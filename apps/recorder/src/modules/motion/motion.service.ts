@@ -9,7 +9,7 @@ import { FieldValidationError } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CameraAccess } from '../cameras/camera-access.js';
 import type { RecorderEventBus } from '../recorder-events.js';
-import type { MotionRepository, MotionRow } from './motion.repository.js';
+import type { MotionRangeRow, MotionRepository, MotionRow } from './motion.repository.js';
 import {
   MOTION_DEFAULTS,
   type MotionBoxesResponse,
@@ -26,6 +26,20 @@ export class MotionService {
     private readonly events: RecorderEventBus,
     private readonly watch: Pick<MotionWatch, 'active' | 'latest'>,
   ) {}
+
+  /**
+   * The camera's past motions overlapping [fromMs, toMs] merged into ranges, one still going reaching `openEndMs`
+   * (the recordings timeline: recordings/activity.service.ts, which has checked the caller may view the camera).
+   */
+  ranges(
+    cameraId: number,
+    fromMs: number,
+    toMs: number,
+    gapMs: number,
+    openEndMs: number,
+  ): Promise<MotionRangeRow[]> {
+    return this.settings.ranges(cameraId, fromMs, toMs, gapMs, openEndMs);
+  }
 
   async get(context: RequestContext, cameraId: number): Promise<MotionSettingsResponse> {
     await this.access.require(context.principal, cameraId, 'view');

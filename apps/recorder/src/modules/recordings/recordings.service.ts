@@ -600,6 +600,11 @@ export class RecordingsService {
   }
 
   /** Binned cameras stay listable by their owner and superusers only (API.md §6). */
+  /** The camera, when the caller may view its footage (a binned one: its owner and superusers); else 404. */
+  viewable(context: RequestContext, cameraId: number): Promise<CameraRow> {
+    return this.#camera(context, cameraId, 'view');
+  }
+
   async #camera(context: RequestContext, cameraId: number, right: 'view' | 'manage'): Promise<CameraRow> {
     const camera = await this.access.require(context.principal, cameraId, right, { includeBinned: true });
     const { principal } = context;

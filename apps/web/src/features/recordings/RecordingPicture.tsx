@@ -53,7 +53,8 @@ export function RecordingPicture({
         ref={video}
         muted
         playsInline
-        className="aspect-video w-full object-contain"
+        // Bounded by the window, so the timeline under it stays in view on a laptop's screen.
+        className="aspect-video max-h-[max(10rem,calc(100dvh-27rem))] w-full object-contain"
         data-camera-id={cameraId}
         data-state={state}
       />

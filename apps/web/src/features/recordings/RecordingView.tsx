@@ -7,13 +7,14 @@ import { Calendar } from './Calendar';
 import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
 import { RecordingPicture } from './RecordingPicture';
-import { detectionBands, incidentBands } from './bands';
+import { activityBands, activityGapSeconds, incidentBands } from './bands';
+import { fittedView } from './fit';
 import {
   chunkAt,
   mediaTicket,
+  useActivity,
   useAlertsBetween,
   useCoverage,
-  useDetectionsBetween,
   useIncidentsBetween,
 } from './queries';
 import { saveFile, safeFileName } from '../../lib/saveFile';
@@ -24,6 +25,18 @@ import { SPEEDS, useRecordingPlayer } from './useRecordingPlayer';
 
 /** The URL keeps the playhead (`?t=<unix ms>`) so a reload or a shared link opens the same instant. */
 const URL_UPDATE_MS = 5_000;
+
+/** The spans of the zoom levels, widest first. */
+const LEVELS = ZOOM_LEVELS.map((level) => level.span);
+
+/** The day's footage merged this coarsely is enough to see where it lies (the view the day opens with). */
+const DAY_FIT_GAP_SECONDS = 60;
+
+/** A zoom level the URL names (`?zoom=<index of ZOOM_LEVELS>`), or null. */
+function linkedZoom(value: string | null): number | null {
+  const zoom = Number(value ?? NaN);
+  return Number.isInteger(zoom) && zoom >= 0 && zoom < ZOOM_LEVELS.length ? zoom : null;
+}
 
 /** At most this many cameras play on one timeline: the one it belongs to and three compared with it. */
 const MAX_COMPARED = 3;
@@ -36,7 +49,9 @@ function comparedIds(value: string | null, cameraId: number, known: ReadonlyMap<
 
 /**
  * One camera's recordings: the player, the day's timeline, the calendar, frame and range tools — and up to three
- * other cameras played in step with it (`?with=`).
+ * other cameras played in step with it (`?with=`). The picture's height is bounded by the window's, and the
+ * timeline is right under it, so both are in view on a laptop's screen. A day opens on its footage (fit.ts)
+ * unless the URL names a zoom level (`?zoom=`), which the zoom buttons keep up to date.
  */
 export function RecordingView({
   cameraId,
@@ -77,8 +92,30 @@ export function RecordingView({
   const [todayEndMs] = useState(() => dayEnd(Date.now()));
   const [dayStartMs, setDayStartMs] = useState(() => dayStart(initialMs ?? Date.now()));
   const day = useMemo(() => ({ startMs: dayStartMs, endMs: dayEnd(dayStartMs) }), [dayStartMs]);
-  const [zoom, setZoom] = useState(0);
+  const [explicitZoom] = useState(() => linkedZoom(search.get('zoom')));
+  const [zoom, setZoom] = useState(explicitZoom ?? 0);
   const [center, setCenter] = useState(() => initialMs ?? Date.now());
+  // Until the day's footage is known, the view waits for it (and nothing is asked for the whole day meanwhile).
+  const [fitPending, setFitPending] = useState(explicitZoom === null);
+  const dayCoverage = useCoverage(cameraId, day.startMs, day.endMs, DAY_FIT_GAP_SECONDS, fitPending);
+  if (fitPending && dayCoverage.isError) setFitPending(false);
+  if (fitPending && dayCoverage.data && !dayCoverage.isPlaceholderData) {
+    setFitPending(false);
+    const fit = fittedView(
+      dayCoverage.data.spans.map((span) => ({
+        startMs: Date.parse(span.start_time),
+        endMs: Date.parse(span.end_time),
+      })),
+      day,
+      LEVELS,
+    );
+    setZoom(fit.zoom);
+    // The playhead stays in view: an instant outside the footage's view is shown at the footage's zoom level.
+    const anchor = playheadMs ?? initialMs;
+    setCenter(
+      anchor !== null && Math.abs(anchor - fit.centerMs) > LEVELS[fit.zoom]! / 2 ? anchor : fit.centerMs,
+    );
+  }
   const [selection, setSelection] = useState<TimeRange | null>(null);
   const span = Math.min(ZOOM_LEVELS[zoom]!.span, day.endMs - day.startMs);
   const viewStart = clamp(Math.round(center - span / 2), day.startMs, day.endMs - span);
@@ -100,10 +137,27 @@ export function RecordingView({
     return () => observer.disconnect();
   }, []);
   const minGapSeconds = Math.max(1, Math.floor(span / (width ?? 1000) / 1000));
-  const coverage = useCoverage(cameraId, view.startMs, view.endMs, minGapSeconds, width !== null);
+  const ready = width !== null && !fitPending;
+  const coverage = useCoverage(cameraId, view.startMs, view.endMs, minGapSeconds, ready);
   const alerts = useAlertsBetween(cameraId, day.startMs, day.endMs);
-  const detections = useDetectionsBetween(cameraId, view.startMs, view.endMs);
-  const incidents = useIncidentsBetween(cameraId, view.startMs, view.endMs);
+  const msPerPixel = span / (width ?? 1000);
+  const detections = useActivity(
+    cameraId,
+    'detection',
+    view.startMs,
+    view.endMs,
+    activityGapSeconds('detection', msPerPixel),
+    ready,
+  );
+  const motion = useActivity(
+    cameraId,
+    'motion',
+    view.startMs,
+    view.endMs,
+    activityGapSeconds('motion', msPerPixel),
+    ready,
+  );
+  const incidents = useIncidentsBetween(cameraId, view.startMs, view.endMs, ready);
   const markers = useMemo<TimelineMarker[]>(
     () =>
       (alerts.data ?? []).map((alert) => ({
@@ -114,15 +168,16 @@ export function RecordingView({
       })),
     [alerts.data],
   );
-  const msPerPixel = span / (width ?? 1000);
   // An open incident reaches to when the list was read; its review events refetch it as it goes on.
   const bands = useMemo(
     () => [
       ...incidentBands(incidents.data ?? [], incidents.dataUpdatedAt),
-      ...detectionBands(detections.data ?? [], msPerPixel),
+      ...activityBands(detections.data ?? [], 'detection'),
+      ...activityBands(motion.data ?? [], 'motion'),
     ],
-    [incidents.data, incidents.dataUpdatedAt, detections.data, msPerPixel],
+    [incidents.data, incidents.dataUpdatedAt, detections.data, motion.data],
   );
+  const activityError = [detections, motion, incidents].find((query) => query.isError)?.error;
 
   /** Plays from an instant the person chose, and remembers it in the URL. */
   const goTo = (ms: number, autoplay = true) => {
@@ -159,13 +214,19 @@ export function RecordingView({
   }, [playheadMs, updateSearch]);
 
   const zoomBy = (direction: 1 | -1) => {
-    setZoom((current) => clamp(current + direction, 0, ZOOM_LEVELS.length - 1));
+    const next = clamp(zoom + direction, 0, ZOOM_LEVELS.length - 1);
+    setZoom(next);
+    setFitPending(false);
+    updateSearch({ zoom: String(next) });
     if (playheadMs !== null) setCenter(playheadMs);
   };
 
+  /** Another day: it opens on its footage, as the first did. */
   const showDay = (startMs: number, firstFootageMs: number | null) => {
     setDayStartMs(startMs);
     setCenter(firstFootageMs ?? startMs);
+    setFitPending(true);
+    updateSearch({ zoom: null });
     if (firstFootageMs !== null) goTo(firstFootageMs, false);
   };
 
@@ -217,6 +278,79 @@ export function RecordingView({
             />
           ))}
         </div>
+
+        <section aria-labelledby="timeline-title" className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="timeline-title" className="mr-auto font-semibold">
+              {dayLabel(day.startMs)}
+            </h2>
+            <Button tone="quiet" onClick={() => showDay(dayStart(day.startMs - 1), null)}>
+              Previous day
+            </Button>
+            <Button tone="quiet" onClick={() => showDay(day.endMs, null)} disabled={day.endMs >= todayEndMs}>
+              Next day
+            </Button>
+            <span className="flex items-center gap-2">
+              <Button aria-label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
+                −
+              </Button>
+              <span className="w-24 text-center text-sm tabular-nums" aria-live="polite">
+                {ZOOM_LEVELS[zoom]!.label}
+              </span>
+              <Button
+                aria-label="Zoom in"
+                onClick={() => zoomBy(1)}
+                disabled={zoom === ZOOM_LEVELS.length - 1}
+              >
+                +
+              </Button>
+            </span>
+          </div>
+          {/* Busy until the spans of the range shown have come (the previous range's stay drawn meanwhile). */}
+          <div ref={timelineBox} aria-busy={!ready || coverage.isPending || coverage.isPlaceholderData}>
+            <Timeline
+              view={view}
+              day={day}
+              spans={coverage.data?.spans ?? []}
+              markers={markers}
+              bands={bands}
+              playheadMs={playheadMs}
+              selection={selection}
+              zoomLabel={ZOOM_LEVELS[zoom]!.label}
+              onSeek={(ms) => goTo(ms)}
+              onSelect={setSelection}
+              onZoom={zoomBy}
+              preview={(atMs) => <ScrubPreview cameraId={cameraId} atMs={atMs} />}
+            />
+          </div>
+          {coverage.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              The recorded spans could not be loaded: {coverage.error.message}{' '}
+              <button type="button" className="underline" onClick={() => void coverage.refetch()}>
+                Try again
+              </button>
+            </p>
+          )}
+          {activityError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              The incidents, detections or motion could not be loaded: {activityError.message}{' '}
+              <button
+                type="button"
+                className="underline"
+                onClick={() =>
+                  void Promise.all([detections, motion, incidents].map((query) => query.refetch()))
+                }
+              >
+                Try again
+              </button>
+            </p>
+          )}
+          {coverage.data && coverage.data.spans.length === 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Nothing was recorded in the time shown.
+            </p>
+          )}
+        </section>
 
         <div className="flex flex-wrap items-center gap-2">
           {paused ? (
@@ -274,64 +408,6 @@ export function RecordingView({
             />
           </div>
         )}
-        <section aria-labelledby="timeline-title" className="space-y-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 id="timeline-title" className="mr-auto font-semibold">
-              {dayLabel(day.startMs)}
-            </h2>
-            <Button tone="quiet" onClick={() => showDay(dayStart(day.startMs - 1), null)}>
-              Previous day
-            </Button>
-            <Button tone="quiet" onClick={() => showDay(day.endMs, null)} disabled={day.endMs >= todayEndMs}>
-              Next day
-            </Button>
-            <span className="flex items-center gap-2">
-              <Button aria-label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom === 0}>
-                −
-              </Button>
-              <span className="w-24 text-center text-sm tabular-nums" aria-live="polite">
-                {ZOOM_LEVELS[zoom]!.label}
-              </span>
-              <Button
-                aria-label="Zoom in"
-                onClick={() => zoomBy(1)}
-                disabled={zoom === ZOOM_LEVELS.length - 1}
-              >
-                +
-              </Button>
-            </span>
-          </div>
-          {/* Busy until the spans of the range shown have come (the previous range's stay drawn meanwhile). */}
-          <div ref={timelineBox} aria-busy={coverage.isPending || coverage.isPlaceholderData}>
-            <Timeline
-              view={view}
-              day={day}
-              spans={coverage.data?.spans ?? []}
-              markers={markers}
-              bands={bands}
-              playheadMs={playheadMs}
-              selection={selection}
-              zoomLabel={ZOOM_LEVELS[zoom]!.label}
-              onSeek={(ms) => goTo(ms)}
-              onSelect={setSelection}
-              onZoom={zoomBy}
-              preview={(atMs) => <ScrubPreview cameraId={cameraId} atMs={atMs} />}
-            />
-          </div>
-          {coverage.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              The recorded spans could not be loaded: {coverage.error.message}{' '}
-              <button type="button" className="underline" onClick={() => void coverage.refetch()}>
-                Try again
-              </button>
-            </p>
-          )}
-          {coverage.data && coverage.data.spans.length === 0 && (
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              Nothing was recorded in the time shown.
-            </p>
-          )}
-        </section>
 
         <ExportPanel
           cameraId={cameraId}

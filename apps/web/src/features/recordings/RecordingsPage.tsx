@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { ALL_CAMERAS, useCameras } from '../cameras/queries';
 import { NotFound } from '../shell/NotFound';
+import { DayOverview } from './DayOverview';
 import { RecordingView } from './RecordingView';
+import { dayKey } from './time';
 
 /**
- * /recordings/:cameraId — a camera's recorded footage (/recordings alone opens the first camera). The playhead is
- * in the URL (`?t=`), so switching cameras keeps the instant: the same moment seen from another camera.
+ * /recordings/:cameraId — a camera's recorded footage; /recordings alone — a day of all the cameras (DayOverview).
+ * The playhead is in the URL (`?t=`), so switching cameras keeps the instant: the same moment seen from another
+ * camera; "All cameras" shows the playhead's day.
  */
 export function RecordingsPage() {
   const params = useParams();
@@ -18,12 +20,12 @@ export function RecordingsPage() {
   const cameras = useCameras({ limit: ALL_CAMERAS });
   const list = cameras.data?.cameras ?? [];
   const id = params.cameraId === undefined ? null : Number(params.cameraId);
-  const first = list[0]?.id;
 
-  useEffect(() => {
-    if (id === null && first !== undefined)
-      void navigate(`/recordings/${first}${location.search}`, { replace: true });
-  }, [id, first, navigate, location.search]);
+  const chooseCamera = (value: string) => {
+    if (value !== '') return void navigate(`/recordings/${value}${id === null ? '' : location.search}`);
+    const playhead = Number(new URLSearchParams(location.search).get('t'));
+    void navigate(playhead > 0 ? `/recordings?day=${dayKey(playhead)}` : '/recordings');
+  };
 
   const heading = (
     <h1 id="recordings-title" className="text-xl font-semibold">
@@ -54,8 +56,11 @@ export function RecordingsPage() {
             label="Camera"
             name="camera"
             value={id === null ? '' : String(id)}
-            onChange={(event) => void navigate(`/recordings/${event.target.value}${location.search}`)}
-            options={list.map((option) => ({ value: String(option.id), label: option.name }))}
+            onChange={(event) => chooseCamera(event.target.value)}
+            options={[
+              { value: '', label: 'All cameras' },
+              ...list.map((option) => ({ value: String(option.id), label: option.name })),
+            ]}
           />
         </div>
       </div>
@@ -67,7 +72,7 @@ export function RecordingsPage() {
           cameraNames={new Map(list.map((option) => [option.id, option.name]))}
         />
       ) : (
-        <Spinner label="Opening the first camera…" />
+        <DayOverview cameras={list} />
       )}
     </section>
   );

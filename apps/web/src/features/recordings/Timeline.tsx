@@ -1,4 +1,13 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import type { RecordedSpan } from '../../api/types';
 import type { TimelineBand } from './bands';
 import { HOUR, MINUTE, SECOND, clamp, durationLabel, timeLabel } from './time';
@@ -7,6 +16,7 @@ const BAND_STYLE: Record<TimelineBand['kind'], { name: string; className: string
   alert: { name: 'Alert incident', className: 'top-0 h-2.5 bg-red-600 dark:bg-red-500' },
   incident: { name: 'Incident', className: 'top-0 h-2.5 bg-amber-500 dark:bg-amber-400' },
   detection: { name: 'Detections', className: 'top-3.5 h-1.5 bg-violet-600 dark:bg-violet-400' },
+  motion: { name: 'Motion', className: 'top-0.5 h-2 bg-teal-600 dark:bg-teal-400' },
 };
 
 /** A point of interest on the timeline: an alert, which plays from its time when chosen. */
@@ -38,7 +48,7 @@ const TICK_STEPS = [
 ];
 
 /** Tick marks for the view: about eight, on round local times. */
-function ticks(view: TimeRange, dayStartMs: number): number[] {
+export function ticks(view: TimeRange, dayStartMs: number): number[] {
   const span = view.endMs - view.startMs;
   const step = TICK_STEPS.find((candidate) => span / candidate <= 8) ?? 3 * HOUR;
   const first = dayStartMs + Math.ceil((view.startMs - dayStartMs) / step) * step;
@@ -49,7 +59,7 @@ function ticks(view: TimeRange, dayStartMs: number): number[] {
 
 /**
  * A day's recordings drawn over the visible range `view`: recorded spans as bars (gaps left empty and named in
- * the legend), alert markers and activity bands (incidents, detections) above them, the playhead and a selected
+ * the legend), alert markers and activity bands (incidents, detections, motion) above them, the playhead and a selected
  * range. Pointer: click or drag
  * to play from that instant; shift-drag selects a range. Keyboard (the bar is a slider): arrows move the playhead
  * (shift: further), Home/End the day's ends, + and − zoom.
@@ -83,6 +93,13 @@ export function Timeline({
   preview?: (atMs: number) => ReactNode;
 }) {
   const bar = useRef<HTMLDivElement>(null);
+  // The band rows are drawn again only when the bands or the view change, not on every frame the playhead moves:
+  // they reach the latest onSeek through a ref.
+  const onSeekRef = useRef(onSeek);
+  useLayoutEffect(() => {
+    onSeekRef.current = onSeek;
+  });
+  const seekLatest = useCallback((ms: number) => onSeekRef.current(ms), []);
   // While a pointer drags: where it is (the playhead follows it) and, with shift, where the selection began.
   const [drag, setDrag] = useState<{ atMs: number; selectFromMs: number | null } | null>(null);
   // Where a pointer rests without a button (a mouse): the scrub preview follows it.
@@ -168,32 +185,7 @@ export function Timeline({
             </button>
           ))}
       </div>
-      <div className="relative h-5 overflow-hidden" aria-label="Incidents and detections" role="group">
-        {bands
-          .filter((band) => band.endMs >= view.startMs && band.startMs <= view.endMs)
-          .map((band) => {
-            const left = Math.max(0, percent(band.startMs));
-            const right = Math.min(100, percent(band.endMs));
-            const style = BAND_STYLE[band.kind];
-            const when =
-              band.endMs - band.startMs < SECOND
-                ? timeLabel(band.startMs)
-                : `${timeLabel(band.startMs)} to ${timeLabel(band.endMs)}`;
-            return (
-              <button
-                key={band.key}
-                type="button"
-                data-band={band.kind}
-                data-start-ms={band.startMs}
-                aria-label={`${style.name} ${when}: ${band.text}`}
-                title={`${when} ${band.text}`}
-                onClick={() => onSeek(Math.max(band.startMs, view.startMs))}
-                className={`absolute min-w-1.5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 ${style.className}`}
-                style={{ left: `${left}%`, width: `${right - left}%` }}
-              />
-            );
-          })}
-      </div>
+      <BandRows bands={bands} startMs={view.startMs} endMs={view.endMs} onSeek={seekLatest} />
       <div className="relative">
         {preview && previewMs !== null && recordedAt(previewMs) && (
           <div
@@ -293,10 +285,68 @@ export function Timeline({
       </div>
       <p id="timeline-keys" className="text-xs text-slate-600 dark:text-slate-300">
         Blue bars are recorded, empty stretches were not. ▼ alert; above the bar, red: an incident with an
-        alert, amber: an incident, violet: detections. Click one, or click or drag the bar, to play from
-        there; shift-drag to select a range. Keys: arrows move the playhead, + and − zoom
+        alert, amber: an incident, violet: detections, teal: motion. Click one, or click or drag the bar, to
+        play from there; shift-drag to select a range. Keys: arrows move the playhead, + and − zoom
         {selection ? `. Selected ${durationLabel(selection.endMs - selection.startMs)}` : ''}.
       </p>
     </div>
   );
 }
+
+/** A row of band buttons over the bar, named for screen readers (a slider may not hold buttons). */
+function BandRow({ name, className, children }: { name: string; className: string; children: ReactNode }) {
+  return (
+    <div className={`relative overflow-hidden ${className}`} aria-label={name} role="group">
+      {children}
+    </div>
+  );
+}
+
+/** The incident and detection row and the motion row: a button per band, which plays from its start. */
+const BandRows = memo(function BandRows({
+  bands,
+  startMs,
+  endMs,
+  onSeek,
+}: {
+  bands: readonly TimelineBand[];
+  startMs: number;
+  endMs: number;
+  onSeek: (ms: number) => void;
+}) {
+  const percent = (ms: number) => ((ms - startMs) / (endMs - startMs)) * 100;
+  const shown = bands.filter((band) => band.endMs >= startMs && band.startMs <= endMs);
+  /** A band: a button that plays from its start (or the view's, for one begun before it). */
+  const bandButton = (band: TimelineBand) => {
+    const left = Math.max(0, percent(band.startMs));
+    const right = Math.min(100, percent(band.endMs));
+    const style = BAND_STYLE[band.kind];
+    const when =
+      band.endMs - band.startMs < SECOND
+        ? timeLabel(band.startMs)
+        : `${timeLabel(band.startMs)} to ${timeLabel(band.endMs)}`;
+    return (
+      <button
+        key={band.key}
+        type="button"
+        data-band={band.kind}
+        data-start-ms={band.startMs}
+        aria-label={`${style.name} ${when}: ${band.text}`}
+        title={`${when} ${band.text}`}
+        onClick={() => onSeek(Math.max(band.startMs, startMs))}
+        className={`absolute min-w-1.5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-1 ${style.className}`}
+        style={{ left: `${left}%`, width: `${right - left}%` }}
+      />
+    );
+  };
+  return (
+    <>
+      <BandRow name="Incidents and detections" className="h-5">
+        {shown.filter((band) => band.kind !== 'motion').map(bandButton)}
+      </BandRow>
+      <BandRow name="Motion" className="h-3">
+        {shown.filter((band) => band.kind === 'motion').map(bandButton)}
+      </BandRow>
+    </>
+  );
+});

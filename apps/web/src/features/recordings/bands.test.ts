@@ -1,38 +1,38 @@
 // Fast tests (node:test, type-checked with apps/web/test) of how timeline activity becomes bands.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { detectionBands, incidentBands, type FindingLike, type IncidentLike } from './bands.js';
+import { activityBands, activityGapSeconds, incidentBands, type IncidentLike } from './bands.js';
 
 const T0 = Date.parse('2026-11-28T12:00:00Z');
-const result = (atMs: number, model = 'Yard people') =>
-  ({ created_at: new Date(atMs).toISOString(), model_name: model }) satisfies FindingLike;
-
 describe('timeline bands', () => {
-  it('merges detections closer than the gap into one band, and counts them', () => {
-    // One a second for an hour, then a pause, then two more: two bands, not 3,602 elements.
-    const results = [
-      ...Array.from({ length: 3600 }, (_, i) => result(T0 + i * 1000)),
-      result(T0 + 3600_000 + 60_000),
-      result(T0 + 3600_000 + 61_000, 'Gate cars'),
-    ];
-    const bands = detectionBands(results.reverse(), 100);
-    assert.deepEqual(
-      bands.map(({ startMs, endMs, text }) => ({ startMs, endMs, text })),
+  it('draws the recorder’s merged ranges as bands, counted', () => {
+    const bands = activityBands(
       [
-        { startMs: T0, endMs: T0 + 3599_000, text: '3600 detections (Yard people)' },
-        {
-          startMs: T0 + 3660_000,
-          endMs: T0 + 3661_000,
-          text: '2 detections (Yard people, Gate cars)',
-        },
+        { start_ms: T0, end_ms: T0 + 3599_000, count: 3600 },
+        { start_ms: T0 + 3660_000, end_ms: T0 + 3660_000, count: 1 },
       ],
+      'detection',
+    );
+    assert.deepEqual(
+      bands.map(({ kind, startMs, endMs, text }) => ({ kind, startMs, endMs, text })),
+      [
+        { kind: 'detection', startMs: T0, endMs: T0 + 3599_000, text: '3600 detections' },
+        { kind: 'detection', startMs: T0 + 3660_000, endMs: T0 + 3660_000, text: '1 detection' },
+      ],
+    );
+    assert.equal(
+      activityBands([{ start_ms: T0, end_ms: T0 + 5000, count: 2 }], 'motion')[0]!.text,
+      '2 motions',
     );
   });
 
-  it('widens the gap with the zoom, so bands stay a few pixels apart', () => {
-    const results = [result(T0), result(T0 + 30_000)];
-    assert.equal(detectionBands(results, 1000).length, 2, '30 s apart at 1 s a pixel: two bands');
-    assert.equal(detectionBands(results, 10_000).length, 1, '30 s apart at 10 s a pixel: one');
+  it('asks for a gap of a few pixels, never under the kind’s minimum', () => {
+    // 1 s a pixel (an hour over 3,600 px): the minimum — 10 s for detections, 2 s for motion.
+    assert.equal(activityGapSeconds('detection', 1000), 10);
+    assert.equal(activityGapSeconds('motion', 100), 2);
+    // A day over 1,000 px: 86.4 s a pixel, 6 px of it.
+    assert.equal(activityGapSeconds('detection', 86_400), 519);
+    assert.equal(activityGapSeconds('motion', 86_400), 519);
   });
 
   it('draws incidents from first to last moving picture, an open one to now, alerts apart', () => {

@@ -1,7 +1,8 @@
 // Activity on the recordings timeline as ranges, never one element per picture: a camera that ran a model every
 // second for an hour had 3,600 results, and one button each stalled the screen (issue #34). Incidents (review
-// items) are ranges already; detection results are merged here into bands wherever they are closer together than
-// the drawing could tell apart, so the number of elements is bounded by the timeline's width, not by the data.
+// items) are ranges already; detections and motion come merged by the recorder (GET /recordings/{id}/activity)
+// wherever they are closer together than the drawing could tell apart — the gap asked for here — so the number
+// of elements is bounded by the timeline's width, not by the data, and no finding of the range is left out.
 
 /** What a band needs of an incident (a review item of the API). */
 export interface IncidentLike {
@@ -12,24 +13,28 @@ export interface IncidentLike {
   labels: string[];
 }
 
-/** What a band needs of a detection result of the API. */
-export interface FindingLike {
-  created_at: string;
-  model_name?: string | null;
+/** What a band needs of a range of activity the recorder merged (GET /recordings/{id}/activity). */
+export interface ActivityLike {
+  start_ms: number;
+  end_ms: number;
+  count: number;
 }
 
 /** A stretch of activity the timeline draws, which plays from its start when chosen. */
 export interface TimelineBand {
   key: string;
-  kind: 'alert' | 'incident' | 'detection';
+  kind: 'alert' | 'incident' | 'detection' | 'motion';
   startMs: number;
   endMs: number;
   /** what it was, for its label: "person, car" or "12 detections (Yard people)" */
   text: string;
 }
 
-/** Results closer than this are one band even when zoomed right in: a model analyses a picture every few s. */
-const MIN_GAP_MS = 10_000;
+/**
+ * Activity closer than this is one band even when zoomed right in: a model analyses a picture every few
+ * seconds, and motion stops and starts again within a second or two.
+ */
+const MIN_GAP_MS = { detection: 10_000, motion: 2_000 } as const;
 /** …and never closer than this many pixels apart, so two bands can be told apart and clicked. */
 const MIN_GAP_PX = 6;
 
@@ -44,35 +49,22 @@ export function incidentBands(items: readonly IncidentLike[], nowMs: number): Ti
   }));
 }
 
-/** Detection results merged into bands: consecutive findings less than a gap apart are one band. */
-export function detectionBands(results: readonly FindingLike[], msPerPixel: number): TimelineBand[] {
-  const gap = Math.max(MIN_GAP_MS, MIN_GAP_PX * msPerPixel);
-  const sorted = results
-    .map((result) => ({ at: Date.parse(result.created_at), model: result.model_name }))
-    .sort((a, b) => a.at - b.at);
-  const bands: TimelineBand[] = [];
-  let current: { startMs: number; endMs: number; count: number; models: Set<string> } | null = null;
-  const close = () => {
-    if (!current) return;
-    const models = [...current.models].join(', ');
-    bands.push({
-      key: `detection-${current.startMs}`,
-      kind: 'detection',
-      startMs: current.startMs,
-      endMs: current.endMs,
-      text: `${current.count} detection${current.count === 1 ? '' : 's'}${models ? ` (${models})` : ''}`,
-    });
-  };
-  for (const { at, model } of sorted) {
-    if (current && at - current.endMs <= gap) {
-      current.endMs = at;
-      current.count += 1;
-      if (model) current.models.add(model);
-    } else {
-      close();
-      current = { startMs: at, endMs: at, count: 1, models: new Set(model ? [model] : []) };
-    }
-  }
-  close();
-  return bands;
+/**
+ * The gap (whole seconds, as the recorder takes it) under which activity is merged: a few pixels of the drawing
+ * at `msPerPixel`, never less than the kind's own minimum.
+ */
+export function activityGapSeconds(kind: 'detection' | 'motion', msPerPixel: number): number {
+  return Math.ceil(Math.max(MIN_GAP_MS[kind], MIN_GAP_PX * msPerPixel) / 1000);
+}
+
+/** The recorder's merged ranges of one kind as bands. */
+export function activityBands(ranges: readonly ActivityLike[], kind: 'detection' | 'motion'): TimelineBand[] {
+  const noun = kind === 'detection' ? 'detection' : 'motion';
+  return ranges.map((range) => ({
+    key: `${kind}-${range.start_ms}`,
+    kind,
+    startMs: range.start_ms,
+    endMs: range.end_ms,
+    text: `${range.count} ${noun}${range.count === 1 ? '' : 's'}`,
+  }));
 }

@@ -1,15 +1,39 @@
-// Server state of the recordings screen: the recorded spans a timeline or calendar draws (merged by the recorder
-// for the zoom level), the alerts and detections shown as markers, and the chunk under the playhead.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// Server state of the recordings screen: the recorded spans a timeline or calendar draws and the detections and
+// motion drawn as bands (merged by the recorder for the zoom level), the alerts shown as markers, the incidents,
+// and the chunk under the playhead.
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api, toApiError, unwrap } from '../../api/client';
-import type { Alert, DetectionResult } from '../../api/types';
+import type { ActivityKind, Alert } from '../../api/types';
 
-/** The API's largest page of alerts and detection results. */
+/** The API's largest page of alerts and incidents. */
 const PAGE = 500;
 /** Pages of alerts read for one day at most (newest first): a day with more is drawn with its newest 5,000. */
 const MAX_ALERT_PAGES = 10;
 
 const unixSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/** The query of a camera's recorded spans of [startMs, endMs], chunks less than `minGapSeconds` apart merged. */
+function coverageQuery(cameraId: number, startMs: number, endMs: number, minGapSeconds: number) {
+  return {
+    queryKey: ['recordings', cameraId, 'coverage', startMs, endMs, minGapSeconds],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/recordings/{camera_id}/coverage', {
+          params: {
+            path: { camera_id: cameraId },
+            query: {
+              start_unix: unixSeconds(startMs),
+              end_unix: Math.ceil(endMs / 1000),
+              min_gap_seconds: minGapSeconds,
+            },
+          },
+        }),
+      ),
+    // Today's footage grows while the screen is open: the last span reaches into the chunk being recorded (its
+    // last whole fragment), so it is asked again often enough to stay close to "now".
+    refetchInterval: () => (endMs > Date.now() - 60_000 ? 10_000 : false),
+  } as const;
+}
 
 /**
  * Recorded spans overlapping [startMs, endMs]; chunks less than `minGapSeconds` apart come merged (about one
@@ -24,25 +48,21 @@ export function useCoverage(
   enabled = true,
 ) {
   return useQuery({
-    queryKey: ['recordings', cameraId, 'coverage', startMs, endMs, minGapSeconds],
+    ...coverageQuery(cameraId, startMs, endMs, minGapSeconds),
     enabled,
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/recordings/{camera_id}/coverage', {
-          params: {
-            path: { camera_id: cameraId },
-            query: {
-              start_unix: unixSeconds(startMs),
-              end_unix: Math.ceil(endMs / 1000),
-              min_gap_seconds: minGapSeconds,
-            },
-          },
-        }),
-      ),
     placeholderData: keepPreviousData,
-    // Today's footage grows while the screen is open: the last span reaches into the chunk being recorded (its
-    // last whole fragment), so it is asked again often enough to stay close to "now".
-    refetchInterval: () => (endMs > Date.now() - 60_000 ? 10_000 : false),
+  });
+}
+
+/** Several cameras' recorded spans of [startMs, endMs] (the all-cameras day): useCoverage for each. */
+export function useCoverages(
+  cameraIds: readonly number[],
+  startMs: number,
+  endMs: number,
+  minGapSeconds: number,
+) {
+  return useQueries({
+    queries: cameraIds.map((cameraId) => coverageQuery(cameraId, startMs, endMs, minGapSeconds)),
   });
 }
 
@@ -77,38 +97,47 @@ export function useAlertsBetween(cameraId: number, startMs: number, endMs: numbe
   });
 }
 
-/** Detections that found something in [startMs, endMs) — at most the newest 500 of the range. */
-export function useDetectionsBetween(cameraId: number, startMs: number, endMs: number) {
+/**
+ * The camera's detections or motion overlapping [startMs, endMs] as ranges, those less than `gapSeconds` apart
+ * merged by the recorder: every finding of the range, however many, in a list bounded by the drawing's width.
+ */
+export function useActivity(
+  cameraId: number,
+  kind: ActivityKind,
+  startMs: number,
+  endMs: number,
+  gapSeconds: number,
+  enabled = true,
+) {
   return useQuery({
-    queryKey: ['recordings', cameraId, 'detections', startMs, endMs],
-    queryFn: async (): Promise<DetectionResult[]> => {
-      const answer = unwrap(
-        await api.GET('/api/v1/ai-detection-results', {
+    queryKey: ['recordings', cameraId, 'activity', kind, startMs, endMs, gapSeconds],
+    enabled,
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/recordings/{camera_id}/activity', {
           params: {
+            path: { camera_id: cameraId },
             query: {
-              camera_id: cameraId,
-              since: new Date(startMs).toISOString(),
-              until: new Date(endMs).toISOString(),
-              skip: 0,
-              limit: PAGE,
+              start_unix: unixSeconds(startMs),
+              end_unix: Math.ceil(endMs / 1000),
+              kind,
+              min_gap_seconds: gapSeconds,
             },
           },
         }),
-      );
-      // A run that found nothing is a result too; only findings are worth a marker.
-      return answer.results.filter((result) =>
-        result.count === null ? result.label !== null : result.count > 0,
-      );
-    },
+      ).ranges,
     placeholderData: keepPreviousData,
+    // Today's activity grows while the screen is open.
+    refetchInterval: () => (endMs > Date.now() - 60_000 ? 30_000 : false),
   });
 }
 
 /** The incidents (review items) that overlap [startMs, endMs], up to the API's page of 500. */
-export function useIncidentsBetween(cameraId: number, startMs: number, endMs: number) {
+export function useIncidentsBetween(cameraId: number, startMs: number, endMs: number, enabled = true) {
   return useQuery({
     // Under ['review'] too, so the review events that refresh the Review screen refresh these bands.
     queryKey: ['review', 'recordings', cameraId, startMs, endMs],
+    enabled,
     queryFn: async () =>
       unwrap(
         await api.GET('/api/v1/review-items', {

@@ -40,6 +40,14 @@ export function dayKey(ms: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** Local midnight of a "2026-11-24" (dayKey) day, or null for text that is not one. */
+export function parseDayKey(text: string | null): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text ?? '');
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return dayKey(date.getTime()) === text ? date.getTime() : null;
+}
+
 /** "Tuesday, 24 November 2026" */
 export function dayLabel(ms: number): string {
   return new Date(ms).toLocaleDateString(undefined, {
