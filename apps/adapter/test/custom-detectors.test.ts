@@ -55,6 +55,8 @@ describe('operator detectors', () => {
         cpSync(join(root, 'v8'), join(root, 'v8-stretch'), { recursive: true });
         writeFileSync(join(root, 'v8-stretch', 'detector.json'), '{"resize": "stretch"}');
         mkdirSync(join(root, 'bad name!'));
+        cpSync(join(root, 'e2e'), join(root, 'pets'), { recursive: true });
+        writeFileSync(join(root, 'pets', 'labels.txt'), 'cat\ndog\n');
       },
     );
     [landscape, large] = await Promise.all([picture(800, 450), picture(1920, 1080)]);
@@ -214,6 +216,14 @@ describe('operator detectors', () => {
       broken.body.error.message,
       /params\.detector: detector "broken-labels" was refused.*fits no layout/,
     );
+    const noPerson = await infer('person_detection', { detector: 'pets' });
+    assert.equal(noPerson.status, 400);
+    assert.match(noPerson.body.error.message, /^params\.detector: detector "pets" has no "person" label/);
+    const pets = (await infer('object_detection', { detector: 'pets' })).body;
+    assert.deepEqual(
+      pets.detections.map((d: any) => d.label),
+      ['cat', 'cat', 'dog'],
+    );
     const labels = await infer('object_detection', { detector: 'v8', labels: ['truck'] });
     assert.equal(labels.status, 400);
     assert.match(labels.body.error.message, /^params\.labels: "truck" not among the labels of detector "v8"/);
@@ -253,7 +263,7 @@ describe('operator detectors', () => {
     const low = await post('/v1/vision/custom/v8', { min_confidence: '0.3' });
     assert.equal(low.body.predictions.length, 4);
     const list = await post('/v1/vision/custom/list', {});
-    assert.deepEqual(list.body.models.slice(0, 5), ['e2e', 'v5', 'v8', 'v8-stretch', 'yolox']);
+    assert.deepEqual(list.body.models.slice(0, 6), ['e2e', 'pets', 'v5', 'v8', 'v8-stretch', 'yolox']);
     assert.ok(list.body.models.includes('ipcam-general'));
     const wrongKey = await post('/v1/vision/custom/v8', { api_key: 'wrong' });
     assert.equal(wrongKey.status, 401);
