@@ -3,7 +3,7 @@
 // face-api's sample photos (from node_modules), Debian darknet's data photos, and frames of OpenCV's vtest.avi
 // (Debian opencv-doc) cut with ffmpeg. Idempotent: files already present are kept.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -30,6 +30,10 @@ for (const second of [2, 6]) cutFrame(join(videos, 'vtest.avi'), second, join(ou
 // close-up at 9.5 s).
 for (const second of [4.5, 9.5])
   cutFrame(join(videos, 'Megamind.avi'), second, join(out, `megamind-${second}s.jpg`));
+
+// Tiny ONNX detectors of each export layout with boxes placed by hand (test/custom-detectors.test.ts), written
+// by a python script with Debian's python3-onnx; rewritten when the script changes.
+makeDetectors(join(out, 'detectors'));
 
 if (problems.length > 0) {
   console.error(`adapter test-setup: missing test media:\n  ${problems.join('\n  ')}`);
@@ -69,4 +73,15 @@ function cutFrame(video, second, target) {
   ];
   if (spawnSync(ff, args, { stdio: 'inherit' }).status !== 0)
     problems.push(`ffmpeg could not cut ${target} (apt-get install ffmpeg)`);
+}
+
+function makeDetectors(target) {
+  const script = join(root, 'apps', 'adapter', 'test', 'fixtures', 'make-tiny-detectors.py');
+  const stamp = join(target, 'v8', 'model.onnx');
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= statSync(script).mtimeMs) return;
+  rmSync(target, { recursive: true, force: true });
+  // Debian's python3 has python3-onnx; a python3 earlier on PATH (pyenv) may not.
+  const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+  if (spawnSync(python, [script, target], { stdio: 'inherit' }).status !== 0)
+    problems.push(`${script} failed (apt-get install python3-onnx python3-numpy)`);
 }

@@ -5,8 +5,13 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import type { AdapterConfig } from './config.js';
-import { builtInCustomModels, CustomModels } from './compat/deepstack/custom-models.js';
+import { ConfigError, type AdapterConfig } from './config.js';
+import {
+  builtInCustomModels,
+  CustomModels,
+  operatorDetectorModels,
+} from './compat/deepstack/custom-models.js';
+import { BUILT_IN_DETECTOR, detectorKey, Detectors, discoverDetectors } from './detectors/discovery.js';
 import { isVisionCompat, visionCompatRoutes } from './compat/deepstack/index.js';
 import { isOpenNvrHealth, OPENNVR_PREFIX, openNvrCompatRoutes } from './compat/opennvr/index.js';
 import { AdapterError } from './errors.js';
@@ -67,8 +72,18 @@ export async function buildApp(
     forceCloseConnections: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const pool = new WorkerPool(config.workers, config.queueSize, { modelsDir: config.modelsDir });
-  const registry = new ModelRegistry(pool, config.modelIdleUnloadMs);
+  // Operator detectors are checked before the workers start, which get the ones that passed.
+  const detectors = new Detectors(await discoverDetectors(config.modelsDir, app.log));
+  const defaultDetector = checkDefaultDetector(config.detector, detectors);
+  const pool = new WorkerPool(config.workers, config.queueSize, {
+    modelsDir: config.modelsDir,
+    detectors: detectors.specs(),
+  });
+  const registry = new ModelRegistry(
+    pool,
+    config.modelIdleUnloadMs,
+    detectors.specs().map((s) => detectorKey(s.name)),
+  );
   const remotes = new RemoteAdapters(config.remoteAdapters);
   const caption = config.caption
     ? captionBackend(config.caption.url, config.caption.model, options.captionApiKey ?? null)
@@ -89,9 +104,21 @@ export async function buildApp(
     framesDir: config.framesDir,
     modelsDir: config.modelsDir,
     finishers: new Map([['face_recognition', (result, params) => nameFaces(gallery, result, params)]]),
+    detectors,
+    defaultDetector,
   });
   const faces = new FaceService(gallery, inference);
-  const status = new StatusService({ config, pool, registry, remotes, caption, localCaption, inference });
+  const status = new StatusService({
+    config,
+    pool,
+    registry,
+    remotes,
+    caption,
+    localCaption,
+    inference,
+    detectors,
+    defaultDetector,
+  });
   app.decorate('services', { config, inference, status, metrics, pool, registry, localCaption, faces });
   await status.start();
   await remotes.start();
@@ -159,12 +186,27 @@ export async function buildApp(
   await app.register(visionCompatRoutes, {
     token: config.token,
     faces,
-    // Operator detectors (issue #35) will be a source listed ahead of the built-in names.
-    customModels: new CustomModels([builtInCustomModels]),
+    // Operator detectors come first: a folder named like a built-in name takes it over.
+    customModels: new CustomModels([operatorDetectorModels(detectors), builtInCustomModels]),
     toNativeError: toAdapterError,
   });
   await app.register(openNvrCompatRoutes, { prefix: OPENNVR_PREFIX, toNativeError: toAdapterError });
   return app;
+}
+
+/**
+ * DETECTOR must name centernet or a detector that passed its check: serving CenterNet instead of a default the
+ * operator chose, or failing every request, would hide the mistake. Returns the canonical name.
+ */
+function checkDefaultDetector(wanted: string, detectors: Detectors): string {
+  if (wanted.toLowerCase() === BUILT_IN_DETECTOR) return BUILT_IN_DETECTOR;
+  const found = detectors.find(wanted);
+  if (!found)
+    throw new ConfigError([
+      `DETECTOR=${wanted}: no such detector; known: ${[BUILT_IN_DETECTOR, ...detectors.list.map((d) => d.name)].join(', ')} (folders of <MODELS_DIR>/detectors/)`,
+    ]);
+  if (found.error) throw new ConfigError([`DETECTOR=${wanted}: the detector was refused: ${found.error}`]);
+  return found.name;
 }
 
 /** Fastify's own errors (validation, body size, content type) mapped onto our codes. */

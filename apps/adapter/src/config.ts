@@ -1,6 +1,7 @@
 // The only reader of process.env. Every variable is validated; all problems are reported at once.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { BUILT_IN_DETECTOR, DETECTOR_NAME } from './detectors/settings.js';
 
 export interface AdapterConfig {
   /** ADAPTER_HOST, else HOST, else loopback: the recorder next to it is the only caller a default install has */
@@ -24,6 +25,12 @@ export interface AdapterConfig {
   streamMaxInflight: number;
   /** Open /infer/stream sockets at once. */
   streamMaxSockets: number;
+  /**
+   * DETECTOR: the object detector of person_counting, person_detection and object_detection without
+   * params.detector — `centernet` (built in, the default) or a folder of <MODELS_DIR>/detectors/; app.ts checks
+   * at start that it exists and works.
+   */
+  detector: string;
 }
 
 /** A REMOTE_ADAPTERS entry: `url` or `name=url`; a named one may get REMOTE_ADAPTER_TOKEN_<NAME>. */
@@ -90,6 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
   if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
     problems.push('METRICS_TOKEN: expected at least 16 printable ASCII characters without spaces');
 
+  const detector = str('DETECTOR') ?? BUILT_IN_DETECTOR;
+  if (!DETECTOR_NAME.test(detector))
+    problems.push(
+      `DETECTOR=${JSON.stringify(detector).slice(0, 80)}: expected centernet or a detector folder name (1-64 letters, digits, ".", "-", "_")`,
+    );
+
   const config: AdapterConfig = {
     host: str('ADAPTER_HOST') ?? str('HOST') ?? '127.0.0.1',
     port: int('ADAPTER_PORT', 9100, 0, 65535),
@@ -106,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Adapt
     logLevel: logLevel as AdapterConfig['logLevel'],
     streamMaxInflight: int('ADAPTER_STREAM_MAX_INFLIGHT', 4, 1, 256),
     streamMaxSockets: int('ADAPTER_STREAM_MAX_SOCKETS', 64, 1, 10_000),
+    detector,
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

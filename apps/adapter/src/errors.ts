@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   upgrade_required: { status: 426, category: 'not_supported', transient: false },
   task_unavailable: { status: 503, category: 'not_supported', transient: true },
   model_load_failed: { status: 503, category: 'model_error', transient: true },
+  /** an operator detector refused at start (detectors/discovery.ts): only a fixed file and a restart help */
+  detector_failed: { status: 503, category: 'model_error', transient: false },
   inference_failed: { status: 500, category: 'model_error', transient: false },
   caption_backend_failed: { status: 502, category: 'model_error', transient: true },
   remote_adapter_failed: { status: 502, category: 'model_error', transient: true },

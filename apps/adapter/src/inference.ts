@@ -5,7 +5,9 @@ import { Value } from '@sinclair/typebox/value';
 import { AdapterError, asAdapterError } from './errors.js';
 import { decodeBase64Frame, readFrameUri } from './frames/source.js';
 import type { Metrics } from './metrics.js';
-import { MODELS, weightFiles, type ModelName } from './models/catalog.js';
+import { BUILT_IN_DETECTOR, type Detectors } from './detectors/discovery.js';
+import { isBuiltInModel, MODELS, weightFiles, type ModelKey } from './models/catalog.js';
+import { COCO_LABELS } from './models/coco-labels.js';
 import type { ModelRegistry } from './models/registry.js';
 import type { WorkerPool } from './runtimes/pool.js';
 import type { StepOutcome } from './runtimes/protocol.js';
@@ -53,7 +55,18 @@ export interface InferenceDeps {
   modelsDir: string;
   /** Main-thread steps after a worker's result, per task (face_recognition names faces from the gallery). */
   finishers?: ReadonlyMap<string, ResultFinisher>;
+  /** Operator detectors found at start (issue #35). */
+  detectors?: Detectors;
+  /** The detector of object-detector tasks without params.detector: `centernet` or an operator detector (DETECTOR). */
+  defaultDetector?: string;
 }
+
+/** The tasks that run an object detector and take params.detector. */
+export const DETECTOR_TASKS: ReadonlySet<string> = new Set([
+  'person_counting',
+  'person_detection',
+  'object_detection',
+]);
 
 export type ResultFinisher = (result: TaskResult, params: Record<string, unknown>) => Promise<TaskResult>;
 
@@ -156,7 +169,13 @@ export class InferenceService {
       this.deps.registry
         .list()
         .filter((m) => m.state === 'failed' || !this.weightsPresent(m.name))
-        .map((m) => m.name),
+        .map((m): ModelKey => m.name)
+        .concat(
+          this.deps.registry
+            .listDetectors()
+            .filter((m) => m.state === 'failed')
+            .map((m) => m.name),
+        ),
     );
     const usable = (name: string) => !this.defaultModels(name).some((m) => unusable.has(m));
     const local = TASK_NAMES.filter(usable);
@@ -164,14 +183,66 @@ export class InferenceService {
     return [...new Set([...local, ...remote])];
   }
 
-  private weightsPresent(model: ModelName): boolean {
+  /** Operator detectors are checked at start: only those that passed get here. */
+  private weightsPresent(model: ModelKey): boolean {
+    if (!isBuiltInModel(model)) return true;
     return weightFiles(MODELS[model], this.deps.modelsDir).every((f) => existsSync(f));
   }
 
-  /** The models a task needs with default params (face_detection needs one detector, not both). */
-  private defaultModels(name: string): readonly ModelName[] {
+  /** The models a task needs with default params (face_detection needs one detector, not both; DETECTOR's). */
+  private defaultModels(name: string): readonly ModelKey[] {
     const task = TASKS.get(name)!;
-    return task.modelsFor?.(Value.Default(task.params, {}) as Record<string, unknown>) ?? task.models;
+    const defaults = Value.Default(task.params, {}) as Record<string, unknown>;
+    if (DETECTOR_TASKS.has(name)) defaults.detector = this.deps.defaultDetector ?? BUILT_IN_DETECTOR;
+    return task.modelsFor?.(defaults) ?? task.models;
+  }
+
+  /**
+   * params.detector of an object-detector task: the named detector (or DETECTOR's) must exist and have passed its
+   * check at start; the person tasks need a "person" class, and object_detection's labels must be the detector's.
+   * The canonical name replaces the given one, so the worker and the metrics see one spelling.
+   */
+  private resolveDetector(task: string, params: Record<string, unknown>): void {
+    if (!DETECTOR_TASKS.has(task)) return;
+    const requested =
+      (params.detector as string | undefined) ?? this.deps.defaultDetector ?? BUILT_IN_DETECTOR;
+    const installed = this.deps.detectors?.list ?? [];
+    let name = BUILT_IN_DETECTOR;
+    let labels: readonly string[] = COCO_LABELS;
+    if (requested.toLowerCase() !== BUILT_IN_DETECTOR) {
+      const found = this.deps.detectors?.find(requested);
+      if (!found) {
+        const known = [BUILT_IN_DETECTOR, ...installed.map((d) => d.name)];
+        throw new AdapterError(
+          'invalid_params',
+          `params.detector: no detector "${requested}"; known: ${known.join(', ')} (operator detectors live in <MODELS_DIR>/detectors/<name>/)`,
+          { details: { task, field: 'params.detector', detectors: known } },
+        );
+      }
+      if (found.error)
+        throw new AdapterError(
+          'detector_failed',
+          `params.detector: detector "${found.name}" was refused at start: ${found.error}`,
+          { details: { task, field: 'params.detector', detector: found.name } },
+        );
+      name = found.name;
+      labels = found.labels;
+    }
+    if (task !== 'object_detection' && !labels.some((l) => l.toLowerCase() === 'person'))
+      throw new AdapterError(
+        'invalid_params',
+        `params.detector: detector "${name}" has no "person" label, which ${task} counts`,
+        { details: { task, field: 'params.detector' } },
+      );
+    const wanted = params.labels as string[] | undefined;
+    const unknown = wanted?.filter((l) => !labels.includes(l)) ?? [];
+    if (unknown.length)
+      throw new AdapterError(
+        'invalid_params',
+        `params.labels: ${unknown.map((l) => JSON.stringify(l)).join(', ')} not among the labels of detector "${name}"`,
+        { details: { task, field: 'params.labels', unknown } },
+      );
+    params.detector = name;
   }
 
   private async route(task: string, code: 'unknown_task' | 'unknown_pipeline_step'): Promise<Route> {
@@ -205,6 +276,7 @@ export class InferenceService {
         details: { task: label, errors },
       });
     }
+    this.resolveDetector(route.task.name, value);
     return value;
   }
 

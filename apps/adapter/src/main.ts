@@ -18,10 +18,17 @@ try {
 // DATA_DIR (created by whichever of the two starts first).
 const tokenFile = adapterTokenPath(config.dataDir);
 const token = config.token ?? loadOrCreateAdapterToken(tokenFile);
+// buildApp checks what only the models folder can say (DETECTOR names a working detector).
 const app = await buildApp(
   { ...config, token },
   { captionApiKey: process.env.CAPTION_API_KEY?.trim() || null },
-);
+).catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  throw err;
+});
 await app.listen({ host: config.host, port: config.port });
 if (config.token === null && !isLoopbackHost(config.host)) {
   app.log.warn(

@@ -12,7 +12,9 @@ import {
   type HardwareEvaluation,
 } from '@nvr/contracts';
 import type { AdapterConfig } from './config.js';
-import type { InferenceService } from './inference.js';
+import { detectorKey, type DiscoveredDetector, type Detectors } from './detectors/discovery.js';
+import { MAX_DETECTIONS } from './detectors/nms.js';
+import { DETECTOR_TASKS, type InferenceService } from './inference.js';
 import { MODELS, MODEL_NAMES, type ModelName } from './models/catalog.js';
 import { CENTERNET_INPUT, CENTERNET_MAX_DETECTIONS } from './models/centernet.js';
 import { COCO_LABELS } from './models/coco-labels.js';
@@ -42,6 +44,9 @@ export interface StatusDeps {
   /** The local captioning model found in MODELS_DIR, if any. */
   localCaption: LocalCaptioner | null;
   inference: InferenceService;
+  /** Operator detectors found at start, and the default one (`centernet` unless DETECTOR names another). */
+  detectors?: Detectors;
+  defaultDetector?: string;
 }
 
 export class StatusService {
@@ -66,10 +71,14 @@ export class StatusService {
     const tasksOf = (m: ModelName) =>
       [...TASKS.values()].filter((t) => t.models.includes(m)).map((t) => t.name);
     const servable = this.deps.inference.servableTasks();
+    const detectors = this.detectorStates();
     const status: AdapterHealth['status'] =
       servable.length === 0
         ? 'error'
-        : models.some((m) => m.state === 'failed') || local?.state === 'failed' || pool.saturated
+        : models.some((m) => m.state === 'failed') ||
+            local?.state === 'failed' ||
+            detectors.some((d) => d.state === 'failed') ||
+            pool.saturated
           ? 'degraded'
           : models.some((m) => m.state === 'loading') && !models.some((m) => m.state === 'ready')
             ? 'loading'
@@ -101,6 +110,18 @@ export class StatusService {
             : {}),
         })),
         ...(local ? [localCaptionHealth(local)] : []),
+        ...detectors.map(({ found, state, loadedAt, loadMs, loadCount, error }) => ({
+          name: detectorKey(found.name),
+          tasks: [...DETECTOR_TASKS],
+          runtime: 'onnxruntime-cpu',
+          state,
+          loaded_at: loadedAt?.toISOString() ?? null,
+          load_ms: loadMs,
+          load_count: loadCount,
+          ...(error ? { error } : {}),
+          ...(found.fingerprint ? { fingerprint: found.fingerprint } : {}),
+          detector: this.detectorFacts(found),
+        })),
       ],
       inflight: pool.inflight,
       queue_depth: pool.queueDepth,
@@ -135,23 +156,41 @@ export class StatusService {
       },
       scheduling: { max_inflight: config.workers, preferred_batch_size: 1, fair_queuing: false },
       cost: { currency: 'USD', estimated_per_call: 0, is_metered: false },
-      detector: {
-        input: {
-          width: CENTERNET_INPUT,
-          height: CENTERNET_INPUT,
-          layout: 'NHWC',
-          dtype: 'float32',
-          pixel_format: 'RGB',
-        },
-        labels: [...COCO_LABELS],
-        max_detections: CENTERNET_MAX_DETECTIONS,
-      },
+      detector: this.cardDetector(),
       // CenterNet (the card's detector) runs on tfjs-wasm, the face nets on onnxruntime's CPU kernels.
       accelerator: { backend: 'cpu-wasm+onnxruntime-cpu', device: 'cpu' },
       endpoints: {
         infer: { supported: true, input_content_types: ['application/json', 'multipart/form-data'] },
         infer_stream: { supported: true, max_concurrent_streams: config.streamMaxSockets },
       },
+    };
+  }
+
+  /** The card's detector: the one object-detector tasks use without params.detector (DETECTOR). */
+  private cardDetector(): CapabilityCard['detector'] {
+    const custom = this.deps.detectors?.find(this.deps.defaultDetector ?? 'centernet');
+    if (custom?.facts)
+      return {
+        input: {
+          width: custom.facts.input.width,
+          height: custom.facts.input.height,
+          layout: 'NCHW',
+          dtype: 'float32',
+          pixel_format: custom.facts.preprocessing.channels === 'rgb' ? 'RGB' : 'BGR',
+        },
+        labels: [...custom.labels],
+        max_detections: MAX_DETECTIONS,
+      };
+    return {
+      input: {
+        width: CENTERNET_INPUT,
+        height: CENTERNET_INPUT,
+        layout: 'NHWC',
+        dtype: 'float32',
+        pixel_format: 'RGB',
+      },
+      labels: [...COCO_LABELS],
+      max_detections: CENTERNET_MAX_DETECTIONS,
     };
   }
 
@@ -208,7 +247,61 @@ export class StatusService {
       token_set: r.tokenSet,
       ...(r.error ? { error: r.error } : {}),
     }));
-    return [...builtIn, ...localCaption, ...caption, ...remotes];
+    const detectors = this.detectorStates().map(({ found, state, error }) => ({
+      name: detectorKey(found.name),
+      tasks: [...DETECTOR_TASKS],
+      runtime: 'onnxruntime-cpu',
+      enabled: found.error === null,
+      state,
+      model: { name: found.name, version: 'local', fingerprint: found.fingerprint ?? 'missing' },
+      ...(error ? { error } : {}),
+      detector: this.detectorFacts(found),
+    }));
+    return [...builtIn, ...detectors, ...localCaption, ...caption, ...remotes];
+  }
+
+  /** Each operator detector with its registry state; one refused at start is `failed` with that reason. */
+  private detectorStates() {
+    return (this.deps.detectors?.list ?? []).map((found) => {
+      if (found.error)
+        return {
+          found,
+          state: 'failed' as const,
+          loadedAt: null,
+          loadMs: null,
+          loadCount: 0,
+          error: found.error,
+        };
+      const st = this.deps.registry.get(detectorKey(found.name));
+      return {
+        found,
+        state: st.state,
+        loadedAt: st.loadedAt,
+        loadMs: st.loadMs,
+        loadCount: st.loadCount,
+        error: st.error,
+      };
+    });
+  }
+
+  private detectorFacts(found: DiscoveredDetector) {
+    const facts = found.facts;
+    const p = facts?.preprocessing;
+    return {
+      labels: found.labels.length,
+      default: this.deps.defaultDetector === found.name,
+      ...(facts && p
+        ? {
+            layout: facts.layout,
+            input: [facts.input.width, facts.input.height],
+            resize: p.resize,
+            align: p.align,
+            channels: p.channels,
+            normalize: typeof p.normalize === 'string' ? p.normalize : 'mean-std',
+            output_shape: facts.outputShape,
+          }
+        : {}),
+    };
   }
 
   /** Free RAM against the models' needs, core count, and one timed frame per loaded model. */

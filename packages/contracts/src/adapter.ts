@@ -193,6 +193,21 @@ export const ModelState = Type.Union([
 ]);
 export type ModelState = Static<typeof ModelState>;
 
+/** An operator detector's facts (extra field of /health and /adapters entries named `detectors/<name>`). */
+export const DetectorFacts = Type.Object({
+  labels: Type.Integer({ description: 'classes in labels.txt' }),
+  default: Type.Boolean({ description: 'DETECTOR names it: tasks without params.detector use it' }),
+  layout: Type.Optional(
+    Type.String({ description: 'yolov5, yolov8, yolox or nms (absent when refused early)' }),
+  ),
+  input: Type.Optional(Type.Array(Type.Integer(), { description: '[width, height] in pixels' })),
+  resize: Type.Optional(Type.String()),
+  align: Type.Optional(Type.String()),
+  channels: Type.Optional(Type.String()),
+  normalize: Type.Optional(Type.String({ description: '0-1, 0-255 or mean-std' })),
+  output_shape: Type.Optional(Type.Array(Type.Integer())),
+});
+
 export const HealthModel = Type.Object({
   name: Type.String(),
   tasks: Type.Array(Type.String()),
@@ -203,6 +218,7 @@ export const HealthModel = Type.Object({
   load_count: Type.Optional(Type.Integer({ description: 'completed loads since start (extra field)' })),
   fingerprint: Type.Optional(Type.String({ description: 'sha256 over the weight files (extra field)' })),
   error: Type.Optional(Type.String()),
+  detector: Type.Optional(DetectorFacts),
 });
 
 export const AdapterHealth = Type.Object({
@@ -247,8 +263,9 @@ export const AdapterListing = Type.Array(
     url: Type.Optional(Type.String()),
     /** Remote adapters: whether a bearer token is configured for it (the token is never listed). */
     token_set: Type.Optional(Type.Boolean()),
-    /** Remote adapters: why the last probe failed. */
+    /** Remote adapters: why the last probe failed; operator detectors: why they were refused. */
     error: Type.Optional(Type.String()),
+    detector: Type.Optional(DetectorFacts),
   }),
 );
 export type AdapterListing = Static<typeof AdapterListing>;

@@ -80,6 +80,11 @@ export const MODELS: Readonly<Record<ModelName, ModelDescriptor>> = Object.freez
 
 export const MODEL_NAMES = Object.keys(MODELS) as ModelName[];
 
+/** A built-in model, or an operator detector (`detectors/<name>`, detectors/discovery.ts). */
+export type ModelKey = ModelName | `detectors/${string}`;
+
+export const isBuiltInModel = (key: ModelKey): key is ModelName => Object.hasOwn(MODELS, key);
+
 /**
  * Operators may drop replacement weights into `<MODELS_DIR>/<model name>/` (same file names); otherwise the
  * copy shipped in the npm package is used.

@@ -1,5 +1,6 @@
 // Worker-side model cache: single-flight loading, eviction on failure, explicit unload.
-import { MODELS, weightsDir, type ModelName } from './catalog.js';
+import { openDetector, type DetectorSpec, type OnnxDetector } from '../detectors/model.js';
+import { isBuiltInModel, MODELS, weightsDir, type ModelKey, type ModelName } from './catalog.js';
 import { loadBlazeFace, type BlazeFace } from './blazeface.js';
 import { loadCenterNet, type CenterNet } from './centernet.js';
 import { loadSsdFace, type SsdFace } from './ssd-face.js';
@@ -25,9 +26,33 @@ const LOADERS: { [K in ModelName]: (dir: string) => Promise<ModelInstances[K]> }
 };
 
 export class ModelCache {
-  private readonly loading = new Map<ModelName, Promise<unknown>>();
+  private readonly loading = new Map<ModelKey, Promise<unknown>>();
+  private readonly detectorSpecs: ReadonlyMap<string, DetectorSpec>;
 
-  constructor(private readonly modelsDir: string) {}
+  constructor(
+    private readonly modelsDir: string,
+    detectors: readonly DetectorSpec[] = [],
+  ) {
+    this.detectorSpecs = new Map(detectors.map((d) => [d.name, d]));
+  }
+
+  /** A built-in model or an operator detector by key (the registry's load and unload commands). */
+  load(key: ModelKey): Promise<unknown> {
+    return isBuiltInModel(key) ? this.get(key) : this.detector(key.slice('detectors/'.length));
+  }
+
+  /** An operator detector that passed its check at start, by its exact name. */
+  detector(name: string): Promise<OnnxDetector> {
+    const key: ModelKey = `detectors/${name}`;
+    let pending = this.loading.get(key) as Promise<OnnxDetector> | undefined;
+    if (!pending) {
+      const spec = this.detectorSpecs.get(name);
+      pending = spec ? openDetector(spec) : Promise.reject(new Error(`no usable detector ${name}`));
+      this.loading.set(key, pending);
+      pending.catch(() => this.loading.delete(key));
+    }
+    return pending;
+  }
 
   get<K extends ModelName>(name: K): Promise<ModelInstances[K]> {
     let pending = this.loading.get(name) as Promise<ModelInstances[K]> | undefined;
@@ -41,10 +66,10 @@ export class ModelCache {
   }
 
   /** Frees the weights; the next request that needs the model loads it again. */
-  async unload(name: ModelName): Promise<void> {
+  async unload(name: ModelKey): Promise<void> {
     const pending = this.loading.get(name);
     this.loading.delete(name);
-    const instance = (await pending?.catch(() => undefined)) as { dispose(): void } | undefined;
-    instance?.dispose();
+    const instance = (await pending?.catch(() => undefined)) as { dispose(): unknown } | undefined;
+    await instance?.dispose();
   }
 }

@@ -2,10 +2,10 @@
 // idle unloading, and the state /health and /adapters report.
 import { AdapterError } from '../errors.js';
 import type { WorkerPool } from '../runtimes/pool.js';
-import { MODELS, MODEL_NAMES, type ModelName } from './catalog.js';
+import { isBuiltInModel, MODELS, MODEL_NAMES, type ModelKey, type ModelName } from './catalog.js';
 
-export interface ModelStatus {
-  name: ModelName;
+export interface ModelStatus<K extends ModelKey = ModelName> {
+  name: K;
   state: 'unloaded' | 'loading' | 'ready' | 'failed';
   loadedAt: Date | null;
   loadMs: number | null;
@@ -15,15 +15,17 @@ export interface ModelStatus {
 }
 
 export class ModelRegistry {
-  private readonly status = new Map<ModelName, ModelStatus>();
-  private readonly loading = new Map<ModelName, Promise<void>>();
+  private readonly status = new Map<ModelKey, ModelStatus<ModelKey>>();
+  private readonly loading = new Map<ModelKey, Promise<void>>();
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: WorkerPool,
     private readonly idleUnloadMs: number | null,
+    /** the operator detectors that passed their check at start (`detectors/<name>`) */
+    private readonly detectorKeys: readonly ModelKey[] = [],
   ) {
-    for (const name of MODEL_NAMES) {
+    for (const name of [...MODEL_NAMES, ...detectorKeys]) {
       this.status.set(name, {
         name,
         state: 'unloaded',
@@ -43,22 +45,28 @@ export class ModelRegistry {
     }
   }
 
+  /** The built-in models. */
   list(): ModelStatus[] {
-    return MODEL_NAMES.map((n) => ({ ...this.status.get(n)! }));
+    return MODEL_NAMES.map((n) => ({ ...this.status.get(n)! }) as ModelStatus);
   }
 
-  get(name: ModelName): ModelStatus {
-    return { ...this.status.get(name)! };
+  /** The operator detectors that can load (failed checks at start are not here: see detectors/discovery.ts). */
+  listDetectors(): ModelStatus<ModelKey>[] {
+    return this.detectorKeys.map((n) => ({ ...this.status.get(n)! }));
+  }
+
+  get<K extends ModelKey>(name: K): ModelStatus<K> {
+    return { ...this.status.get(name)! } as ModelStatus<K>;
   }
 
   /** Resolves when every named model is loaded in every worker; concurrent callers share one load. */
-  async ensure(names: readonly ModelName[]): Promise<void> {
+  async ensure(names: readonly ModelKey[]): Promise<void> {
     await Promise.all(names.map((n) => this.ensureOne(n)));
     const now = Date.now();
     for (const n of names) this.status.get(n)!.lastUsed = now;
   }
 
-  private ensureOne(name: ModelName): Promise<void> {
+  private ensureOne(name: ModelKey): Promise<void> {
     const st = this.status.get(name)!;
     if (st.state === 'ready') return Promise.resolve();
     let pending = this.loading.get(name);
@@ -81,7 +89,7 @@ export class ModelRegistry {
           this.loading.delete(name);
           throw new AdapterError(
             'model_load_failed',
-            `model ${name} (${MODELS[name].title}) failed to load: ${st.error}`,
+            `model ${name}${isBuiltInModel(name) ? ` (${MODELS[name].title})` : ''} failed to load: ${st.error}`,
             {
               details: { model: name },
               retryAfterMs: 1000,

@@ -3,11 +3,11 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { AdapterError } from '../errors.js';
-import type { ModelName } from '../models/catalog.js';
+import type { ModelKey } from '../models/catalog.js';
 import { createPoolLoad, type PoolLoad } from './idle-cores.js';
 import type { FromWorker, JobRequest, WorkerInit } from './protocol.js';
 
-type Command = { type: 'load' | 'unload'; model: ModelName };
+type Command = { type: 'load' | 'unload'; model: ModelKey };
 
 interface Pending {
   resolve: (v: unknown) => void;

@@ -1,6 +1,7 @@
 // Messages between the main thread and inference workers.
 import type { WireError } from '../errors.js';
-import type { ModelName } from '../models/catalog.js';
+import type { DetectorSpec } from '../detectors/model.js';
+import type { ModelKey } from '../models/catalog.js';
 import type { TaskResult } from '../tasks/types.js';
 import type { PoolLoad } from './idle-cores.js';
 
@@ -8,6 +9,8 @@ export interface WorkerInit {
   modelsDir: string;
   /** the pool's running-jobs counter (shared memory), so a job can tell whether a core is idle */
   load?: PoolLoad;
+  /** the operator detectors that passed their check at start (detectors/discovery.ts) */
+  detectors?: DetectorSpec[];
 }
 
 export interface JobRequest {
@@ -23,8 +26,8 @@ export interface StepOutcome {
 }
 
 export type ToWorker =
-  | { type: 'load'; id: number; model: ModelName }
-  | { type: 'unload'; id: number; model: ModelName }
+  | { type: 'load'; id: number; model: ModelKey }
+  | { type: 'unload'; id: number; model: ModelKey }
   | { type: 'run'; id: number; job: JobRequest };
 
 export type FromWorker =

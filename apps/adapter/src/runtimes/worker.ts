@@ -12,7 +12,7 @@ import type { FromWorker, JobRequest, StepOutcome, ToWorker, WorkerInit } from '
 if (!parentPort) throw new Error('worker.ts must run in a worker thread');
 const port = parentPort;
 const init = workerData as WorkerInit;
-const cache = new ModelCache(init.modelsDir);
+const cache = new ModelCache(init.modelsDir, init.detectors);
 if (init.load) watchPoolLoad(init.load);
 // One libvips thread per worker: the pool already uses every core.
 sharp.concurrency(1);
@@ -59,7 +59,7 @@ async function handle(msg: ToWorker): Promise<unknown> {
   switch (msg.type) {
     case 'load':
       try {
-        await cache.get(msg.model);
+        await cache.load(msg.model);
       } catch (err) {
         throw new AdapterError('model_load_failed', (err as Error).message);
       }

@@ -3,11 +3,16 @@ import type { ObjectHit } from '../models/centernet.js';
 import type { FaceHit } from '../models/blazeface.js';
 import type { TaskContext } from './types.js';
 
-/** CenterNet's floor: tasks filter the memoised hits by their own min_confidence. */
+/** The detectors' floor: tasks filter the memoised hits by their own min_confidence. */
 const OBJECT_FLOOR = 0.1;
 const FACE_FLOOR = 0.3;
 
-export function detectObjects(ctx: TaskContext): Promise<ObjectHit[]> {
+/** The hits of CenterNet, or of the operator detector `detector` names (checked by the inference service). */
+export function detectObjects(ctx: TaskContext, detector: unknown = 'centernet'): Promise<ObjectHit[]> {
+  if (typeof detector === 'string' && detector !== 'centernet')
+    return ctx.memo(`detectors/${detector}`, async () =>
+      (await ctx.models.detector(detector)).detect(ctx.frame, OBJECT_FLOOR),
+    );
   return ctx.memo('centernet', async () =>
     (await ctx.models.get('centernet')).detect(ctx.frame, OBJECT_FLOOR),
   );

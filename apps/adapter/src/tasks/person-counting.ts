@@ -1,20 +1,33 @@
-// person_counting: how many people are in the frame, with their boxes (CenterNet, COCO "person").
+// person_counting: how many people are in the frame, with their boxes (CenterNet's COCO "person", or the "person"
+// class of the operator detector params.detector names).
 import { toPixelBox } from '../models/geometry.js';
 import { detectObjects } from './detections.js';
-import { commonParams, frameSize, paramsSchema, round3, type TaskDefinition } from './types.js';
+import {
+  commonParams,
+  detectorModels,
+  detectorParam,
+  frameSize,
+  paramsSchema,
+  round3,
+  type TaskDefinition,
+} from './types.js';
 
 export const personCounting: TaskDefinition = {
   name: 'person_counting',
-  summary: 'Counts people (CenterNet COCO-80, class person)',
+  summary: 'Counts people (CenterNet COCO-80, class person, or an operator detector)',
   models: ['centernet'],
-  params: paramsSchema(commonParams({ minConfidence: 0.3, maxResults: 200 })),
+  modelsFor: detectorModels,
+  params: paramsSchema({
+    ...commonParams({ minConfidence: 0.3, maxResults: 200 }),
+    detector: detectorParam,
+  }),
   tracked: true,
   async run(ctx, params) {
     const min = params.min_confidence as number;
     const max = params.max_results as number;
     const { width, height } = frameSize(ctx.frame);
-    const people = (await detectObjects(ctx))
-      .filter((h) => h.label === 'person' && h.score >= min)
+    const people = (await detectObjects(ctx, params.detector))
+      .filter((h) => h.label.toLowerCase() === 'person' && h.score >= min)
       .slice(0, max);
     const detections = people.map((p, i) => ({
       bbox: toPixelBox(p.box, width, height),

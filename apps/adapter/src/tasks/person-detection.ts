@@ -1,18 +1,24 @@
-// person_detection: like object_detection, persons only.
+// person_detection: like object_detection, persons only (CenterNet's "person", or an operator detector's class
+// named "person" in any case).
 import { labelledDetections } from './object-detection.js';
-import { commonParams, paramsSchema, type TaskDefinition } from './types.js';
+import { commonParams, detectorModels, detectorParam, paramsSchema, type TaskDefinition } from './types.js';
 
 export const personDetection: TaskDefinition = {
   name: 'person_detection',
-  summary: 'Detects people with boxes and labels (CenterNet, class person)',
+  summary: 'Detects people with boxes and labels (CenterNet, class person, or an operator detector)',
   models: ['centernet'],
-  params: paramsSchema(commonParams({ minConfidence: 0.3, maxResults: 200 })),
+  modelsFor: detectorModels,
+  params: paramsSchema({
+    ...commonParams({ minConfidence: 0.3, maxResults: 200 }),
+    detector: detectorParam,
+  }),
   tracked: true,
   run: (ctx, params) =>
     labelledDetections(
       ctx,
       'person_detection',
-      ['person'],
+      params.detector,
+      (label) => label.toLowerCase() === 'person',
       params.min_confidence as number,
       params.max_results as number,
     ),

@@ -13,6 +13,7 @@
 //
 // Sources are consulted in order, so detectors an operator installs (issue #35: <MODELS_DIR>/detectors/<name>/)
 // can be listed ahead of these and take a name over.
+import type { Detectors } from '../../detectors/discovery.js';
 
 /** A detector under a custom-model name: the native task and params that run it, and its label spelling. */
 export interface CustomModel {
@@ -46,6 +47,26 @@ export class CustomModels {
     }
     return undefined;
   }
+}
+
+/** The operator's detectors (`<MODELS_DIR>/detectors/<name>/`) under their folder names, with their own labels. */
+export function operatorDetectorModels(detectors: Detectors): CustomModelSource {
+  return {
+    names: () => detectors.list.filter((d) => !d.error).map((d) => d.name),
+    // A detector refused at start is found too, so its request fails with the reason rather than "unknown".
+    find: (name) => {
+      const d = detectors.find(name);
+      return d
+        ? {
+            name: d.name,
+            labels: d.labels,
+            task: 'object_detection',
+            params: { detector: d.name },
+            relabel: (label) => label,
+          }
+        : undefined;
+    },
+  };
 }
 
 /** COCO label → the label the named model reports. */

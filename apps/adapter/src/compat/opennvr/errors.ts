@@ -62,6 +62,7 @@ const MAPPING: Record<ErrorCode, Mapping> = {
   upgrade_required: { category: 'not_supported', code: 'upgrade_required' },
   task_unavailable: { category: 'not_supported', code: 'task_unavailable' },
   model_load_failed: { category: 'model_error', code: 'model_load_failed' },
+  detector_failed: { category: 'model_error', code: 'model_load_failed' },
   inference_failed: { category: 'model_error', code: 'inference_runtime_crash' },
   caption_backend_failed: { category: 'provider_error', code: 'provider_unavailable' },
   remote_adapter_failed: { category: 'provider_error', code: 'provider_unavailable' },

@@ -3,7 +3,7 @@
 // (`confidence_threshold`, `classes`) mapped onto the native params, and results in the §5.1 detection convention
 // (`detections[{label, confidence, bbox:{x,y,w,h} normalised, track_id, attributes}]`, `frame_dimensions`).
 import { DEFAULT_MATCH_THRESHOLD } from '../../faces/recognition.js';
-import { MODELS, type ModelName } from '../../models/catalog.js';
+import { isBuiltInModel, MODELS, type ModelKey } from '../../models/catalog.js';
 import { COCO_LABELS } from '../../models/coco-labels.js';
 import { TASKS } from '../../tasks/index.js';
 import type { TaskResult } from '../../tasks/types.js';
@@ -272,9 +272,10 @@ function threshold(field: string, value: unknown): number {
 }
 
 /** `model_name` / `model_version` of the envelope: the models that answer a task. */
-export function modelIdentity(models: readonly ModelName[]): { name: string; version: string } {
+export function modelIdentity(models: readonly ModelKey[]): { name: string; version: string } {
   return {
     name: models.join('+'),
-    version: models.map((n) => `${n}@${MODELS[n].version}`).join(','),
+    // An operator detector (`detectors/<name>`) has no version of its own: its fingerprint is in /adapters.
+    version: models.map((n) => `${n}@${isBuiltInModel(n) ? MODELS[n].version : 'local'}`).join(','),
   };
 }
