@@ -77,6 +77,7 @@ async function seedIncidents(
         severity: i % 5 === 0 ? 'alert' : 'detection',
         labels: JSON.stringify([label]),
         zones: '[]',
+        names: '[]',
         track_ids: JSON.stringify([`bench-${cameraId}-${i}`]),
         boxes: JSON.stringify([{ label, confidence: 0.9, x: 0.3, y: 0.3, width: 0.2, height: 0.4 }]),
         has_snapshot: true,
