@@ -192,7 +192,13 @@ describe(
     });
 
     it('describes and serves the chunk being recorded on the other node; coverage there reaches into it', async () => {
-      const described = await get(other, `/recordings/${cameraId}/in-progress`);
+      // Between one chunk closing and the next having a whole fragment there is none (a moment; longer on a
+      // loaded machine): asked again until there is.
+      let described = await get(other, `/recordings/${cameraId}/in-progress`);
+      for (let tries = 0; described.response.status === 404 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        described = await get(other, `/recordings/${cameraId}/in-progress`);
+      }
       assert.equal(described.response.status, 200, described.bytes.toString());
       assert.equal(described.response.headers.get('x-nvr-node'), names.get(holder)!.name);
       const chunk = JSON.parse(described.bytes.toString()) as {
