@@ -20,8 +20,8 @@ import type { Browser, Page } from 'playwright-core';
 import { api, login, startRecorder, stop } from '../../recorder/bench/harness.js';
 import { openDatabase } from '../../recorder/src/platform/db/database.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
+import { ADMIN_PASSWORD, median, signIn } from './bench-support.js';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
 const RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 5);
 const PICTURES = 10;
 const EVERY_MS = 3 * 60_000;
@@ -200,11 +200,6 @@ async function run(page: Page, base: string, cameraId: number, figures: Figures,
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 export async function reviewBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-bench-review-'));
   const recorder = await startRecorder({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' });
@@ -243,9 +238,7 @@ export async function reviewBench(): Promise<void> {
     });
     const page = await context.newPage();
     await page.goto(`${recorder.base}/review?camera=${thousand}`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page);
     await page.waitForFunction(thumbnailsShown, false, { polling: 'raf', timeout: 60_000 });
     const big = noFigures();
     const small = noFigures();

@@ -17,11 +17,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { api, login, startRecorder, stop } from '../../recorder/bench/harness.js';
+import {
+  ADMIN_PASSWORD,
+  addCamera,
+  chunkPath,
+  median,
+  recordRealChunks,
+  signIn,
+  type RealChunk,
+} from './bench-support.js';
 import { openDatabase, type DatabaseHandle } from '../../recorder/src/platform/db/database.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { startTestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
 const CHUNK_MS = 10_000;
 const HOUR_MS = 3600_000;
 const FINDINGS = 5000;
@@ -30,12 +38,6 @@ const RUNS = Number(process.env.BENCH_TIMELINE_DETECTION_RUNS ?? 3);
 /** How long the measured playback lasts (the drag is in the middle of it). */
 const PLAYING_MS = 8000;
 const MOVES = 60;
-
-interface RealChunk {
-  file: string;
-  durationSeconds: number;
-  sizeBytes: number;
-}
 
 interface Figures {
   openingLongTasks: number[];
@@ -54,51 +56,7 @@ const noFigures = (): Figures => ({
   moves: [],
 });
 
-/** Where the recording engine files a chunk starting at `startMs`, relative to the recordings root. */
-function chunkPath(cameraId: number, startMs: number): string {
-  const day = new Date(startMs).toISOString().slice(0, 10).split('-');
-  return join(`cam-${cameraId}`, ...day, `${startMs}.mp4`);
-}
-
-async function addCamera(base: string, token: string, name: string, rtspUrl: string): Promise<number> {
-  const created = await api(base, '/api/v1/cameras?force=true', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ name, ip_address: '127.0.0.1', rtsp_url: rtspUrl }),
-  });
-  return created.id as number;
-}
-
 /** A source camera records through the recorder until it has 3 whole 10 s chunks; then it stops. */
-async function recordRealChunks(base: string, token: string, dir: string, rtspUrl: string) {
-  const id = await addCamera(base, token, 'Source', rtspUrl);
-  const configure = (recording: boolean) =>
-    api(base, `/api/v1/camera-config/${id}`, {
-      method: 'PATCH',
-      token,
-      body: JSON.stringify({
-        transport_security: 'plaintext_allowed',
-        recording_enabled: recording,
-        recording_segment_seconds: 10,
-      }),
-    });
-  await configure(true);
-  type Chunk = { start_time: string; duration_seconds: number; size_bytes: number };
-  let whole: Chunk[] = [];
-  for (let waited = 0; whole.length < 3; waited++) {
-    if (waited > 90) throw new Error('the source camera did not record 3 whole chunks in 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const chunks = (await api(base, `/api/v1/recordings/${id}`, { token })) as unknown as Chunk[];
-    whole = chunks.filter((chunk) => Math.abs(chunk.duration_seconds - 10) < 0.5);
-  }
-  await configure(false);
-  return whole.map((chunk): RealChunk => ({
-    file: join(dir, chunkPath(id, Date.parse(chunk.start_time))),
-    durationSeconds: chunk.duration_seconds,
-    sizeBytes: chunk.size_bytes,
-  }));
-}
-
 /** An hour of chunk rows (hard links of the real chunks) ending at `endMs`. */
 async function seedHour(
   database: DatabaseHandle,
@@ -232,12 +190,6 @@ function observeInPage(): void {
   );
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** One run: open the camera at an instant of its hour, play, drag the playhead meanwhile, keep playing. */
 async function run(page: Page, url: string, expectBands: boolean, figures: Figures): Promise<void> {
   await page.goto(url);
@@ -276,11 +228,6 @@ async function run(page: Page, url: string, expectBands: boolean, figures: Figur
   figures.playingLongTasks.push(playing.length);
   figures.playingLongest.push(longest(playing));
   figures.moves.push(...moves);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 function quantile(values: number[], q: number): number {

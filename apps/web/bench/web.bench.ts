@@ -54,12 +54,20 @@ import {
 import { openDatabase, type DatabaseHandle } from '../../recorder/src/platform/db/database.js';
 import { launchChromium } from '../../recorder/test/helpers/browser-player.js';
 import { startTestCamera, type TestCamera } from '../../recorder/test/helpers/rtsp-camera.js';
+import {
+  ADMIN_PASSWORD,
+  addCamera,
+  chunkPath,
+  median,
+  recordRealChunks,
+  signIn,
+  type RealChunk,
+} from './bench-support.js';
 import { reviewBench } from './review.bench-section.js';
 import { timelineDetectionsBench } from './timeline-detections.bench-section.js';
 
 const CAMERAS = 16;
 const WALL_SECONDS = Number(process.env.BENCH_DURATION ?? 60);
-const ADMIN_PASSWORD = 'bench-admin-password';
 const web = join(root, 'apps/web');
 
 function kb(bytes: number): string {
@@ -147,12 +155,6 @@ async function bundleSizes(): Promise<void> {
   console.log(`| baseline: React + ReactDOM alone (Brotli) | ${kb(floorWire)} | ${kb(floorRaw.length)} | |`);
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Every <video> of the page shows moving pictures. */
 async function allPlaying(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
@@ -194,11 +196,6 @@ async function apiToPlayable(base: string, token: string, cameraId: number): Pro
       return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Established TCP connections to a camera's RTSP port (the client side of each: one per upstream session). */
@@ -361,67 +358,6 @@ const WEEK_MS = 7 * 24 * HOUR_MS;
 const TIMELINE_RUNS = Number(process.env.BENCH_TIMELINE_RUNS ?? 5);
 
 /** A whole chunk the recorder wrote for the source camera: what the seeded rows' files are hard links of. */
-interface RealChunk {
-  file: string;
-  durationSeconds: number;
-  sizeBytes: number;
-}
-
-interface ChunkJson {
-  start_time: string;
-  duration_seconds: number;
-  size_bytes: number;
-}
-
-/** Where the recording engine files a chunk starting at `startMs`, relative to the recordings root. */
-function chunkPath(cameraId: number, startMs: number): string {
-  const day = new Date(startMs).toISOString().slice(0, 10).split('-');
-  return join(`cam-${cameraId}`, ...day, `${startMs}.mp4`);
-}
-
-async function addCamera(base: string, token: string, name: string, rtspUrl: string): Promise<number> {
-  const created = await api(base, '/api/v1/cameras?force=true', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ name, ip_address: '127.0.0.1', rtsp_url: rtspUrl }),
-  });
-  return created.id as number;
-}
-
-/** The source camera records through the recorder until it has 3 whole 10 s chunks; then it stops. */
-async function recordRealChunks(
-  base: string,
-  token: string,
-  recordingsDir: string,
-  rtspUrl: string,
-): Promise<RealChunk[]> {
-  const id = await addCamera(base, token, 'Source', rtspUrl);
-  const configure = (recording: boolean) =>
-    api(base, `/api/v1/camera-config/${id}`, {
-      method: 'PATCH',
-      token,
-      body: JSON.stringify({
-        transport_security: 'plaintext_allowed',
-        recording_enabled: recording,
-        recording_segment_seconds: 10,
-      }),
-    });
-  await configure(true);
-  let whole: ChunkJson[] = [];
-  for (let waited = 0; whole.length < 3; waited++) {
-    if (waited > 90) throw new Error('the source camera did not record 3 whole chunks in 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const chunks = (await api(base, `/api/v1/recordings/${id}`, { token })) as unknown as ChunkJson[];
-    whole = chunks.filter((chunk) => Math.abs(chunk.duration_seconds - 10) < 0.5);
-  }
-  await configure(false);
-  return whole.map((chunk) => ({
-    file: join(recordingsDir, chunkPath(id, Date.parse(chunk.start_time))),
-    durationSeconds: chunk.duration_seconds,
-    sizeBytes: chunk.size_bytes,
-  }));
-}
-
 /**
  * One row per 10 s of [fromMs, toMs) for the camera, each with its own hard link to one of the real chunks under
  * the path the engine would give it, inserted into the recorder's `recordings` table 2,000 rows at a time.

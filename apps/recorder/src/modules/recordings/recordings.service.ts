@@ -399,17 +399,19 @@ export class RecordingsService {
     const [chunk] = await this.footage.place([row]);
     if (chunk!.nodeId !== null)
       return { remote: this.footage.forwarding(chunk!.nodeId, THUMBNAIL_MAX_BYTES) };
-    const jpeg = await this.#thumbnails
-      .keyframe(this.footage.path(row), offsetMs / 1000, query.width)
-      .catch((error: unknown) => {
-        // A busy machine is not a missing picture: 503 asks the client to try again (the web app does).
-        if (error instanceof ThumbnailTimeoutError)
-          throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
-            'retry-after': '1',
-          });
-        throw new NotFoundError('Picture at this instant');
-      });
-    return { here: jpeg };
+    return { here: await this.#keyframe(this.footage.path(row), offsetMs, query.width) };
+  }
+
+  /** The keyframe at or before `offsetMs` into a chunk file, as a JPEG `width` wide. */
+  #keyframe(path: string, offsetMs: number, width: number): Promise<Buffer> {
+    return this.#thumbnails.keyframe(path, offsetMs / 1000, width).catch((error: unknown) => {
+      // A busy machine is not a missing picture: 503 asks the client to try again (the web app does).
+      if (error instanceof ThumbnailTimeoutError)
+        throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
+          'retry-after': '1',
+        });
+      throw new NotFoundError('Picture at this instant');
+    });
   }
 
   /**
@@ -426,16 +428,7 @@ export class RecordingsService {
     if (query.at_ms < here.startMs - PREVIEW_REACH_MS || query.at_ms > here.endMs + PREVIEW_REACH_MS)
       throw new NotFoundError('Recording at this instant');
     const offsetMs = Math.max(0, Math.min(query.at_ms - here.startMs, here.endMs - here.startMs - 1000));
-    const jpeg = await this.#thumbnails
-      .keyframe(here.path, offsetMs / 1000, query.width)
-      .catch((error: unknown) => {
-        if (error instanceof ThumbnailTimeoutError)
-          throw new AppError(503, 'The recorder is too busy to make this preview now; ask again', {
-            'retry-after': '1',
-          });
-        throw new NotFoundError('Picture at this instant');
-      });
-    return { here: jpeg };
+    return { here: await this.#keyframe(here.path, offsetMs, query.width) };
   }
 
   /**
