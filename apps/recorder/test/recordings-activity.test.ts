@@ -1,4 +1,4 @@
-// GET /recordings/{camera_id}/activity: a camera's detections and motion as time ranges for the recordings
+// GET /recordings/{camera_id}/activity: a camera's detections, motion and incidents as time ranges for the recordings
 // timeline, merged by the database (both dialects) so that any number of results comes back as a bounded list;
 // who may ask; bounds named at their field.
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ interface ActivityJson {
   camera_id: number;
   kind: string;
   min_gap_seconds: number;
-  ranges: { start_ms: number; end_ms: number; count: number }[];
+  ranges: { start_ms: number; end_ms: number; count: number; alerts?: number }[];
 }
 
 for (const dialect of testDialects()) {
@@ -171,6 +171,69 @@ for (const dialect of testDialects()) {
       assert.deepEqual(await ranges(`${range(DAY_START, DAY_START + 100_000)}&kind=motion`, open), [
         [5_000, 100_000, 1],
       ]);
+    });
+
+    it('draws incidents from start to end (an open one to now), merged closer than the gap, counting alerts', async () => {
+      const camera = (await createCamera(t, t.adminToken)).id;
+      const incident = (startMs: number, endMs: number | null, severity: 'alert' | 'detection') => ({
+        camera_id: camera,
+        start_ms: DAY_START + startMs,
+        end_ms: endMs === null ? null : DAY_START + endMs,
+        clip_from_ms: DAY_START + startMs,
+        clip_to_ms: endMs === null ? null : DAY_START + endMs,
+        severity,
+        labels: '["person"]',
+        zones: '[]',
+        track_ids: '[]',
+        boxes: '[]',
+        names: '[]',
+        has_snapshot: false,
+        snapshot_ms: null,
+        clip_status: 'unavailable',
+        reviewed: false,
+        reviewed_at: null,
+        created_at: iso(DAY_START + startMs),
+        updated_at: iso(DAY_START + startMs),
+        node_id: null,
+      });
+      // 10–20 s (alert), 22–30 s, 100–110 s, and one opened at 200 s and still open.
+      await t.container.database.db
+        .insertInto('review_items')
+        .values([
+          incident(10_000, 20_000, 'alert'),
+          incident(22_000, 30_000, 'detection'),
+          incident(100_000, 110_000, 'detection'),
+          incident(200_000, null, 'detection'),
+        ])
+        .execute();
+      const answer = async (query: string) => {
+        const response = await activity(query, t.adminToken, camera);
+        assert.equal(response.statusCode, 200, response.body);
+        return response
+          .json<ActivityJson>()
+          .ranges.map((r) => [r.start_ms - DAY_START, r.end_ms - DAY_START, r.count, r.alerts]);
+      };
+      // A past range: the open one reaches the range's end.
+      const firstHour = range(DAY_START, DAY_START + 3600_000);
+      assert.deepEqual(await answer(`${firstHour}&kind=incident&min_gap_seconds=1`), [
+        [10_000, 20_000, 1, 1],
+        [22_000, 30_000, 1, 0],
+        [100_000, 110_000, 1, 0],
+        [200_000, 3600_000, 1, 0],
+      ]);
+      assert.deepEqual(await answer(`${firstHour}&kind=incident&min_gap_seconds=5`), [
+        [10_000, 30_000, 2, 1],
+        [100_000, 110_000, 1, 0],
+        [200_000, 3600_000, 1, 0],
+      ]);
+      // An incident begun before the range and going on into it is there; one over before it is not.
+      assert.deepEqual(
+        await answer(`${range(DAY_START + 25_000, DAY_START + 150_000)}&kind=incident&min_gap_seconds=1`),
+        [
+          [22_000, 30_000, 1, 0],
+          [100_000, 110_000, 1, 0],
+        ],
+      );
     });
 
     it('answers at most 2,000 ranges however many results the range holds', async () => {

@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { IndexedChunk } from '../../recorder/src/modules/recordings/recording-engine.js';
 import { createTestApp, USER_PASSWORD, type TestApp } from '../../recorder/test/helpers/app.js';
-import { grant } from '../../recorder/test/helpers/cameras.js';
+import { createCamera, grant } from '../../recorder/test/helpers/cameras.js';
 import { listen } from '../../recorder/test/helpers/event-clients.js';
 import { eventually } from '../../recorder/test/helpers/eventually.js';
 import { chunkCollector } from '../../recorder/test/helpers/recording.js';
@@ -382,6 +382,70 @@ describe('recordings screen in chromium', { timeout: 300_000 }, () => {
     const row = page.getByRole('group', { name: 'Driveway: motion' }).getByRole('link');
     await row.first().waitFor();
     assert.equal(Number(await row.first().getAttribute('data-start-ms')), motionAt);
+    await page.context().close();
+  });
+
+  it('draws every incident of a view that holds more than a page of them, merged by the recorder', async () => {
+    // Another camera with 600 incidents (more than the list's page of 500) in two bursts of 300, one a second and
+    // half a second long: 5 minutes each, 5 minutes apart; every tenth an alert. Each burst is one band, counted.
+    const db = t.container.database.db;
+    const camera = (await createCamera(t, t.adminToken, { name: 'Busy lane' })).id as number;
+    const viewer = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'reviewer')
+      .executeTakeFirstOrThrow();
+    await grant(t, camera, viewer.id, { can_view: true });
+    const base = spanStart();
+    const side = new Date(base - 20 * 60_000).getDate() === new Date(base).getDate() ? -1 : 1;
+    const bursts = [base + side * 20 * 60_000, base + side * 10 * 60_000].sort((a, b) => a - b);
+    const rows = bursts.flatMap((from) =>
+      Array.from({ length: 300 }, (_, i) => {
+        const start = from + i * 1000;
+        return {
+          camera_id: camera,
+          start_ms: start,
+          end_ms: start + 500,
+          clip_from_ms: start,
+          clip_to_ms: start + 500,
+          severity: i % 10 === 0 ? 'alert' : 'detection',
+          labels: '["car"]',
+          zones: '[]',
+          track_ids: '[]',
+          boxes: '[]',
+          names: '[]',
+          has_snapshot: false,
+          snapshot_ms: null,
+          clip_status: 'unavailable',
+          reviewed: true,
+          reviewed_at: new Date(start).toISOString(),
+          created_at: new Date(start).toISOString(),
+          updated_at: new Date(start).toISOString(),
+          node_id: null,
+        };
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 300)
+      await db
+        .insertInto('review_items')
+        .values(rows.slice(i, i + 300))
+        .execute();
+
+    ({ page } = await browser.newPage({ width: 1440, height: 900 }));
+    await page.goto(`${origin}/recordings/${camera}?t=${base}&zoom=4`);
+    await signIn(page, 'reviewer', USER_PASSWORD);
+    const incidents = page
+      .getByRole('group', { name: 'Incidents and detections' })
+      .getByRole('button', { name: /^Alert incident / });
+    await incidents.nth(1).waitFor();
+    assert.equal(await incidents.count(), 2);
+    assert.deepEqual(
+      await incidents.evaluateAll((bands) => bands.map((band) => Number(band.getAttribute('data-start-ms')))),
+      bursts,
+    );
+    for (const band of await incidents.all())
+      assert.match((await band.getAttribute('aria-label'))!, /: 300 incidents, 30 with an alert$/);
+    assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
   });
 

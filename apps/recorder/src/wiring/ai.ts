@@ -211,8 +211,8 @@ export function wireAi({
   );
   const modelTrial = new ModelTrial(aiModels, live, adapterRegistry);
   const motion = new MotionService(motionSettings, access, audit, internalEvents, motionWatch);
-  // The recordings timeline's activity rows: findings and motion, merged where they are stored.
-  const activity = new ActivityService(recordings, detectionResults, motion);
+  // The recordings timeline's activity rows: findings, motion and incidents, merged where they are stored.
+  const activity = new ActivityService(recordings, detectionResults, motion, review);
   // Tracked objects and zones (issue #19): detections → tracks → zone presence, events and alert rules.
   const trackedObjects = new TrackedObjects(internalEvents);
   const zones = new ZonesService(new ZonesRepository(database.db), access, audit, internalEvents);

@@ -13433,8 +13433,8 @@ export interface operations {
                 start_unix: number;
                 /** @description End of the range (unix seconds); at most 31 days after start_unix */
                 end_unix: number;
-                /** @description `detection`: AI detection results that found something; `motion`: motion from its start to its end (kept as long as the event log keeps events) */
-                kind: "detection" | "motion";
+                /** @description `detection`: AI detection results that found something; `motion`: motion from its start to its end (kept as long as the event log keeps events); `incident`: review items, from start to end (an open one to now) */
+                kind: "detection" | "motion" | "incident";
                 /** @description Activity less than this far apart is merged into one range. A timeline asks for a few pixels of time; the recorder raises it where the range would otherwise hold more than 2,000 ranges (the answer says which it used). */
                 min_gap_seconds?: number;
             };
@@ -13455,7 +13455,7 @@ export interface operations {
                     "application/json": {
                         camera_id: number;
                         /** @enum {string} */
-                        kind: "detection" | "motion";
+                        kind: "detection" | "motion" | "incident";
                         start_unix: number;
                         end_unix: number;
                         min_gap_seconds: number;
@@ -13463,6 +13463,7 @@ export interface operations {
                             start_ms: number;
                             end_ms: number;
                             count: number;
+                            alerts?: number;
                         }[];
                     };
                 };

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum } from '../../platform/http/schemas.js';
 
 /** What a timeline draws as activity beside the recorded spans. */
-export const ACTIVITY_KINDS = ['detection', 'motion'] as const;
+export const ACTIVITY_KINDS = ['detection', 'motion', 'incident'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** GET /recordings/{camera_id}/activity: a range's activity of one kind, merged for a timeline's zoom level. */
@@ -15,7 +15,8 @@ export const ActivityQuery = Type.Object({
   kind: StringEnum(ACTIVITY_KINDS, {
     description:
       '`detection`: AI detection results that found something; `motion`: motion from its start to its end ' +
-      '(kept as long as the event log keeps events)',
+      '(kept as long as the event log keeps events); `incident`: review items, from start to end (an open one ' +
+      'to now)',
   }),
   min_gap_seconds: Type.Integer({
     minimum: 0,
@@ -32,8 +33,10 @@ export const ActivityRange = Type.Object({
   /** unix milliseconds */
   start_ms: Type.Integer(),
   end_ms: Type.Integer(),
-  /** detection results or motions merged into the range */
+  /** detection results, motions or incidents merged into the range */
   count: Type.Integer(),
+  /** kind=incident: how many of the merged incidents were alerts */
+  alerts: Type.Optional(Type.Integer()),
 });
 export type ActivityRange = Static<typeof ActivityRange>;
 

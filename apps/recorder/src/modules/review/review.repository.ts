@@ -52,6 +52,16 @@ function where(eb: Eb, filter: ReviewFilter): Expression<SqlBool> {
   return eb.and(ands);
 }
 
+/** Incidents merged into one stretch of a timeline. */
+export interface IncidentRangeRow {
+  startMs: number;
+  endMs: number;
+  /** incidents merged into it */
+  count: number;
+  /** of them, those that were alerts */
+  alerts: number;
+}
+
 export class ReviewRepository {
   constructor(private readonly db: Db) {}
 
@@ -185,5 +195,53 @@ export class ReviewRepository {
       .values(row)
       .onConflict((conflict) => conflict.column('camera_id').doUpdateSet(values))
       .execute();
+  }
+
+  /**
+   * The camera's incidents overlapping [fromMs, toMs] merged into ranges for the recordings timeline: each one
+   * starting less than `gapMs` after the latest end before it joins that range (gaps and islands, in SQL, so a
+   * busy day is a few hundred rows, not one per incident); one still open reaches `openEndMs`. Oldest first.
+   */
+  async ranges(
+    cameraId: number,
+    fromMs: number,
+    toMs: number,
+    gapMs: number,
+    openEndMs: number,
+  ): Promise<IncidentRangeRow[]> {
+    const { rows } = await sql<{
+      start_ms: number | string;
+      end_ms: number | string;
+      count: number | string;
+      alerts: number | string;
+    }>`
+      WITH items AS (
+        SELECT id, start_ms, COALESCE(end_ms, cast(${openEndMs} as bigint)) AS end_ms, severity
+        FROM review_items
+        WHERE camera_id = ${cameraId} AND start_ms <= ${toMs}
+          AND (end_ms IS NULL OR end_ms >= ${fromMs})
+      ),
+      ordered AS (
+        SELECT id, start_ms, end_ms, severity,
+          MAX(end_ms) OVER (ORDER BY start_ms, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest_end
+        FROM items
+      ),
+      numbered AS (
+        SELECT start_ms, end_ms, severity,
+          SUM(CASE WHEN start_ms - latest_end < ${gapMs} THEN 0 ELSE 1 END)
+            OVER (ORDER BY start_ms, id ROWS UNBOUNDED PRECEDING) AS stretch
+        FROM ordered
+      )
+      SELECT MIN(start_ms) AS start_ms, MAX(end_ms) AS end_ms, COUNT(*) AS count,
+        SUM(CASE WHEN severity = 'alert' THEN 1 ELSE 0 END) AS alerts
+      FROM numbered GROUP BY stretch ORDER BY MIN(start_ms)
+    `.execute(this.db);
+    // PostgreSQL answers bigint and count as strings.
+    return rows.map((row) => ({
+      startMs: Number(row.start_ms),
+      endMs: Number(row.end_ms),
+      count: Number(row.count),
+      alerts: Number(row.alerts),
+    }));
   }
 }

@@ -68,6 +68,14 @@ export class ReviewService {
     return { items: rows.map(toReviewItem), total };
   }
 
+  /**
+   * The camera's incidents of [fromMs, toMs] merged into ranges (the recordings timeline: recordings/activity.
+   * service.ts, which has checked the caller may view the camera).
+   */
+  ranges(cameraId: number, fromMs: number, toMs: number, gapMs: number, openEndMs: number) {
+    return this.items.ranges(cameraId, fromMs, toMs, gapMs, openEndMs);
+  }
+
   async get(context: RequestContext, id: number): Promise<ReviewItem> {
     return toReviewItem(await this.#visible(context, id));
   }

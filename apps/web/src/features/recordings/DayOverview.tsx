@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { activityBands, activityGapSeconds, incidentBands, type TimelineBand } from './bands';
+import { activityBands, activityGapSeconds, type TimelineBand } from './bands';
 import { fittedView } from './fit';
-import { useActivity, useCoverage, useCoverages, useIncidentsBetween } from './queries';
+import { useActivity, useCoverage, useCoverages, useIncidentBands } from './queries';
 import { ticks, type TimeRange } from './Timeline';
 import {
   MINUTE,
@@ -186,13 +186,10 @@ function CameraDay({
     activityGapSeconds('motion', msPerPixel),
     !!view,
   );
-  const incidents = useIncidentsBetween(camera.id, startMs, endMs, !!view);
+  const incidents = useIncidentBands(camera.id, startMs, endMs, msPerPixel, !!view);
   const bands = useMemo(
-    () => [
-      ...incidentBands(incidents.data ?? [], incidents.dataUpdatedAt),
-      ...activityBands(motion.data ?? [], 'motion'),
-    ],
-    [incidents.data, incidents.dataUpdatedAt, motion.data],
+    () => [...incidents.bands, ...activityBands(motion.data ?? [], 'motion')],
+    [incidents.bands, motion.data],
   );
   const percent = (ms: number) => clamp(((ms - startMs) / span) * 100, 0, 100);
   const spans = (coverage.data?.spans ?? []).map((recorded) => ({
@@ -204,7 +201,7 @@ function CameraDay({
       sum + Math.max(0, Math.min(recorded.endMs, endMs) - Math.max(recorded.startMs, startMs)),
     0,
   );
-  const failed = [coverage, motion, incidents].find((query) => query.isError)?.error;
+  const failed = [coverage, motion].find((query) => query.isError)?.error ?? incidents.error ?? undefined;
 
   /** A click on the bar: that camera's recordings at the instant under the pointer. */
   const openAt = (event: MouseEvent<HTMLDivElement>) => {

@@ -7,7 +7,7 @@ import { Calendar } from './Calendar';
 import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
 import { RecordingPicture } from './RecordingPicture';
-import { activityBands, activityGapSeconds, incidentBands } from './bands';
+import { activityBands, activityGapSeconds } from './bands';
 import { fittedView } from './fit';
 import {
   chunkAt,
@@ -15,7 +15,7 @@ import {
   useActivity,
   useAlertsBetween,
   useCoverage,
-  useIncidentsBetween,
+  useIncidentBands,
 } from './queries';
 import { saveFile, safeFileName } from '../../lib/saveFile';
 import { ScrubPreview } from './ScrubPreview';
@@ -157,7 +157,7 @@ export function RecordingView({
     activityGapSeconds('motion', msPerPixel),
     ready,
   );
-  const incidents = useIncidentsBetween(cameraId, view.startMs, view.endMs, ready);
+  const incidents = useIncidentBands(cameraId, view.startMs, view.endMs, msPerPixel, ready);
   const markers = useMemo<TimelineMarker[]>(
     () =>
       (alerts.data ?? []).map((alert) => ({
@@ -168,16 +168,16 @@ export function RecordingView({
       })),
     [alerts.data],
   );
-  // An open incident reaches to when the list was read; its review events refetch it as it goes on.
   const bands = useMemo(
     () => [
-      ...incidentBands(incidents.data ?? [], incidents.dataUpdatedAt),
+      ...incidents.bands,
       ...activityBands(detections.data ?? [], 'detection'),
       ...activityBands(motion.data ?? [], 'motion'),
     ],
-    [incidents.data, incidents.dataUpdatedAt, detections.data, motion.data],
+    [incidents.bands, detections.data, motion.data],
   );
-  const activityError = [detections, motion, incidents].find((query) => query.isError)?.error;
+  const activityError =
+    [detections, motion].find((query) => query.isError)?.error ?? incidents.error ?? undefined;
 
   /** Plays from an instant the person chose, and remembers it in the URL. */
   const goTo = (ms: number, autoplay = true) => {

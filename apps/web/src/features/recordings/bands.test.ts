@@ -26,6 +26,23 @@ describe('timeline bands', () => {
     );
   });
 
+  it('draws incidents the recorder merged as one band a range, an alert band when one of them was an alert', () => {
+    const bands = activityBands(
+      [
+        { start_ms: T0, end_ms: T0 + 60_000, count: 30, alerts: 3 },
+        { start_ms: T0 + 600_000, end_ms: T0 + 601_000, count: 1, alerts: 0 },
+      ],
+      'incident',
+    );
+    assert.deepEqual(
+      bands.map(({ kind, text }) => ({ kind, text })),
+      [
+        { kind: 'alert', text: '30 incidents, 3 with an alert' },
+        { kind: 'incident', text: '1 incident' },
+      ],
+    );
+  });
+
   it('asks for a gap of a few pixels, never under the kind’s minimum', () => {
     // 1 s a pixel (an hour over 3,600 px): the minimum — 10 s for detections, 2 s for motion.
     assert.equal(activityGapSeconds('detection', 1000), 10);

@@ -2,8 +2,10 @@
 // motion drawn as bands (merged by the recorder for the zoom level), the alerts shown as markers, the incidents,
 // and the chunk under the playhead.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, toApiError, unwrap } from '../../api/client';
 import type { ActivityKind, Alert } from '../../api/types';
+import { activityBands, activityGapSeconds, incidentBands } from './bands';
 
 /** The API's largest page of alerts and incidents. */
 const PAGE = 500;
@@ -132,8 +134,8 @@ export function useActivity(
   });
 }
 
-/** The incidents (review items) that overlap [startMs, endMs], up to the API's page of 500. */
-export function useIncidentsBetween(cameraId: number, startMs: number, endMs: number, enabled = true) {
+/** The incidents (review items) that overlap [startMs, endMs]: up to the API's page of 500, and how many there are. */
+function useIncidentsBetween(cameraId: number, startMs: number, endMs: number, enabled: boolean) {
   return useQuery({
     // Under ['review'] too, so the review events that refresh the Review screen refresh these bands.
     queryKey: ['review', 'recordings', cameraId, startMs, endMs],
@@ -150,9 +152,47 @@ export function useIncidentsBetween(cameraId: number, startMs: number, endMs: nu
             },
           },
         }),
-      ).items,
+      ),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The incidents of [startMs, endMs] as timeline bands: one each, with its labels, while the view holds at most a
+ * page of them; merged by the recorder (activity kind=incident, `msPerPixel` apart) when it holds more, so every
+ * incident of a busy day is drawn, not the newest 500.
+ */
+export function useIncidentBands(
+  cameraId: number,
+  startMs: number,
+  endMs: number,
+  msPerPixel: number,
+  enabled = true,
+) {
+  const list = useIncidentsBetween(cameraId, startMs, endMs, enabled);
+  const more = list.data !== undefined && list.data.total > list.data.items.length;
+  const merged = useActivity(
+    cameraId,
+    'incident',
+    startMs,
+    endMs,
+    activityGapSeconds('incident', msPerPixel),
+    enabled && more,
+  );
+  // An open incident reaches to when the list was read; its review events refetch it as it goes on.
+  const bands = useMemo(
+    () =>
+      more
+        ? activityBands(merged.data ?? [], 'incident')
+        : incidentBands(list.data?.items ?? [], list.dataUpdatedAt),
+    [more, merged.data, list.data, list.dataUpdatedAt],
+  );
+  return {
+    bands,
+    error: list.error ?? (more ? merged.error : null),
+    /** asks again for what failed (the merged ranges only where they are used) */
+    refetch: () => Promise.all([list.refetch(), ...(more ? [merged.refetch()] : [])]),
+  };
 }
 
 /** The chunk that holds the instant `ms`, or null where nothing was recorded. */
