@@ -55,33 +55,33 @@ console.log(env.TEST_PG_URL ? `PostgreSQL suites on ${env.TEST_PG_URL}` : 'Postg
 
 // The longest files start first, so that no long file starts last and runs on alone at the end (three at a time,
 // the suite took 70 s longer than its files' times allow). Order only: a file not listed (or renamed) runs after
-// these, in name order. Measured in one run of the whole suite (seconds, 2026-11-28, session 4).
+// these, in name order. Measured in one run of the whole suite (seconds, 2026-11-29, session 6).
 const LONGEST = [
-  'apps/web/test/ai.test.ts', // 104
-  'apps/recorder/test/cluster.test.ts', // 103
-  'apps/recorder/test/camera-zoo.test.ts', // 91
-  'apps/recorder/test/ai-detection.test.ts', // 90
-  'apps/recorder/test/footage.test.ts', // 79
-  'apps/web/test/live.test.ts', // 72
-  'apps/web/test/recordings.test.ts', // 68
+  'apps/web/test/recordings.test.ts', // 106
+  'apps/recorder/test/camera-zoo.test.ts', // 88
+  'apps/recorder/test/cluster.test.ts', // 84
+  'apps/web/test/ai.test.ts', // 77
+  'apps/recorder/test/footage.test.ts', // 77
+  'apps/recorder/test/ai-detection.test.ts', // 54 on SQLite, more on PostgreSQL
+  'apps/web/test/live.test.ts', // 64
   'apps/recorder/test/camera-stream.test.ts', // 64
-  'apps/recorder/test/cluster-footage.test.ts', // 62
   'apps/recorder/test/motion-gating.test.ts', // 61
-  'apps/recorder/test/recording.test.ts', // 58
-  'apps/web/test/admin.test.ts', // 57
-  'apps/web/test/camera-admin.test.ts', // 50
-  'apps/recorder/test/storage.test.ts', // 46
-  'apps/recorder/test/zones.test.ts', // 43
-  'apps/web/test/live-tiles.test.ts', // 43 (new; measured in a run of the live files, not the whole suite)
-  'apps/recorder/test/review-items.test.ts', // 41
-  'apps/web/test/onvif-onboarding.test.ts', // 39
-  'apps/recorder/test/npm-start.test.ts', // 37
-  'apps/web/test/review.test.ts', // 37
-  'apps/web/test/daily-loop.test.ts', // 35 (new; measured alone)
-  'apps/adapter/test/detection.test.ts', // 36
-  'apps/recorder/test/camera-changes.test.ts', // 33
-  'apps/web/test/events-alerts.test.ts', // 33
+  'apps/web/test/review.test.ts', // 60
+  'apps/recorder/test/cluster-footage.test.ts', // 59
+  'apps/recorder/test/recording.test.ts', // 55
+  'apps/web/test/admin.test.ts', // 47
+  'apps/web/test/live-tiles.test.ts', // 46
+  'apps/web/test/faces.test.ts', // 45
+  'apps/recorder/test/storage.test.ts', // 44
+  'apps/web/test/camera-admin.test.ts', // 42
+  'apps/web/test/daily-loop.test.ts', // 35
+  'apps/web/test/onvif-onboarding.test.ts', // 33
+  'apps/recorder/test/npm-start.test.ts', // 33
+  'apps/web/test/camera-settings.test.ts', // 32
   'apps/recorder/test/stream-targets.test.ts', // 32
+  'apps/web/test/web-app.test.ts', // 30
+  'apps/recorder/test/review-items.test.ts', // 30
+  'apps/web/test/events-alerts.test.ts', // 30
 ];
 
 function longestFirst(list) {

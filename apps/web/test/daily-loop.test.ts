@@ -291,7 +291,15 @@ describe(
         undefined,
         { timeout: 30_000 },
       );
-      assert.ok(Number(await timeline.getAttribute('aria-valuenow')) > linked, 'the playhead moves on');
+      // …and the playhead follows the picture (the slider is updated as frames are presented).
+      await page.waitForFunction(
+        (from) =>
+          Number(
+            document.querySelector('[role="slider"][aria-label^="Timeline"]')?.getAttribute('aria-valuenow'),
+          ) > from,
+        linked,
+        { timeout: 30_000 },
+      );
       await page
         .getByRole('link', { name: /^Events/ })
         .first()
