@@ -157,8 +157,8 @@ export class StatusService {
       scheduling: { max_inflight: config.workers, preferred_batch_size: 1, fair_queuing: false },
       cost: { currency: 'USD', estimated_per_call: 0, is_metered: false },
       detector: this.cardDetector(),
-      // CenterNet (the card's detector) runs on tfjs-wasm, the face nets on onnxruntime's CPU kernels.
-      accelerator: { backend: 'cpu-wasm+onnxruntime-cpu', device: 'cpu' },
+      // CenterNet (the card's detector) and the face nets run on onnxruntime's CPU kernels, BlazeFace on tfjs-wasm.
+      accelerator: { backend: 'onnxruntime-cpu+cpu-wasm', device: 'cpu' },
       endpoints: {
         infer: { supported: true, input_content_types: ['application/json', 'multipart/form-data'] },
         infer_stream: { supported: true, max_concurrent_streams: config.streamMaxSockets },
@@ -185,7 +185,7 @@ export class StatusService {
       input: {
         width: CENTERNET_INPUT,
         height: CENTERNET_INPUT,
-        layout: 'NHWC',
+        layout: 'NCHW',
         dtype: 'float32',
         pixel_format: 'RGB',
       },

@@ -246,7 +246,7 @@ describe('OpenNVR contract v1 under /compat/opennvr', () => {
     const d = keys(c.detector, ['input', 'accelerator', 'labels', 'max_detections'], 'detector');
     const input = keys(d.input, ['width', 'height', 'layout', 'dtype', 'pixel_format'], 'detector.input');
     assert.ok(input.width >= 1 && input.height >= 1);
-    assert.equal(input.layout, 'nhwc');
+    assert.equal(input.layout, 'nchw'); // CenterNet runs on onnxruntime, planes first
     keys(d.accelerator, ['backend', 'device'], 'accelerator');
     assert.ok(d.labels.includes('person') && d.max_detections >= 1);
   });

@@ -43,13 +43,13 @@ describe('service description endpoints', () => {
     assert.deepEqual(body.detector.input, {
       width: 512,
       height: 512,
-      layout: 'NHWC',
+      layout: 'NCHW',
       dtype: 'float32',
       pixel_format: 'RGB',
     });
     assert.equal(body.detector.labels.length, 80);
     assert.equal(body.detector.labels[0], 'person');
-    assert.equal(body.accelerator.backend, 'cpu-wasm+onnxruntime-cpu');
+    assert.equal(body.accelerator.backend, 'onnxruntime-cpu+cpu-wasm');
     assert.equal(body.endpoints.infer_stream.supported, true);
     // Recompute the fingerprint independently: every weight file, in catalog order.
     const files = [
@@ -88,10 +88,17 @@ describe('service description endpoints', () => {
       assert.match(a.model.fingerprint, /^sha256:[0-9a-f]{64}$/);
       assert.equal(a.enabled, true);
     }
-    // CenterNet and BlazeFace run on tfjs-wasm; face-api's nets and FaceRes are rebuilt as ONNX graphs.
+    // BlazeFace runs on tfjs-wasm; CenterNet, face-api's nets and FaceRes are rebuilt as ONNX graphs.
     assert.deepEqual(
       body.map((a: any) => a.runtime),
-      ['tfjs-wasm', 'onnxruntime-cpu', 'tfjs-wasm', 'onnxruntime-cpu', 'onnxruntime-cpu', 'onnxruntime-cpu'],
+      [
+        'onnxruntime-cpu',
+        'onnxruntime-cpu',
+        'tfjs-wasm',
+        'onnxruntime-cpu',
+        'onnxruntime-cpu',
+        'onnxruntime-cpu',
+      ],
     );
     assert.ok(body[0].tasks.includes('person_counting'));
   });

@@ -30,9 +30,9 @@ const faceApi = (name: string) => ({
 export const MODELS: Readonly<Record<ModelName, ModelDescriptor>> = Object.freeze({
   centernet: {
     name: 'centernet',
-    title: 'MB3-CenterNet COCO-80 object detector (@vladmandic/human)',
+    title: 'MB3-CenterNet COCO-80 object detector (@vladmandic/human weights, ONNX)',
     version: '3.3',
-    runtime: 'tfjs-wasm',
+    runtime: 'onnxruntime-cpu',
     ...human('centernet'),
     approxMemoryMb: 60,
   },

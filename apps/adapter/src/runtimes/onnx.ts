@@ -77,7 +77,7 @@ class ProtoWriter {
 
 const FLOAT = 1;
 const INT64 = 7;
-type Attr = number | number[] | string | { floats: number[] };
+type Attr = number | number[] | string | { float: number } | { floats: number[] };
 
 /** Builds one ONNX graph; `tensor` names are unique, `node` returns the output name. */
 export class OnnxGraph {
@@ -157,6 +157,8 @@ function writeAttr(a: ProtoWriter, name: string, value: Attr): void {
   else if (Array.isArray(value)) {
     for (const v of value) a.int(8, v);
     a.int(20, 7);
+  } else if ('float' in value) {
+    a.float(2, value.float).int(20, 1);
   } else {
     for (const v of value.floats) a.float(7, v);
     a.int(20, 6);
