@@ -6,7 +6,8 @@
 //  4. GET /health p99 while every worker is saturated;
 //  5. the adapter process's RSS with every task's models loaded;
 //  6. the local captioning model path on a tiny generated model (bench/local-caption.bench.ts);
-//  7. faces (BENCH_SECTION=faces runs only this): face_recognition vs face_detection with a 100-person
+//  7. the detector (BENCH_SECTION=detection runs only this): bench/detector.bench.ts;
+//  8. faces (BENCH_SECTION=faces runs only this): face_recognition vs face_detection with a 100-person
 //     gallery, the gallery lookup at 10,000 faces, /v1/vision/detection vs /infer person_detection, and
 //     /v1/vision/detection on a 320×320 frame against Frigate's 0.1 s deepstack timeout.
 // Requests only go to 127.0.0.1; every loop is bounded by a request count.
@@ -22,6 +23,7 @@ import { EMBEDDING_SIZE } from '../src/faces/faceres.js';
 import { decodeFrame } from '../src/frames/decode.js';
 import { ModelCache } from '../src/models/instances.js';
 import { TASKS } from '../src/tasks/index.js';
+import { benchDetector } from './detector.bench.js';
 import { benchLocalCaption } from './local-caption.bench.js';
 import type { TaskContext } from '../src/tasks/types.js';
 
@@ -464,13 +466,37 @@ async function faces(): Promise<void> {
   );
 }
 
-if (SECTION === 'faces') {
+// ---- 7. the detector --------------------------------------------------------------------------------
+
+async function detection(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
+  mkdirSync(join(dataDir, 'frames'));
+  copyFileSync(join(FIXTURES, 'vtest-2s.jpg'), join(dataDir, 'frames', 'vtest-2s.jpg'));
+  const adapter = await startAdapter(dataDir);
+  try {
+    console.log(`\ndetector (load average ${load()})`);
+    const lines = await benchDetector({
+      fixtures: FIXTURES,
+      iterations: ITER,
+      infer: (task, image) => infer(adapter.url, task, image),
+      vision: (path, image) => vision(adapter.url, path, image),
+      pct,
+    });
+    for (const line of lines) console.log(`  ${line}`);
+  } finally {
+    await adapter.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (SECTION === 'faces' || SECTION === 'detection') {
   const setup = spawnSync(process.execPath, [join(ROOT, 'apps/adapter/scripts/test-setup.mjs')], {
     stdio: 'inherit',
   });
   if (setup.status !== 0) throw new Error('test-setup failed');
-  await faces();
+  await (SECTION === 'faces' ? faces() : detection());
 } else {
   await main();
+  await detection();
   await faces();
 }

@@ -3,10 +3,10 @@
 // tfjs-wasm (docs/detection.md). The graph is cut before its decoding tail (top-100 peaks), which is done here
 // (centernet-decode.ts) so that the input size can follow the picture.
 import { join } from 'node:path';
-import type * as Ort from 'onnxruntime-node';
 import type { DecodedFrame } from '../frames/decode.js';
 import { placePixels, toTensor } from '../detectors/preprocess.js';
-import { ort } from '../runtimes/onnx.js';
+import { idleCores } from '../runtimes/idle-cores.js';
+import { createSession, ort } from '../runtimes/onnx.js';
 import { decodeCenterNet } from './centernet-decode.js';
 import { COCO_LABELS } from './coco-labels.js';
 import { nms, type Box } from './geometry.js';
@@ -35,18 +35,15 @@ export async function loadCenterNet(dir: string, { input = CENTERNET_INPUT } = {
     height: input,
     width: input,
   });
-  const session: Ort.InferenceSession = await ort().InferenceSession.create(graph.serialize(), {
-    executionProviders: ['cpu'],
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  });
+  // One session per thread count: a request takes both cores while the other worker has nothing to do (a lone
+  // camera, Frigate's one detector call at a time), and keeps to its own core under load.
+  const [narrow, wide] = await Promise.all([createSession(graph), createSession(graph, { threads: 2 })]);
   const square = { inputWidth: input, inputHeight: input, width: input, height: input, left: 0, top: 0 };
   const detect = async (frame: DecodedFrame, minScore: number): Promise<ObjectHit[]> => {
     // Trained on 0..255 RGB stretched to a square (no letterbox).
     const pixels = await placePixels(frame.data, frame, square);
     const tensor = toTensor(pixels, input, input, 'rgb', '0-255');
+    const session = idleCores() > 0 ? wide : narrow;
     const result = await session.run({ images: new (ort().Tensor)('float32', tensor, [1, 3, input, input]) });
     const heat = result['tower_0/keypoints']!;
     const found = decodeCenterNet(
@@ -79,5 +76,5 @@ export async function loadCenterNet(dir: string, { input = CENTERNET_INPUT } = {
     { data: new Uint8Array(64 * 64 * 3), width: 64, height: 64, original: { width: 64, height: 64 } },
     0.99,
   );
-  return { detect, dispose: () => session.release() };
+  return { detect, dispose: async () => void (await Promise.all([narrow.release(), wide.release()])) };
 }
