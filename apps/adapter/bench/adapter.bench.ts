@@ -25,7 +25,7 @@ import { ModelCache } from '../src/models/instances.js';
 import { TASKS } from '../src/tasks/index.js';
 import { benchDetector } from './detector.bench.js';
 import { benchLocalCaption } from './local-caption.bench.js';
-import type { TaskContext } from '../src/tasks/types.js';
+import { createTaskContext } from '../src/tasks/context.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const FIXTURES = join(ROOT, 'test-fixtures', 'adapter');
@@ -74,15 +74,7 @@ function rawRunner(cache: ModelCache, c: (typeof CASES)[number]): (image: string
   return async (image) => {
     const t = performance.now();
     const frame = await decodeFrame(bytes.get(image)!);
-    const memo = new Map<string, Promise<unknown>>();
-    const ctx: TaskContext = {
-      frame,
-      models: cache,
-      memo: <T>(k: string, f: () => Promise<T>) => {
-        if (!memo.has(k)) memo.set(k, f());
-        return memo.get(k) as Promise<T>;
-      },
-    };
+    const ctx = createTaskContext(bytes.get(image)!, frame, cache);
     await task.run(ctx, params);
     return performance.now() - t;
   };

@@ -21,7 +21,7 @@ import { createPoolLoad, watchPoolLoad } from '../src/runtimes/idle-cores.js';
 import { createSession, ort } from '../src/runtimes/onnx.js';
 import { HUMAN_MODELS, loadGraphModel, tfjs } from '../src/runtimes/tfjs.js';
 import { TASKS } from '../src/tasks/index.js';
-import type { TaskContext } from '../src/tasks/types.js';
+import { createTaskContext } from '../src/tasks/context.js';
 
 interface BenchHelpers {
   fixtures: string;
@@ -52,15 +52,7 @@ function rawCall(cache: ModelCache, task: string, bytes: Uint8Array): () => Prom
   const params = Value.Default(t.params, {}) as Record<string, unknown>;
   return async () => {
     const frame = await decodeFrame(bytes);
-    const memo = new Map<string, Promise<unknown>>();
-    const ctx: TaskContext = {
-      frame,
-      models: cache,
-      memo: <T>(k: string, f: () => Promise<T>) => {
-        if (!memo.has(k)) memo.set(k, f());
-        return memo.get(k) as Promise<T>;
-      },
-    };
+    const ctx = createTaskContext(bytes, frame, cache);
     return t.run(ctx, params);
   };
 }
@@ -74,7 +66,7 @@ export async function benchDetector(h: BenchHelpers): Promise<string[]> {
   // 1. The net alone.
   const tf = await tfjs();
   const graph = await loadGraphModel(json);
-  const nhwc = tf.zeros([1, size, size, 3]) as TF.Tensor4D;
+  const nhwc = tf.zeros<TF.Rank.R4>([1, size, size, 3]);
   const wasm = await timed(h.iterations, async () => {
     const out = graph.execute(nhwc, 'tower_0/detections') as TF.Tensor;
     await out.data();

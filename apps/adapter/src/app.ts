@@ -188,6 +188,7 @@ export async function buildApp(
     faces,
     // Operator detectors come first: a folder named like a built-in name takes it over.
     customModels: new CustomModels([operatorDetectorModels(detectors), builtInCustomModels]),
+    defaultDetector,
     toNativeError: toAdapterError,
   });
   await app.register(openNvrCompatRoutes, { prefix: OPENNVR_PREFIX, toNativeError: toAdapterError });

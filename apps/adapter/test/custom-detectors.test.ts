@@ -128,7 +128,8 @@ describe('operator detectors', () => {
   });
 
   it('letterboxes into a square input and maps the boxes back to the pixel (yolov8, NMS in the adapter)', async () => {
-    const { status, body } = await infer('object_detection', { detector: 'v8' });
+    // min_confidence 0.3 lets the 0.35 person in (the person default, 0.45, leaves it out: below).
+    const { status, body } = await infer('object_detection', { detector: 'v8', min_confidence: 0.3 });
     assert.equal(status, 200, JSON.stringify(body));
     assert.deepEqual(body.frame, { width: 800, height: 450 });
     // The second person box (0.8) overlaps the first: suppressed. The dog's score is the grey bar (114/255).
@@ -142,10 +143,20 @@ describe('operator detectors', () => {
       (m: any) => m.name === 'detectors/v8',
     );
     assert.equal(loaded.state, 'ready');
+    // Without min_confidence: persons from 0.45, other classes from 0.3 (tasks/thresholds.ts).
+    const defaults = (await infer('object_detection', { detector: 'v8' })).body;
+    assert.deepEqual(
+      boxes(defaults).map(([label, score]) => [label, score]),
+      [
+        ['person', 0.9],
+        ['car', 0.7],
+        ['dog', 0.447],
+      ],
+    );
   });
 
   it('stretches when detector.json says so', async () => {
-    const { body } = await infer('object_detection', { detector: 'v8-stretch' });
+    const { body } = await infer('object_detection', { detector: 'v8-stretch', min_confidence: 0.3 });
     // y × 450/640; the dog's score is now the picture's red (200/255).
     assert.deepEqual(boxes(body), [
       ['person', 0.9, [100, 127, 300, 239]],
@@ -157,7 +168,7 @@ describe('operator detectors', () => {
 
   it('maps through the working copy of a large picture', async () => {
     // 1920×1080 is decoded at 640×360, which fills the letterbox at scale 1: boxes come back ×3.
-    const { body } = await infer('object_detection', { detector: 'v8' }, large);
+    const { body } = await infer('object_detection', { detector: 'v8', min_confidence: 0.3 }, large);
     assert.deepEqual(boxes(body), [
       ['person', 0.9, [240, 120, 720, 600]],
       ['car', 0.7, [960, 240, 1680, 960]],
@@ -188,7 +199,7 @@ describe('operator detectors', () => {
   it('decodes raw YOLOX grids with its top-left, BGR 0–255 input', async () => {
     // Scores are channel 2 / 255 read at rows 5 and 45 of the 64×64 input: the picture's red (BGR order), then the
     // grey below a picture placed top-left (36 rows high).
-    const { body } = await infer('object_detection', { detector: 'yolox' });
+    const { body } = await infer('object_detection', { detector: 'yolox', min_confidence: 0.3 });
     assert.deepEqual(boxes(body), [
       ['person', 0.784, [100, 50, 300, 250]],
       ['person', 0.447, [500, 300, 700, 400]],
@@ -292,7 +303,8 @@ describe('DETECTOR', () => {
         { task: 'person_counting', data: { frame: { b64 } } },
         AUTH,
       );
-      assert.equal(body.count, 2);
+      // the 0.9 person; the 0.35 one is under the person default (0.45)
+      assert.equal(body.count, 1);
       assert.deepEqual(body.detections[0].bbox, [100, 50, 300, 250]);
       const health = (await getJson(`${ad.url}/health`)).body;
       assert.equal(health.status, 'ok');

@@ -32,8 +32,15 @@ describe('detection tasks on real images', () => {
     assert.ok(Number.isInteger(body.latency_ms));
   });
 
-  it('person_counting finds at least 5 pedestrians in a vtest.avi frame, boxes inside the frame', async () => {
-    const { status, body } = await infer('person_counting', 'frame://vtest-2s.jpg');
+  it('person_counting finds the pedestrians of a vtest.avi frame, boxes inside the frame', async () => {
+    // At min_confidence 0.3 the 5+ people of the frame; at the default (0.45, chosen with eval:detect so that
+    // the lawn's rock is not a person) the 3 clearly visible ones.
+    const clear = (await infer('person_counting', 'frame://vtest-2s.jpg')).body;
+    assert.ok(
+      clear.count >= 3 && clear.detections.every((d: any) => d.confidence >= 0.45),
+      `count ${clear.count}`,
+    );
+    const { status, body } = await infer('person_counting', 'frame://vtest-2s.jpg', { min_confidence: 0.3 });
     assert.equal(status, 200);
     assert.ok(body.count >= 5, `count ${body.count}`);
     assert.deepEqual(body.frame, { width: 768, height: 576 });
@@ -63,7 +70,7 @@ describe('detection tasks on real images', () => {
   });
 
   it('person_detection returns persons only with labels', async () => {
-    const { body } = await infer('person_detection', 'frame://vtest-6s.jpg');
+    const { body } = await infer('person_detection', 'frame://vtest-6s.jpg', { min_confidence: 0.3 });
     assert.equal(body.task, 'person_detection');
     assert.ok(body.count >= 5);
     assert.ok(body.detections.every((d: any) => d.label === 'person'));
@@ -135,8 +142,8 @@ describe('detection tasks on real images', () => {
   it('a pipeline runs the steps in order on one frame', async () => {
     const { status, body } = await postJson(`${ad.url}/pipeline/run`, {
       steps: ['person_counting', 'object_detection', 'scene_description'],
+      // every step at its defaults: persons from 0.45 in the count, the objects and the sentence alike
       data: { frame: { uri: 'frame://vtest-2s.jpg' } },
-      params: { min_confidence: 0.3 },
     });
     assert.equal(status, 200, JSON.stringify(body));
     assert.deepEqual(

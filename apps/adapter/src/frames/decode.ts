@@ -27,7 +27,11 @@ export function workingSide(longest: number): number {
   return Math.ceil(longest / factor);
 }
 
-export async function decodeFrame(bytes: Uint8Array): Promise<DecodedFrame> {
+/** The largest side a full-resolution decode keeps (crops around motion want every pixel, up to 4K). */
+export const MAX_FULL_SIDE = 3840;
+
+/** `full`: every pixel up to MAX_FULL_SIDE (crops around motion, detectors/crops.ts), else the working size. */
+export async function decodeFrame(bytes: Uint8Array, { full = false } = {}): Promise<DecodedFrame> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -38,7 +42,8 @@ export async function decodeFrame(bytes: Uint8Array): Promise<DecodedFrame> {
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
     throw decodeError(`frame format ${format ?? 'unknown'} is not one of ${ACCEPTED_FORMATS.join(', ')}`);
   }
-  const workSide = workingSide(Math.max(meta.width ?? 0, meta.height ?? 0));
+  const longest = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const workSide = full ? Math.min(longest, MAX_FULL_SIDE) : workingSide(longest);
   try {
     // autoOrient applies EXIF rotation so boxes match what a viewer shows.
     const { data, info } = await sharp(bytes, { failOn: 'error' })

@@ -4,12 +4,13 @@
 // (centernet-decode.ts) so that the input size can follow the picture.
 import { join } from 'node:path';
 import type { DecodedFrame } from '../frames/decode.js';
+import { suppressPerClass } from '../detectors/nms.js';
 import { placePixels, toTensor } from '../detectors/preprocess.js';
 import { idleCores } from '../runtimes/idle-cores.js';
 import { createSession, ort } from '../runtimes/onnx.js';
 import { decodeCenterNet } from './centernet-decode.js';
 import { COCO_LABELS } from './coco-labels.js';
-import { nms, type Box } from './geometry.js';
+import type { Box } from './geometry.js';
 import { convertTfjsGraph } from './tfjs-graph-onnx.js';
 
 /** The input the net was trained at; pictures are stretched to this square. */
@@ -67,9 +68,7 @@ export async function loadCenterNet(dir: string, { input = CENTERNET_INPUT } = {
       hits.push({ label, classIndex, score, box: [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy] });
     }
     // Class-aware suppression: a person next to a bicycle must survive, two boxes on one person must not.
-    const byClass = new Map<number, ObjectHit[]>();
-    for (const h of hits) byClass.set(h.classIndex, [...(byClass.get(h.classIndex) ?? []), h]);
-    return [...byClass.values()].flatMap((group) => nms(group, 0.5)).sort((a, b) => b.score - a.score);
+    return suppressPerClass(hits, 0.5);
   };
   // One warm-up pass so the first real request does not pay for kernel setup.
   await detect(

@@ -5,7 +5,7 @@ import { AdapterError, asAdapterError } from '../errors.js';
 import { decodeFrame } from '../frames/decode.js';
 import { ModelCache } from '../models/instances.js';
 import { TASKS } from '../tasks/index.js';
-import type { TaskContext } from '../tasks/types.js';
+import { createTaskContext } from '../tasks/context.js';
 import { watchPoolLoad } from './idle-cores.js';
 import type { FromWorker, JobRequest, StepOutcome, ToWorker, WorkerInit } from './protocol.js';
 
@@ -26,16 +26,7 @@ async function run(
     const e = asAdapterError(err);
     throw new AdapterError(e.code, e.message, { details: { ...e.details, step: job.steps[0]?.task } });
   });
-  const memo = new Map<string, Promise<unknown>>();
-  const ctx: TaskContext = {
-    frame,
-    models: cache,
-    memo: <T>(key: string, compute: () => Promise<T>) => {
-      let value = memo.get(key) as Promise<T> | undefined;
-      if (!value) memo.set(key, (value = compute()));
-      return value;
-    },
-  };
+  const ctx = createTaskContext(job.frame, frame, cache);
   const steps: StepOutcome[] = [];
   for (const step of job.steps) {
     const task = TASKS.get(step.task);

@@ -2,15 +2,19 @@
 // detector params.detector names. `labels` narrows the classes (the inference service checks them against the
 // detector's own).
 import { Type } from '@sinclair/typebox';
+import type { Region } from '../detectors/crops.js';
 import { toPixelBox } from '../models/geometry.js';
 import { detectObjects } from './detections.js';
+import { minScoreFor } from './thresholds.js';
 import {
   commonParams,
   detectorModels,
   detectorParam,
   frameSize,
   paramsSchema,
+  regionsParam,
   round3,
+  type DetectorSource,
   type TaskContext,
   type TaskDefinition,
 } from './types.js';
@@ -19,14 +23,15 @@ import {
 export async function labelledDetections(
   ctx: TaskContext,
   task: string,
-  detector: unknown,
+  source: DetectorSource,
   accept: (label: string) => boolean,
-  min: number,
+  /** the caller's min_confidence, or undefined for the class defaults */
+  min: unknown,
   max: number,
 ) {
   const { width, height } = frameSize(ctx.frame);
-  const hits = (await detectObjects(ctx, detector))
-    .filter((h) => h.score >= min && accept(h.label))
+  const hits = (await detectObjects(ctx, source.detector, source.regions as Region[] | undefined))
+    .filter((h) => h.score >= minScoreFor(h.label, min) && accept(h.label))
     .slice(0, max);
   const detections = hits.map((h, i) => ({
     label: h.label,
@@ -43,7 +48,7 @@ export const objectDetection: TaskDefinition = {
   models: ['centernet'],
   modelsFor: detectorModels,
   params: paramsSchema({
-    ...commonParams({ minConfidence: 0.3, maxResults: 100 }),
+    ...commonParams({ maxResults: 100 }),
     labels: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
         minItems: 1,
@@ -54,6 +59,7 @@ export const objectDetection: TaskDefinition = {
       }),
     ),
     detector: detectorParam,
+    regions: regionsParam,
   }),
   tracked: true,
   run: (ctx, params) => {
@@ -61,9 +67,9 @@ export const objectDetection: TaskDefinition = {
     return labelledDetections(
       ctx,
       'object_detection',
-      params.detector,
+      params,
       (label) => !labels || labels.includes(label),
-      params.min_confidence as number,
+      params.min_confidence,
       params.max_results as number,
     );
   },

@@ -1,13 +1,16 @@
 // person_counting: how many people are in the frame, with their boxes (CenterNet's COCO "person", or the "person"
 // class of the operator detector params.detector names).
 import { toPixelBox } from '../models/geometry.js';
+import type { Region } from '../detectors/crops.js';
 import { detectObjects } from './detections.js';
+import { minScoreFor } from './thresholds.js';
 import {
   commonParams,
   detectorModels,
   detectorParam,
   frameSize,
   paramsSchema,
+  regionsParam,
   round3,
   type TaskDefinition,
 } from './types.js';
@@ -18,15 +21,16 @@ export const personCounting: TaskDefinition = {
   models: ['centernet'],
   modelsFor: detectorModels,
   params: paramsSchema({
-    ...commonParams({ minConfidence: 0.3, maxResults: 200 }),
+    ...commonParams({ maxResults: 200 }),
     detector: detectorParam,
+    regions: regionsParam,
   }),
   tracked: true,
   async run(ctx, params) {
-    const min = params.min_confidence as number;
+    const min = minScoreFor('person', params.min_confidence);
     const max = params.max_results as number;
     const { width, height } = frameSize(ctx.frame);
-    const people = (await detectObjects(ctx, params.detector))
+    const people = (await detectObjects(ctx, params.detector, params.regions as Region[] | undefined))
       .filter((h) => h.label.toLowerCase() === 'person' && h.score >= min)
       .slice(0, max);
     const detections = people.map((p, i) => ({

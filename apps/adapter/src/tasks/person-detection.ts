@@ -1,7 +1,14 @@
 // person_detection: like object_detection, persons only (CenterNet's "person", or an operator detector's class
 // named "person" in any case).
 import { labelledDetections } from './object-detection.js';
-import { commonParams, detectorModels, detectorParam, paramsSchema, type TaskDefinition } from './types.js';
+import {
+  commonParams,
+  detectorModels,
+  detectorParam,
+  paramsSchema,
+  regionsParam,
+  type TaskDefinition,
+} from './types.js';
 
 export const personDetection: TaskDefinition = {
   name: 'person_detection',
@@ -9,17 +16,18 @@ export const personDetection: TaskDefinition = {
   models: ['centernet'],
   modelsFor: detectorModels,
   params: paramsSchema({
-    ...commonParams({ minConfidence: 0.3, maxResults: 200 }),
+    ...commonParams({ maxResults: 200 }),
     detector: detectorParam,
+    regions: regionsParam,
   }),
   tracked: true,
   run: (ctx, params) =>
     labelledDetections(
       ctx,
       'person_detection',
-      params.detector,
+      params,
       (label) => label.toLowerCase() === 'person',
-      params.min_confidence as number,
+      params.min_confidence,
       params.max_results as number,
     ),
 };

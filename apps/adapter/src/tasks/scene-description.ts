@@ -3,17 +3,18 @@
 // (scene/local-caption/backends.ts) and this run answers only when neither can.
 import { composeScene, meanLuma } from '../scene/composer.js';
 import { detectObjects } from './detections.js';
+import { PERSON_MIN_SCORE } from './thresholds.js';
 import { findFaces } from './face-detection.js';
 import { frameSize, paramsSchema, type TaskDefinition } from './types.js';
 import { Type } from '@sinclair/typebox';
 
 export const SCENE_COMPOSER_ID = 'scene-composer/centernet+ssd-face+faceapi-agegender';
-// How sure the detector must be before the sentence names something, by class. People: the floor of
-// person_counting's default, so the sentence and the count agree. Other objects: 0.4, and animals 0.3 — CenterNet
+// How sure the detector must be before the sentence names something, by class. People: person_counting's
+// default (thresholds.ts), so the sentence and the count agree. Other objects: 0.4, and animals 0.3 — CenterNet
 // scores animals lower. Calibrated on the project's 12 test photos (docs/adapter.md): every false object it
 // found there (a parking meter, a tie, a remote, a fire hydrant, sheep, cows) scored below these, while the
 // objects a person sees in them (cars, a bicycle, dogs, horses, kites, a cell phone, a cup) score above.
-const MIN_PERSON = 0.3;
+const MIN_PERSON = PERSON_MIN_SCORE;
 const MIN_ANIMAL = 0.3;
 const MIN_OBJECT = 0.4;
 const ANIMALS = new Set([

@@ -9,6 +9,8 @@ export interface TaskContext {
   models: ModelCache;
   /** Per-frame memo so pipeline steps share one detector pass (e.g. person_counting + object_detection). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The frame at full resolution (crops around motion), decoded on first use. */
+  fullFrame(): Promise<DecodedFrame>;
 }
 
 export type TaskResult = Record<string, unknown> & { task: string };
@@ -38,15 +40,56 @@ export const detectorParam = Type.Optional(
   }),
 );
 
+/**
+ * Where things move (normalised boxes, e.g. the recorder's motion boxes): the detector looks at crops around
+ * them instead of the whole picture squeezed (detectors/crops.ts); an empty list looks at nothing.
+ */
+export const regionsParam = Type.Optional(
+  Type.Array(
+    Type.Object(
+      {
+        x: Type.Number({ minimum: 0, maximum: 1 }),
+        y: Type.Number({ minimum: 0, maximum: 1 }),
+        width: Type.Number({ exclusiveMinimum: 0, maximum: 1 }),
+        height: Type.Number({ exclusiveMinimum: 0, maximum: 1 }),
+      },
+      { additionalProperties: true },
+    ),
+    {
+      maxItems: 64,
+      description:
+        'moving regions (normalised x, y, width, height): the detector looks at crops around them at its own input size, not at the whole picture squeezed; [] looks at nothing',
+    },
+  ),
+);
+
+/** What an object-detector task detects with, and where it looks. */
+export interface DetectorSource {
+  detector?: unknown;
+  regions?: unknown;
+}
+
 /** The models a run of an object-detector task needs. */
 export const detectorModels = (params: Record<string, unknown>): readonly ModelKey[] =>
   typeof params.detector === 'string' && params.detector !== 'centernet'
     ? [`detectors/${params.detector}`]
     : ['centernet'];
 
-/** Knobs every detector task accepts. */
-export const commonParams = (defaults: { minConfidence: number; maxResults: number }): TProperties => ({
-  min_confidence: Type.Number({ minimum: 0, maximum: 1, default: defaults.minConfidence }),
+/**
+ * Knobs every detector task accepts. Without a `minConfidence` default the task applies its class defaults
+ * (thresholds.ts) when the caller leaves min_confidence out.
+ */
+export const commonParams = (defaults: { minConfidence?: number; maxResults: number }): TProperties => ({
+  min_confidence:
+    defaults.minConfidence === undefined
+      ? Type.Optional(
+          Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: 'default: 0.45 for person, 0.3 for other classes (docs/detection-accuracy.md)',
+          }),
+        )
+      : Type.Number({ minimum: 0, maximum: 1, default: defaults.minConfidence }),
   max_results: Type.Integer({ minimum: 1, maximum: 1000, default: defaults.maxResults }),
   camera_id: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Integer()])),
 });

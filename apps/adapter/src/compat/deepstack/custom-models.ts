@@ -115,7 +115,8 @@ function ipcamModel(name: string): CustomModel {
     name,
     labels: [...new Set(Object.values(labelMap))],
     task: 'object_detection',
-    params: { labels: Object.keys(labelMap) },
+    // These names are defined by COCO labels: the built-in detector, whatever DETECTOR says.
+    params: { labels: Object.keys(labelMap), detector: 'centernet' },
     relabel: (label) => (Object.hasOwn(labelMap, label) ? labelMap[label] : undefined),
   };
 }

@@ -11,7 +11,8 @@
 // Answers `{success:true, predictions:[{label?, confidence, x_min, y_min, x_max, y_max}], count, inferenceMs,
 // processMs}`, and `{success:false, error}` with DeepStack's statuses (400 bad image or min_confidence, 401 wrong
 // key, 404 unknown custom model, 500 otherwise). Who needs a key is access.ts's rule (callers on this machine
-// need none); bodies are read with the key checked on the way (form.ts).
+// need none); bodies are read with the key checked on the way (form.ts). Person scores from the built-in detector
+// are calibrated to what DeepStack clients expect (calibration.ts).
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asAdapterError, type AdapterError } from '../../errors.js';
@@ -27,6 +28,7 @@ import {
   type RefusalReason,
   type Verdict,
 } from './access.js';
+import { calibrateForDeepStack, nativeMinConfidence } from './calibration.js';
 import type { CustomModels } from './custom-models.js';
 import { PreAuthBudget, readVisionForm, VisionError, type VisionForm } from './form.js';
 
@@ -80,6 +82,8 @@ export interface VisionCompatOptions {
   token: string | null;
   faces: FaceService;
   customModels: CustomModels;
+  /** the detector of /v1/vision/detection (DETECTOR): person scores are calibrated for the built-in one */
+  defaultDetector: string;
   /** app.ts's mapping of Fastify's own errors (body size, content type) onto native codes. */
   toNativeError: (err: unknown) => AdapterError;
 }
@@ -173,11 +177,14 @@ export async function visionCompatRoutes(app: FastifyInstance, options: VisionCo
   app.post('/v1/vision/detection', async (req) => {
     const received = performance.now();
     const { image, minConfidence } = await accepted(req, DEFAULT_MIN_CONFIDENCE);
+    const builtIn = options.defaultDetector === 'centernet';
     const { result, ms } = await run('object_detection', image, {
-      min_confidence: minConfidence,
+      min_confidence: builtIn ? nativeMinConfidence(minConfidence) : minConfidence,
       max_results: 100,
     });
-    return answer((result.detections as Detection[]).map(toPrediction), ms, received);
+    const detections = result.detections as Detection[];
+    const sent = builtIn ? calibrateForDeepStack(detections, minConfidence) : detections;
+    return answer(sent.map(toPrediction), ms, received);
   });
 
   // CodeProject.AI's custom-model routes. The key is checked before the name is looked at.
@@ -195,12 +202,15 @@ export async function visionCompatRoutes(app: FastifyInstance, options: VisionCo
         404,
         `Unknown custom model "${req.params.model}": this adapter serves ${options.customModels.names().join(', ')}`,
       );
+    const builtIn = (model.params.detector ?? options.defaultDetector) === 'centernet';
     const { result, ms } = await run(model.task, image, {
       ...model.params,
-      min_confidence: minConfidence,
+      min_confidence: builtIn ? nativeMinConfidence(minConfidence) : minConfidence,
       max_results: 100,
     });
-    const predictions = (result.detections as Detection[]).flatMap((d) => {
+    const detections = result.detections as Detection[];
+    const sent = builtIn ? calibrateForDeepStack(detections, minConfidence) : detections;
+    const predictions = sent.flatMap((d) => {
       const label = d.label === undefined ? undefined : model.relabel(d.label);
       return label === undefined ? [] : [toPrediction({ ...d, label })];
     });
