@@ -4,14 +4,21 @@
 // prints, as markdown: per detector × threshold person precision / recall / F1, person AP and mAP at IoU 0.5 over
 // the labelled classes, false persons on the photos without a person; the threshold the set suggests; and the
 // Platt map from raw person score to the chance a person box is right, for the scores DeepStack clients get.
+// Then, on the video frames, the built-in detector looking at crops around the recorder's motion boxes
+// (params.regions, detectors/crops.ts) against looking at the whole picture (issue #35 item 4).
 // Results and how to read them: docs/detection-accuracy.md. Time per frame is not measured here.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { discoverDetectors } from '../src/detectors/discovery.js';
 import { openDetector } from '../src/detectors/model.js';
 import { decodeFrame, type DecodedFrame } from '../src/frames/decode.js';
-import { loadCenterNet, type ObjectHit } from '../src/models/centernet.js';
+import { planCrops } from '../src/detectors/crops.js';
+import { CENTERNET_INPUT, loadCenterNet, type ObjectHit } from '../src/models/centernet.js';
 import { MODELS, weightsDir } from '../src/models/catalog.js';
+import { ModelCache } from '../src/models/instances.js';
+import { createTaskContext } from '../src/tasks/context.js';
+import { detectObjects } from '../src/tasks/detections.js';
+import { PERSON_MIN_SCORE } from '../src/tasks/thresholds.js';
 import {
   calibrate,
   fitPlatt,
@@ -22,6 +29,7 @@ import {
   type MatchedDetection,
   type ScoredFrame,
 } from './detect/metrics.js';
+import { motionRegions } from './detect/motion-regions.js';
 import { framePath, prepareFrames, readSet, type LabelledFrame } from './detect/set.js';
 
 interface Detector {
@@ -43,10 +51,13 @@ const FLOOR = 0.1;
 /** Home Assistant's DeepStack integration reports objects at or above 80 % by default. */
 const HOME_ASSISTANT_CONFIDENCE = 0.8;
 const PERSON = 'person';
+/** vtest.avi's rate (ffprobe: 10/1) */
+const VIDEO_FPS = 10;
 
 const set = readSet();
 prepareFrames(set);
-const decoded = await Promise.all(set.map(async (f) => decodeFrame(readFileSync(framePath(f)))));
+const bytes = set.map((f) => new Uint8Array(readFileSync(framePath(f))));
+const decoded = await Promise.all(bytes.map((b) => decodeFrame(b)));
 const negatives = set.filter((f) => f.classes.includes(PERSON) && !f.boxes.some((b) => b.label === PERSON));
 const classes = [...new Set(set.flatMap((f) => f.classes))].sort();
 
@@ -69,6 +80,57 @@ for (const { name, open } of DETECTORS.filter((d) => !only || only.includes(d.na
   for (const frame of decoded) detections.push(await detector.detect(frame, FLOOR));
   await detector.dispose();
   report(name, asScored(set, detections));
+}
+
+if (!only || only.includes('centernet')) await motionCrops();
+
+/**
+ * The video frames, CenterNet on the whole picture against CenterNet on crops around the moving boxes the
+ * recorder's motion watch finds at that moment (same production path: detectObjects with params.regions).
+ */
+async function motionCrops(): Promise<void> {
+  const videos = set.map((f, i) => ({ f, i })).filter(({ f }) => f.source.frame !== undefined);
+  if (videos.length === 0) return;
+  const file = videos[0]!.f.source.file;
+  const regions = await motionRegions(
+    file,
+    VIDEO_FPS,
+    videos.map(({ f }) => f.source.frame!),
+  );
+  const cache = new ModelCache(MODELS_DIR);
+  const whole: ObjectHit[][] = [];
+  const crops: ObjectHit[][] = [];
+  let still = 0;
+  let runs = 0;
+  for (const { f, i } of videos) {
+    const moving = regions.get(f.source.frame!) ?? [];
+    if (moving.length === 0) still++;
+    const plan = planCrops(moving, decoded[i]!.original, CENTERNET_INPUT);
+    runs += plan.kind === 'crops' ? plan.crops.length : plan.kind === 'whole' ? 1 : 0;
+    whole.push(await detectObjects(createTaskContext(bytes[i]!, decoded[i]!, cache), 'centernet'));
+    crops.push(await detectObjects(createTaskContext(bytes[i]!, decoded[i]!, cache), 'centernet', moving));
+  }
+  const frames = videos.map(({ f }) => f);
+  console.log(
+    `## Motion crops — ${frames.length} video frames (${still} with nothing moving), persons at the default ${PERSON_MIN_SCORE}\n`,
+  );
+  console.log(
+    '| looking at | model runs per frame | person precision | person recall | person AP@0.5 (from 0.1) |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const [name, detections, perFrame] of [
+    ['the whole picture', whole, 1],
+    ['crops around motion', crops, runs / frames.length],
+  ] as const) {
+    const scored = asScored(frames, detections);
+    const matched = matchClass(scored, PERSON);
+    const npos = positives(scored, PERSON);
+    const at = scoreClass(matched, npos, PERSON_MIN_SCORE);
+    console.log(
+      `| ${name} | ${f2(perFrame)} | ${f2(at.precision)} (${at.tp}/${at.tp + at.fp}) | ${f2(at.recall)} (${at.tp}/${npos}) | ${f2(scoreClass(matched, npos, FLOOR).ap)} |`,
+    );
+  }
+  console.log('');
 }
 
 function report(name: string, frames: ScoredFrame[]): void {

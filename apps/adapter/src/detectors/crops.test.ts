@@ -10,12 +10,26 @@ describe('crops around moving regions', () => {
     assert.deepEqual(planCrops([], HD, 512), { kind: 'nothing' });
   });
 
-  it('puts a square of the input size around a small region, padded, inside the picture', () => {
+  it('puts a square of 3/4 of the input size around a small region, padded, inside the picture', () => {
     // A distant person: 40×90 px at (1700, 100).
     const region = { x: 1700 / 1920, y: 100 / 1080, width: 40 / 1920, height: 90 / 1080 };
     assert.deepEqual(planCrops([region], HD, 512), {
       kind: 'crops',
-      // centred on x 1720 → 1464..1976, shifted left to end at the edge; y centred on 145 → -111, shifted to 0.
+      // 384 px centred on x 1720 → 1528..1912; y centred on 145 → -47, shifted to 0.
+      crops: [{ left: 1528, top: 0, width: 384, height: 384 }],
+    });
+    // A region near the right edge: shifted inside.
+    const edge = { x: 1900 / 1920, y: 500 / 1080, width: 10 / 1920, height: 40 / 1080 };
+    const plan = planCrops([edge], HD, 512);
+    assert.deepEqual(plan.kind === 'crops' && plan.crops[0], {
+      left: 1536,
+      top: 328,
+      width: 384,
+      height: 384,
+    });
+    // With the input as the smallest side, nothing is enlarged.
+    assert.deepEqual(planCrops([region], HD, 512, 512), {
+      kind: 'crops',
       crops: [{ left: 1408, top: 0, width: 512, height: 512 }],
     });
   });

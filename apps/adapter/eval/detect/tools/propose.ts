@@ -17,6 +17,6 @@ for (const frame of frames) {
   const hits = await net.detect(await decodeFrame(readFileSync(framePath(frame))), 0.1);
   out[frame.id] = hits.map((h) => ({ label: h.label, box: h.box.map((v) => Math.round(v)), score: h.score }));
 }
-net.dispose();
+await net.dispose();
 writeFileSync(join(FRAMES_DIR, 'proposals.json'), JSON.stringify(out));
 console.log(`proposals for ${frames.length} frames in ${join(FRAMES_DIR, 'proposals.json')}`);
