@@ -140,6 +140,65 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
     assert.equal(stillMotion.active, false);
   });
 
+  it('a model that looks where things move sends the motion boxes and counts the walkers in them', async () => {
+    const walkingId = await camera(rig.walkway.url, 'Walkway, crops');
+    await api('PUT', `/cameras/${walkingId}/motion`, { enabled: true, masks: [CLOCK_OVERLAY] });
+    // What the recorder asks the adapter for this camera (the real adapter answers).
+    const registry = t.container.adapterRegistry;
+    const infer = registry.infer.bind(registry);
+    const sent: Record<string, unknown>[] = [];
+    registry.infer = (adapter, task, frame, params, cameraId) => {
+      if (cameraId === walkingId) sent.push(params);
+      return infer(adapter, task, frame, params, cameraId);
+    };
+    try {
+      const id = (
+        await api('POST', '/ai-models', {
+          name: 'people where they move',
+          model_name: 'centernet',
+          task: 'person_counting',
+          inference_interval: 1,
+          assigned_camera_id: walkingId,
+          config: JSON.stringify({ look_at: 'motion', params: { min_confidence: 0.3 } }),
+        })
+      ).id as number;
+      const detection = await next(walkingId, 'detection', seen().length);
+      assert.equal(detection.data.model_id, id);
+      assert.ok((detection.data.count as number) >= 1, JSON.stringify(detection.data));
+      assert.ok(sent.length >= 1);
+      for (const params of sent) {
+        const regions = params.regions as { x: number; y: number; width: number; height: number }[];
+        assert.ok(Array.isArray(regions) && regions.length >= 1, JSON.stringify(params));
+        assert.ok(regions.every((r) => r.width > 0 && r.x + r.width <= 1.0001 && r.y + r.height <= 1.0001));
+        assert.equal(params.min_confidence, 0.3);
+      }
+    } finally {
+      registry.infer = infer;
+    }
+    // Crops are cut around what moves: a model that runs always, or a recording model, cannot ask for them.
+    for (const [extra, message] of [
+      [{ trigger: 'always', look_at: 'motion' }, /config\.look_at motion needs config\.trigger on_motion/],
+      [{ source_type: 'recording', look_at: 'motion' }, /config\.look_at applies to live models only/],
+    ] as const) {
+      const { source_type, ...config } = extra as Record<string, string>;
+      const refused = await t.request({
+        method: 'POST',
+        url: '/api/v1/ai-models',
+        token: t.adminToken,
+        payload: {
+          name: 'refused',
+          model_name: 'centernet',
+          task: 'person_counting',
+          ...(source_type ? { source_type } : {}),
+          assigned_camera_id: walkingId,
+          config: JSON.stringify(config),
+        },
+      });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.match(refused.body, message);
+    }
+  });
+
   it('a model that runs always analyses the still camera; a recording model cannot name a trigger', async () => {
     const stillId = await camera(still.url, 'Lawn, always');
     const always = (

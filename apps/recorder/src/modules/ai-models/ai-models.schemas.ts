@@ -112,14 +112,24 @@ export type Trigger = (typeof TRIGGERS)[number];
 export const DEFAULT_TRIGGER: Trigger = 'on_motion';
 
 /**
- * What `config` may hold: `alert` (the rule), `params` (passed to the adapter's /infer as is) and `trigger`
- * (live models only; `triggerSet` says whether the config named it, so a recording model naming one is refused).
+ * Where a live model that runs on motion looks (issue #35): the whole picture, or crops around what moves (the
+ * motion watch's boxes go to the adapter as params.regions; an adapter without that parameter refuses it, and the
+ * model's status says so).
+ */
+export const LOOK_AT = ['picture', 'motion'] as const;
+export type LookAt = (typeof LOOK_AT)[number];
+
+/**
+ * What `config` may hold: `alert` (the rule), `params` (passed to the adapter's /infer as is), `trigger`
+ * (live models only; `triggerSet` says whether the config named it, so a recording model naming one is refused)
+ * and `look_at` (live models that run on motion only).
  */
 export interface ModelConfig {
   alert: AlertRule | null;
   params: Record<string, unknown>;
   trigger: Trigger;
   triggerSet: boolean;
+  lookAt: LookAt;
 }
 
 /**
@@ -127,7 +137,13 @@ export interface ModelConfig {
  * keys with valid values (422 on create and update, so a stored config always parses).
  */
 export function parseModelConfig(text: string | null | undefined): ModelConfig | string {
-  const none = { alert: null, params: {}, trigger: DEFAULT_TRIGGER, triggerSet: false };
+  const none = {
+    alert: null,
+    params: {},
+    trigger: DEFAULT_TRIGGER,
+    triggerSet: false,
+    lookAt: 'picture' as const,
+  };
   if (text === null || text === undefined || text.trim() === '') return none;
   // params go to the adapter through JSON.stringify, which overflows on a value nested thousands deep
   if (jsonDepthExceeds(text)) return `config: ${tooDeepMessage()}`;
@@ -138,7 +154,7 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
     return 'config must be valid JSON';
   }
   if (!isObject(value)) return 'config must be a JSON object';
-  const known = ['alert', 'params', 'trigger'];
+  const known = ['alert', 'params', 'trigger', 'look_at'];
   const unknown = Object.keys(value).filter((key) => !known.includes(key));
   if (unknown.length > 0)
     return `config has unknown keys: ${unknown.join(', ')} (known: ${known.join(', ')})`;
@@ -148,7 +164,12 @@ export function parseModelConfig(text: string | null | undefined): ModelConfig |
   const trigger = value.trigger ?? DEFAULT_TRIGGER;
   if (typeof trigger !== 'string' || !(TRIGGERS as readonly string[]).includes(trigger))
     return `config.trigger must be one of ${TRIGGERS.join(', ')}`;
-  const when = { trigger: trigger as Trigger, triggerSet };
+  const lookAt = value.look_at ?? 'picture';
+  if (typeof lookAt !== 'string' || !(LOOK_AT as readonly string[]).includes(lookAt))
+    return `config.look_at must be one of ${LOOK_AT.join(', ')}`;
+  if (lookAt === 'motion' && trigger !== 'on_motion')
+    return 'config.look_at motion needs config.trigger on_motion: crops are cut around what moves';
+  const when = { trigger: trigger as Trigger, triggerSet, lookAt: lookAt as LookAt };
   if (value.alert === undefined || value.alert === null) return { alert: null, params, ...when };
   if (!isObject(value.alert)) return 'config.alert must be an object';
   const alert = value.alert;

@@ -288,6 +288,11 @@ export class AiModelsService {
         ['body', 'config'],
         'config.trigger applies to live models only: a recording model analyses every chunk',
       );
+    if (config.lookAt === 'motion' && model.source_type !== 'live')
+      throw new FieldValidationError(
+        ['body', 'config'],
+        'config.look_at applies to live models only: a recording model analyses whole pictures',
+      );
     if (model.enabled && model.source_type === 'live' && model.assigned_camera_id === null)
       throw new FieldValidationError(
         ['body', 'assigned_camera_id'],

@@ -27,6 +27,7 @@ import type { CameraConfigService } from '../camera-config/camera-config.service
 import type { CamerasService } from '../cameras/cameras.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { DetectionResultsService } from '../detection-results/detection-results.service.js';
+import type { MotionBox } from '../../media/motion/motion-detector.js';
 import type { MotionWatch } from '../motion/motion-watch.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 import {
@@ -61,7 +62,7 @@ export interface DetectionLoopDeps {
   /** the camera streams the frame grabbers decode */
   streams: StreamHub;
   /** watches the cameras whose models run on motion */
-  motion: Pick<MotionWatch, 'demand' | 'movedWithin'>;
+  motion: Pick<MotionWatch, 'demand' | 'movedWithin' | 'latest'>;
   /** where each analysed picture of an object detector is told (object tracking follows it) */
   internal: RecorderEventBus;
   /** told of each analysed picture and each skipped turn (modules/metrics) */
@@ -388,6 +389,16 @@ export class DetectionLoop {
       stats.waitingForMotion = true;
       return;
     }
+    // A model that looks at what moves (config.look_at motion) sends the newest motion picture's boxes; when that
+    // picture was still, there is nothing to look at this turn.
+    const regions =
+      runner.config.lookAt === 'motion' ? (this.deps.motion.latest(runner.cameraId)?.boxes ?? []) : null;
+    if (regions?.length === 0) {
+      stats.state = 'running';
+      stats.lastError = null;
+      stats.waitingForMotion = true;
+      return;
+    }
     stats.waitingForMotion = false;
     if (frame.seq === runner.lastSeq) return; // the camera delivers slower than the model samples
     const task = runner.model.task;
@@ -399,7 +410,7 @@ export class DetectionLoop {
     }
     runner.busy = true;
     runner.lastSeq = frame.seq;
-    const run = this.#run(runner, feed, frame, adapter, Date.now())
+    const run = this.#run(runner, feed, frame, adapter, Date.now(), regions)
       .catch((error: unknown) =>
         this.log.error({ err: error, modelId: runner.model.id }, 'detection run failed'),
       )
@@ -416,8 +427,12 @@ export class DetectionLoop {
     frame: GrabbedFrame,
     adapter: AdapterEntry,
     sampledAt: number,
+    regions: readonly MotionBox[] | null,
   ): Promise<void> {
     const { model, config, cameraId } = runner;
+    const params = regions
+      ? { ...config.params, regions: regions.map(({ x, y, width, height }) => ({ x, y, width, height })) }
+      : config.params;
     const stats = this.deps.runs.of(model.id);
     const executedAt = new Date().toISOString();
     let body: Record<string, unknown>;
@@ -426,7 +441,7 @@ export class DetectionLoop {
       const frameInput = adapter.sharesFrames
         ? { uri: await this.#writeFrame(feed, frame) }
         : { b64: frame.jpeg.toString('base64') };
-      body = await this.deps.registry.infer(adapter, model.task, frameInput, config.params, cameraId);
+      body = await this.deps.registry.infer(adapter, model.task, frameInput, params, cameraId);
     } catch (error) {
       stats.failures += 1;
       stats.lastError = `${adapter.name}: ${error instanceof Error ? error.message : String(error)}`;

@@ -47,6 +47,23 @@ export function ModelConfigFields({
           ]}
         />
       )}
+      {live && fields.trigger === 'on_motion' && (
+        <SelectField
+          label="Looks at"
+          name="look-at"
+          value={fields.lookAt}
+          onChange={(event) => onChange({ lookAt: event.target.value as ConfigFields['lookAt'] })}
+          hint={
+            fields.lookAt === 'motion'
+              ? 'Crops around what moves, at the detector’s own size: finds smaller, farther people; costs a run per moving area, and sees nothing that stands still.'
+              : 'The whole picture, scaled to the detector’s input.'
+          }
+          options={[
+            { value: 'picture', label: 'The whole picture' },
+            { value: 'motion', label: 'Where things move' },
+          ]}
+        />
+      )}
       <fieldset className={FIELDSET}>
         <legend className="px-1 font-semibold">Alerts</legend>
         <CheckboxField

@@ -29,6 +29,19 @@ describe('model config fields', () => {
     assert.equal(configToFields('{"alert":{"severity":"low"}}').severity, 'low');
   });
 
+  it('keeps where a live model on motion looks, and says nothing of it otherwise', () => {
+    const fields = configToFields('{"look_at":"motion","params":{"min_confidence":0.4}}');
+    assert.equal(fields.lookAt, 'motion');
+    const made = fieldsToConfig(fields, true);
+    assert.ok('config' in made);
+    assert.deepEqual(JSON.parse(made.config!), { params: { min_confidence: 0.4 }, look_at: 'motion' });
+    // a model that runs always, or a recording model, looks at whole pictures
+    const always = fieldsToConfig({ ...fields, trigger: 'always' }, true);
+    assert.ok('config' in always && !always.config!.includes('look_at'));
+    const recording = fieldsToConfig(fields, false);
+    assert.ok('config' in recording && !recording.config!.includes('look_at'));
+  });
+
   it('names the field of each problem and stores nothing then', () => {
     const made = fieldsToConfig({ ...EMPTY_CONFIG, alertOn: true, minCount: '0', params: '[1]' }, true);
     assert.ok('problems' in made);

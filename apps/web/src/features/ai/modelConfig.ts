@@ -1,11 +1,14 @@
 // A model's `config` (a JSON text the recorder parses: API.md §8, `parseModelConfig`) as form fields and back:
-// when a live model runs (`trigger`), its alert rule (`alert`) and the adapter's own parameters (`params`, free
+// when a live model runs (`trigger`), where it looks (`look_at`: the whole picture or crops around what moves),
+// its alert rule (`alert`) and the adapter's own parameters (`params`, free
 // JSON, the one part left as text because each adapter has its own). The defaults are the recorder's, so a field
 // left as it came adds nothing to the stored text.
 
 /** The form's view of a config; numbers kept as typed text so a half-typed value is not lost. */
 export interface ConfigFields {
   trigger: 'on_motion' | 'always';
+  /** a model that runs on motion may look at crops around what moves instead of the whole picture */
+  lookAt: 'picture' | 'motion';
   alertOn: boolean;
   /** comma-separated; empty: any label */
   labels: string;
@@ -28,6 +31,7 @@ export const NEW_RULE_SEVERITY = 'high';
 
 export const EMPTY_CONFIG: ConfigFields = {
   trigger: 'on_motion',
+  lookAt: 'picture',
   alertOn: false,
   labels: '',
   minCount: String(RULE_DEFAULTS.minCount),
@@ -55,6 +59,7 @@ export function configToFields(text: string | null | undefined): ConfigFields {
   const number = (raw: unknown, fallback: number) => String(typeof raw === 'number' ? raw : fallback);
   return {
     trigger: value.trigger === 'always' ? 'always' : 'on_motion',
+    lookAt: value.look_at === 'motion' ? 'motion' : 'picture',
     alertOn: alert !== null,
     labels: Array.isArray(alert?.labels) ? alert.labels.join(', ') : '',
     minCount: number(alert?.min_count, RULE_DEFAULTS.minCount),
@@ -128,6 +133,7 @@ export function fieldsToConfig(
     };
   }
   if (live && fields.trigger === 'always') config.trigger = 'always';
+  if (live && fields.trigger === 'on_motion' && fields.lookAt === 'motion') config.look_at = 'motion';
   if (Object.keys(problems).length > 0) return { problems };
   return { config: Object.keys(config).length === 0 ? null : JSON.stringify(config) };
 }
