@@ -52,17 +52,28 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
   };
   // two of the cameras read the same test camera
   const camera = (url: string, name: string) => addCamera(t, url, { name });
-  const model = async (cameraId: number) =>
-    (
-      await api('POST', '/ai-models', {
-        name: `people ${cameraId}`,
-        model_name: 'centernet',
-        task: 'person_counting',
-        inference_interval: 1,
-        assigned_camera_id: cameraId,
-        config: JSON.stringify({ params: { min_confidence: 0.3 } }),
-      })
-    ).id as number;
+  /** a person_counting model on the camera, analysing a picture a second */
+  const modelBody = (cameraId: number, config: object = {}) => ({
+    name: `people ${cameraId}`,
+    model_name: 'centernet',
+    task: 'person_counting',
+    inference_interval: 1,
+    assigned_camera_id: cameraId,
+    config: JSON.stringify({ params: { min_confidence: 0.3 }, ...config }),
+  });
+  const model = async (cameraId: number, config: object = {}) =>
+    (await api('POST', '/ai-models', modelBody(cameraId, config))).id as number;
+  /** a model the recorder must refuse (422), with the reason it must give */
+  const refusedModel = async (payload: object, reason: RegExp) => {
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/v1/ai-models',
+      token: t.adminToken,
+      payload,
+    });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.match(refused.body, reason);
+  };
   const next = (cameraId: number, type: string, from = 0) =>
     log.next((e) => e.camera_id === cameraId && e.type === type, from, `${type} on camera ${cameraId}`);
   const seen = () => log.seen;
@@ -152,16 +163,7 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
       return infer(adapter, task, frame, params, cameraId);
     };
     try {
-      const id = (
-        await api('POST', '/ai-models', {
-          name: 'people where they move',
-          model_name: 'centernet',
-          task: 'person_counting',
-          inference_interval: 1,
-          assigned_camera_id: walkingId,
-          config: JSON.stringify({ look_at: 'motion', params: { min_confidence: 0.3 } }),
-        })
-      ).id as number;
+      const id = await model(walkingId, { look_at: 'motion' });
       const detection = await next(walkingId, 'detection', seen().length);
       assert.equal(detection.data.model_id, id);
       assert.ok((detection.data.count as number) >= 1, JSON.stringify(detection.data));
@@ -176,60 +178,26 @@ describe('motion-gated AI', { timeout: 240_000 }, () => {
       registry.infer = infer;
     }
     // Crops are cut around what moves: a model that runs always, or a recording model, cannot ask for them.
-    for (const [extra, message] of [
-      [{ trigger: 'always', look_at: 'motion' }, /config\.look_at motion needs config\.trigger on_motion/],
-      [{ source_type: 'recording', look_at: 'motion' }, /config\.look_at applies to live models only/],
-    ] as const) {
-      const { source_type, ...config } = extra as Record<string, string>;
-      const refused = await t.request({
-        method: 'POST',
-        url: '/api/v1/ai-models',
-        token: t.adminToken,
-        payload: {
-          name: 'refused',
-          model_name: 'centernet',
-          task: 'person_counting',
-          ...(source_type ? { source_type } : {}),
-          assigned_camera_id: walkingId,
-          config: JSON.stringify(config),
-        },
-      });
-      assert.equal(refused.statusCode, 422, refused.body);
-      assert.match(refused.body, message);
-    }
+    await refusedModel(
+      modelBody(walkingId, { trigger: 'always', look_at: 'motion' }),
+      /config\.look_at motion needs config\.trigger on_motion/,
+    );
+    await refusedModel(
+      { ...modelBody(walkingId, { look_at: 'motion' }), source_type: 'recording' },
+      /config\.look_at applies to live models only/,
+    );
   });
 
   it('a model that runs always analyses the still camera; a recording model cannot name a trigger', async () => {
     const stillId = await camera(still.url, 'Lawn, always');
-    const always = (
-      await api('POST', '/ai-models', {
-        name: 'always',
-        model_name: 'centernet',
-        task: 'person_counting',
-        inference_interval: 1,
-        assigned_camera_id: stillId,
-        config: JSON.stringify({ trigger: 'always', params: { min_confidence: 0.3 } }),
-      })
-    ).id as number;
+    const always = await model(stillId, { trigger: 'always' });
     const detection = await next(stillId, 'detection', seen().length);
     assert.equal(detection.data.model_id, always);
     assert.equal((await api('GET', `/ai-models/${always}/status`)).waiting_for_motion, false);
 
-    const refused = await t.request({
-      method: 'POST',
-      url: '/api/v1/ai-models',
-      token: t.adminToken,
-      payload: {
-        name: 'footage',
-        model_name: 'centernet',
-        task: 'person_counting',
-        source_type: 'recording',
-        assigned_camera_id: stillId,
-        config: JSON.stringify({ trigger: 'on_motion' }),
-      },
-    });
-    assert.equal(refused.statusCode, 422, refused.body);
-    assert.match(refused.body, /config\.trigger applies to live models only/);
-    assert.match(refused.body, /config/);
+    await refusedModel(
+      { ...modelBody(stillId, { trigger: 'on_motion' }), source_type: 'recording' },
+      /config\.trigger applies to live models only/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { OnnxGraph } from '../runtimes/onnx.js';
 import type { Weight } from './face-api-weights.js';
 
 /** HWIO → OIHW, optionally scaling every output channel. */
-function oihw(w: Weight, scale?: Float32Array): { dims: number[]; data: Float32Array } {
+export function oihw(w: Weight, scale?: Float32Array): { dims: number[]; data: Float32Array } {
   const [kh, kw, cin, cout] = w.shape as [number, number, number, number];
   const out = new Float32Array(w.data.length);
   for (let y = 0; y < kh; y++)
@@ -18,7 +18,7 @@ function oihw(w: Weight, scale?: Float32Array): { dims: number[]; data: Float32A
 }
 
 /** [h, w, C, M] depthwise → [C·M, 1, h, w] for a grouped Conv. */
-function depthwiseOihw(w: Weight, scale?: Float32Array): { dims: number[]; data: Float32Array } {
+export function depthwiseOihw(w: Weight, scale?: Float32Array): { dims: number[]; data: Float32Array } {
   const [kh, kw, c, m] = w.shape as [number, number, number, number];
   const out = new Float32Array(w.data.length);
   for (let y = 0; y < kh; y++)

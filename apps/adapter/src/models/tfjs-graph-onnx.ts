@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OnnxGraph } from '../runtimes/onnx.js';
 import { readTfjsWeights, type ManifestGroup, type Weight } from './face-api-weights.js';
+import { depthwiseOihw, oihw } from './onnx-layers.js';
 
 interface TfAttr {
   s?: string;
@@ -108,22 +109,14 @@ export async function convertTfjsGraph(
     if (!filter) throw new UnsupportedGraphError(`${node.name}: filter is not a constant`);
     if (text(node.attr?.data_format) !== 'NHWC')
       throw new UnsupportedGraphError(`${node.name}: ${text(node.attr?.data_format)} data format`);
-    const [kh, kw, cin, cout] = filter.shape as [number, number, number, number];
-    const oihw = new Float32Array(filter.data.length);
     // HWIO → OIHW; a depthwise [h, w, C, M] filter becomes [C·M, 1, h, w] with group C.
-    for (let y = 0; y < kh; y++)
-      for (let xk = 0; xk < kw; xk++)
-        for (let i = 0; i < cin; i++)
-          for (let o = 0; o < cout; o++)
-            oihw[((depthwise ? i * cout + o : o * cin + i) * kh + y) * kw + xk] =
-              filter.data[((y * kw + xk) * cin + i) * cout + o]!;
-    const dims = depthwise ? [cin * cout, 1, kh, kw] : [cout, cin, kh, kw];
+    const { dims, data } = depthwise ? depthwiseOihw(filter) : oihw(filter);
     const strides = ints(node.attr?.strides);
     const dilations = ints(node.attr?.dilations);
     const padding = text(node.attr?.padding);
     if (padding !== 'SAME' && padding !== 'VALID')
       throw new UnsupportedGraphError(`${node.name}: ${padding} padding`);
-    const inputs = [convert(x), g.weight(dims, oihw)];
+    const inputs = [convert(x), g.weight(dims, data)];
     const fused = (node.attr?.fused_ops?.list?.s ?? []).map((s) => Buffer.from(s, 'base64').toString());
     if (fused[0] === 'BiasAdd') {
       const bias = constant(biasName!);
@@ -135,7 +128,7 @@ export async function convertTfjsGraph(
       dilations: [dilations[1] ?? 1, dilations[2] ?? 1],
       // TensorFlow's SAME puts the odd pixel of padding at the bottom/right, which is ONNX's SAME_UPPER.
       auto_pad: padding === 'SAME' ? 'SAME_UPPER' : 'VALID',
-      group: depthwise ? cin : 1,
+      group: depthwise ? filter.shape[2]! : 1,
     });
     for (const activation of fused.slice(1)) y = activate(node, activation, y);
     return y;
