@@ -12,6 +12,7 @@ import { cameraConfigRoutes } from './modules/camera-config/camera-config.routes
 import { camerasRoutes } from './modules/cameras/cameras.routes.js';
 import { deviceUsersRoutes } from './modules/device-users/device-users.routes.js';
 import { onvifRoutes } from './modules/onvif/onvif.routes.js';
+import { ptzRoutes } from './modules/ptz/ptz.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { alertActionsRoutes } from './modules/alert-actions/alert-actions.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(skillsRoutes(container.skills));
       await api.register(deviceUsersRoutes(container.deviceUsers));
       await api.register(onvifRoutes(container.onvif));
+      await api.register(ptzRoutes(container.ptz));
       await api.register(recordingsRoutes(container.recordings, container.nodeProxy));
       await api.register(activityRoutes(container.activity));
       await api.register(liveRoutes(container.live, container.nodeProxy));

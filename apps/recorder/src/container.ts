@@ -14,6 +14,7 @@ import type { CameraStatusService } from './modules/cameras/camera-status.servic
 import type { CamerasService } from './modules/cameras/cameras.service.js';
 import type { DeviceUsersService } from './modules/device-users/device-users.service.js';
 import type { OnvifService } from './modules/onvif/onvif.service.js';
+import type { PtzService } from './modules/ptz/ptz.service.js';
 import type { EventsService } from './modules/events/events.service.js';
 import type { AlertsService } from './modules/alerts/alerts.service.js';
 import type { AlertActionsService } from './modules/alert-actions/alert-actions.service.js';
@@ -84,6 +85,7 @@ export interface Container {
   readonly permissions: PermissionsService;
   readonly skills: SkillsService;
   readonly deviceUsers: DeviceUsersService;
+  readonly ptz: PtzService;
   readonly onvif: OnvifService;
   readonly recordings: RecordingsService;
   readonly recordingEngine: RecordingEngine;
@@ -242,6 +244,7 @@ export async function createContainer(
     cameras,
     permissions,
     deviceUsers,
+    ptz,
     onvif,
     mediaTls,
     layouts,
@@ -460,6 +463,7 @@ export async function createContainer(
     permissions,
     skills,
     deviceUsers,
+    ptz,
     onvif,
     events,
     eventStreams,

@@ -267,6 +267,7 @@ describe('ONVIF discovery and onboarding', () => {
         firmware_version: camera.firmware_version,
         serial_number: camera.serial_number,
         hardware_id: camera.hardware_id,
+        onvif_xaddr: camera.onvif_xaddr,
       },
       {
         name: 'Garage',
@@ -281,6 +282,8 @@ describe('ONVIF discovery and onboarding', () => {
         firmware_version: '2.4.1',
         serial_number: 'SN-0042',
         hardware_id: 'HW-7',
+        // Kept, so the recorder can reach the device's other services (PTZ) later.
+        onvif_xaddr: device.url,
       },
     );
     assert.deepEqual(await t.container.cameras.credentials(camera.id), {

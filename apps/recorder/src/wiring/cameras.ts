@@ -1,4 +1,4 @@
-// The cameras and what hangs on a camera's record: its config, rights, skills, device users, ONVIF, the media-source
+// The cameras and what hangs on a camera's record: its config, rights, skills, device users, ONVIF (PTZ), the media-source
 // TLS material, layouts, apps and backup. A camera's status needs the camera leases (cluster family) first.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -28,6 +28,7 @@ import { MediaTlsService } from '../modules/media-tls/media-tls.service.js';
 import { OnvifService } from '../modules/onvif/onvif.service.js';
 import { PermissionsRepository } from '../modules/permissions/permissions.repository.js';
 import { PermissionsService } from '../modules/permissions/permissions.service.js';
+import { PtzService } from '../modules/ptz/ptz.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
 import { SkillsRepository } from '../modules/skills/skills.repository.js';
 import { SkillsService } from '../modules/skills/skills.service.js';
@@ -100,6 +101,7 @@ export function wireCameras({
   );
   const permissions = new PermissionsService(new PermissionsRepository(database.db), access, users, audit);
   const deviceUsers = new DeviceUsersService(access, cameras, audit, overrides.onvifTimeoutMs);
+  const ptz = new PtzService(access, cameras, audit, overrides.onvifTimeoutMs);
   // Whether ffmpeg can run with the connection guard that plain users' cameras are read under (asked once).
   const connectGuardProblem = connectGuardCheck(config.media.ffmpegPath);
   const onvif = new OnvifService(cameras, audit, {
@@ -128,6 +130,7 @@ export function wireCameras({
     cameras,
     permissions,
     deviceUsers,
+    ptz,
     connectGuardProblem,
     onvif,
     mediaTls,

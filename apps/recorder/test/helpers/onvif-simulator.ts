@@ -1,8 +1,10 @@
 /**
  * A tiny ONVIF device for tests: the Device Management user operations (GetUsers, CreateUsers, DeleteUsers),
  * GetSystemDateAndTime, GetDeviceInformation, GetCapabilities and GetServices on the device service, the Media
- * service (GetProfiles, GetStreamUri, GetSnapshotUri) at its own path, over SOAP 1.2, behind WS-Security digest
- * UsernameToken authentication; optionally a WS-Discovery responder on the multicast group (loopback).
+ * service (GetProfiles, GetStreamUri, GetSnapshotUri) at its own path, optionally a PTZ service (GetConfigurations,
+ * GetNodes, ContinuousMove, Stop, GetPresets, GotoPreset, SetPreset, RemovePreset) at its own path that records
+ * every command it is given and keeps its presets, over SOAP 1.2, behind WS-Security digest UsernameToken
+ * authentication; optionally a WS-Discovery responder on the multicast group (loopback).
  *
  * It checks the token the way a strict camera does: digest over nonce + created + password, Created within
  * 5 minutes of the device clock, and no nonce accepted twice. Failures are SOAP faults with the ONVIF error
@@ -47,6 +49,33 @@ export interface OnvifSimulatorOptions {
   capabilities?: boolean;
   /** Answer WS-Discovery probes (multicast on loopback), with these ONVIF scopes. */
   discovery?: { name: string; hardware: string; location?: string };
+  /** A PTZ service; the first profile gets its configuration. Without it GetCapabilities(PTZ) is a fault. */
+  ptz?: SimulatedPtz;
+}
+
+export interface SimulatedPtz {
+  /** continuous pan/tilt velocity ranges of the node; default the generic -1..1; null: no pan/tilt */
+  panTilt?: { x: [number, number]; y: [number, number] } | null;
+  /** continuous zoom velocity range; null: no zoom. Default -1..1 */
+  zoom?: [number, number] | null;
+  maxPresets?: number;
+  presets?: { token: string; name: string }[];
+}
+
+/** One PTZ command as the device understood it. */
+export interface PtzCommand {
+  operation: 'ContinuousMove' | 'Stop' | 'GotoPreset' | 'SetPreset' | 'RemovePreset';
+  profile: string;
+  /** ContinuousMove: the velocities given (absent axes are absent), and the Timeout as sent */
+  pan?: number;
+  tilt?: number;
+  zoom?: number;
+  timeout?: string;
+  /** Stop: which axes */
+  stopPanTilt?: boolean;
+  stopZoom?: boolean;
+  preset?: string;
+  name?: string;
 }
 
 export interface SimulatedProfile {
@@ -78,6 +107,10 @@ export interface OnvifSimulator {
   /** The discovery endpoint reference (urn:uuid:…), and the raw probes received, oldest first. */
   endpoint: string;
   probes(): string[];
+  /** Every PTZ command the device accepted (authenticated, valid), oldest first. */
+  ptzCommands(): PtzCommand[];
+  /** The device's presets now. */
+  presets(): { token: string; name: string }[];
   close(): Promise<void>;
 }
 
@@ -87,9 +120,21 @@ const NS = {
   trt: 'http://www.onvif.org/ver10/media/wsdl',
   tt: 'http://www.onvif.org/ver10/schema',
   ter: 'http://www.onvif.org/ver10/error',
+  tptz: 'http://www.onvif.org/ver20/ptz/wsdl',
 };
 const DEVICE_PATH = '/onvif/device_service';
 const MEDIA_PATH = '/onvif/media_service';
+const PTZ_PATH = '/onvif/ptz_service';
+const PTZ_OPERATIONS = new Set([
+  'GetConfigurations',
+  'GetNodes',
+  'ContinuousMove',
+  'Stop',
+  'GetPresets',
+  'GotoPreset',
+  'SetPreset',
+  'RemovePreset',
+]);
 /** The ONVIF default access policy: these need no token (PRE_AUTH); user management needs an Administrator. */
 const UNAUTHENTICATED = new Set(['GetSystemDateAndTime', 'GetCapabilities', 'GetServices']);
 const ADMINISTRATOR_ONLY = new Set(['GetUsers', 'CreateUsers', 'DeleteUsers']);
@@ -165,6 +210,33 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     '<tt:InvalidAfterConnect>false</tt:InvalidAfterConnect><tt:InvalidAfterReboot>false</tt:InvalidAfterReboot>' +
     `<tt:Timeout>PT0S</tt:Timeout></trt:MediaUri></trt:${element}>`;
   const mediaXAddr = () => `${options.reportedHost ? `http://${options.reportedHost}` : origin}${MEDIA_PATH}`;
+  const ptzXAddr = () => `${options.reportedHost ? `http://${options.reportedHost}` : origin}${PTZ_PATH}`;
+  const ptz = options.ptz;
+  const panTiltRange = ptz?.panTilt === undefined ? { x: [-1, 1], y: [-1, 1] } : ptz.panTilt;
+  const zoomRange = ptz?.zoom === undefined ? [-1, 1] : ptz.zoom;
+  const presets = (ptz?.presets ?? []).map((p) => ({ ...p }));
+  let presetSerial = presets.length;
+  const commands: PtzCommand[] = [];
+  const ptzProfileOf = (request: XmlElement) => {
+    const profile = profileOf(request);
+    if (!ptz || profile !== profiles[0])
+      throw new Fault(400, ['env:Sender', 'ter:InvalidArgVal', 'ter:NoPTZProfile'], 'No PTZ profile');
+    return profile.token;
+  };
+  const velocity = (element: XmlElement | undefined, axis: 'x' | 'y', range: number[] | null | undefined) => {
+    const raw = element?.attributes[axis];
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!range || !Number.isFinite(value) || value < range[0]! || value > range[1]!)
+      throw new Fault(400, ['env:Sender', 'ter:InvalidArgVal', 'ter:InvalidVelocity'], 'Invalid velocity');
+    return value;
+  };
+  const presetOf = (request: XmlElement) => {
+    const token = child(request, 'PresetToken')?.text.trim();
+    const preset = presets.find((p) => p.token === token);
+    if (!preset) throw new Fault(400, ['env:Sender', 'ter:InvalidArgVal', 'ter:NoToken'], 'No such preset');
+    return preset;
+  };
 
   const operations: Record<string, (request: XmlElement) => string> = {
     GetDeviceInformation: () =>
@@ -173,12 +245,21 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
         .map((field) => `<tds:${field}>${escapeXml(options.information?.[field] ?? '')}</tds:${field}>`)
         .join('') +
       '</tds:GetDeviceInformationResponse>',
-    GetCapabilities: () => {
+    GetCapabilities: (request) => {
       if (options.capabilities === false) {
         throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
       }
+      const category = child(request, 'Category')?.text.trim();
+      if (category === 'PTZ' && !ptz) {
+        throw new Fault(
+          400,
+          ['env:Receiver', 'ter:ActionNotSupported', 'ter:NoSuchService'],
+          'No PTZ service',
+        );
+      }
       return (
         '<tds:GetCapabilitiesResponse><tds:Capabilities>' +
+        (ptz ? `<tt:PTZ><tt:XAddr>${ptzXAddr()}</tt:XAddr></tt:PTZ>` : '') +
         `<tt:Device><tt:XAddr>${origin}${DEVICE_PATH}</tt:XAddr></tt:Device>` +
         `<tt:Media><tt:XAddr>${mediaXAddr()}</tt:XAddr><tt:StreamingCapabilities>` +
         '<tt:RTPMulticast>false</tt:RTPMulticast><tt:RTP_TCP>true</tt:RTP_TCP><tt:RTP_RTSP_TCP>true</tt:RTP_RTSP_TCP>' +
@@ -192,6 +273,10 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
       '<tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>' +
       `<tds:Service><tds:Namespace>${NS.trt}</tds:Namespace><tds:XAddr>${mediaXAddr()}</tds:XAddr>` +
       '<tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>' +
+      (ptz
+        ? `<tds:Service><tds:Namespace>${NS.tptz}</tds:Namespace><tds:XAddr>${ptzXAddr()}</tds:XAddr>` +
+          '<tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>'
+        : '') +
       '</tds:GetServicesResponse>',
     GetProfiles: () =>
       '<trt:GetProfilesResponse>' +
@@ -205,7 +290,12 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
             '<tt:Quality>5</tt:Quality>' +
             `<tt:RateControl><tt:FrameRateLimit>${p.fps}</tt:FrameRateLimit>` +
             '<tt:EncodingInterval>1</tt:EncodingInterval><tt:BitrateLimit>2048</tt:BitrateLimit></tt:RateControl>' +
-            '</tt:VideoEncoderConfiguration></trt:Profiles>',
+            '</tt:VideoEncoderConfiguration>' +
+            (ptz && p === profiles[0]
+              ? '<tt:PTZConfiguration token="ptz_config_1"><tt:Name>ptz</tt:Name><tt:UseCount>1</tt:UseCount>' +
+                '<tt:NodeToken>ptz_node_1</tt:NodeToken></tt:PTZConfiguration>'
+              : '') +
+            '</trt:Profiles>',
         )
         .join('') +
       '</trt:GetProfilesResponse>',
@@ -240,6 +330,99 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
         `<tt:Second>${t.getUTCSeconds()}</tt:Second></tt:Time>` +
         '</tt:UTCDateTime></tds:SystemDateAndTime></tds:GetSystemDateAndTimeResponse>'
       );
+    },
+    GetConfigurations: () =>
+      '<tptz:GetConfigurationsResponse><tptz:PTZConfiguration token="ptz_config_1"><tt:Name>ptz</tt:Name>' +
+      '<tt:UseCount>1</tt:UseCount><tt:NodeToken>ptz_node_1</tt:NodeToken>' +
+      '<tt:DefaultPTZTimeout>PT5S</tt:DefaultPTZTimeout></tptz:PTZConfiguration></tptz:GetConfigurationsResponse>',
+    GetNodes: () => {
+      const range = (name: string, r: number[]) =>
+        `<tt:${name}><tt:Min>${r[0]}</tt:Min><tt:Max>${r[1]}</tt:Max></tt:${name}>`;
+      return (
+        '<tptz:GetNodesResponse><tptz:PTZNode token="ptz_node_1" FixedHomePosition="false">' +
+        '<tt:Name>node</tt:Name><tt:SupportedPTZSpaces>' +
+        (panTiltRange
+          ? '<tt:ContinuousPanTiltVelocitySpace>' +
+            '<tt:URI>http://www.onvif.org/ver10/tptz/PanTiltSpaces/VelocityGenericSpace</tt:URI>' +
+            range('XRange', panTiltRange.x) +
+            range('YRange', panTiltRange.y) +
+            '</tt:ContinuousPanTiltVelocitySpace>'
+          : '') +
+        (zoomRange
+          ? '<tt:ContinuousZoomVelocitySpace>' +
+            '<tt:URI>http://www.onvif.org/ver10/tptz/ZoomSpaces/VelocityGenericSpace</tt:URI>' +
+            range('XRange', zoomRange) +
+            '</tt:ContinuousZoomVelocitySpace>'
+          : '') +
+        '</tt:SupportedPTZSpaces>' +
+        `<tt:MaximumNumberOfPresets>${ptz?.maxPresets ?? 8}</tt:MaximumNumberOfPresets>` +
+        '<tt:HomeSupported>false</tt:HomeSupported></tptz:PTZNode></tptz:GetNodesResponse>'
+      );
+    },
+    ContinuousMove: (request) => {
+      const profile = ptzProfileOf(request);
+      const speed = child(request, 'Velocity');
+      const panTilt = child(speed, 'PanTilt');
+      const zoom = child(speed, 'Zoom');
+      const command: PtzCommand = { operation: 'ContinuousMove', profile };
+      const pan = velocity(panTilt, 'x', panTiltRange?.x);
+      const tilt = velocity(panTilt, 'y', panTiltRange?.y);
+      const zoomSpeed = velocity(zoom, 'x', zoomRange);
+      if (pan !== undefined) command.pan = pan;
+      if (tilt !== undefined) command.tilt = tilt;
+      if (zoomSpeed !== undefined) command.zoom = zoomSpeed;
+      const timeout = child(request, 'Timeout')?.text.trim();
+      if (timeout !== undefined) command.timeout = timeout;
+      commands.push(command);
+      return '<tptz:ContinuousMoveResponse/>';
+    },
+    Stop: (request) => {
+      const profile = ptzProfileOf(request);
+      commands.push({
+        operation: 'Stop',
+        profile,
+        stopPanTilt: child(request, 'PanTilt')?.text.trim() !== 'false',
+        stopZoom: child(request, 'Zoom')?.text.trim() !== 'false',
+      });
+      return '<tptz:StopResponse/>';
+    },
+    GetPresets: (request) => {
+      ptzProfileOf(request);
+      return (
+        '<tptz:GetPresetsResponse>' +
+        presets
+          .map(
+            (p) =>
+              `<tptz:Preset token="${escapeXml(p.token)}"><tt:Name>${escapeXml(p.name)}</tt:Name></tptz:Preset>`,
+          )
+          .join('') +
+        '</tptz:GetPresetsResponse>'
+      );
+    },
+    GotoPreset: (request) => {
+      const profile = ptzProfileOf(request);
+      const preset = presetOf(request);
+      commands.push({ operation: 'GotoPreset', profile, preset: preset.token });
+      return '<tptz:GotoPresetResponse/>';
+    },
+    SetPreset: (request) => {
+      const profile = ptzProfileOf(request);
+      const name = child(request, 'PresetName')?.text ?? '';
+      if (presets.some((p) => p.name === name))
+        throw new Fault(400, ['env:Sender', 'ter:InvalidArgVal', 'ter:PresetExist'], 'Preset name exists');
+      if (presets.length >= (ptz?.maxPresets ?? 8))
+        throw new Fault(400, ['env:Receiver', 'ter:Action', 'ter:TooManyPresets'], 'Too many presets');
+      const token = `preset_${++presetSerial}`;
+      presets.push({ token, name });
+      commands.push({ operation: 'SetPreset', profile, name, preset: token });
+      return `<tptz:SetPresetResponse><tptz:PresetToken>${token}</tptz:PresetToken></tptz:SetPresetResponse>`;
+    },
+    RemovePreset: (request) => {
+      const profile = ptzProfileOf(request);
+      const preset = presetOf(request);
+      presets.splice(presets.indexOf(preset), 1);
+      commands.push({ operation: 'RemovePreset', profile, preset: preset.token });
+      return '<tptz:RemovePresetResponse/>';
     },
     GetUsers: () =>
       '<tds:GetUsersResponse>' +
@@ -314,7 +497,16 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     const operation = path(envelope, 'Body')?.children[0];
     const run = operation && operations[operation.name];
     // Media operations answer at the media XAddr only, so a client that ignores it fails.
-    const atPath = operation && MEDIA_OPERATIONS.has(operation.name) ? MEDIA_PATH : DEVICE_PATH;
+    const atPath = !operation
+      ? DEVICE_PATH
+      : MEDIA_OPERATIONS.has(operation.name)
+        ? MEDIA_PATH
+        : PTZ_OPERATIONS.has(operation.name)
+          ? PTZ_PATH
+          : DEVICE_PATH;
+    if (atPath === PTZ_PATH && !ptz) {
+      throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
+    }
     if (envelope.name !== 'Envelope' || !operation || !run || servicePath !== atPath) {
       throw new Fault(400, ['env:Sender', 'ter:ActionNotSupported'], 'Optional Action Not Implemented');
     }
@@ -332,7 +524,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method !== 'POST' || (req.url !== DEVICE_PATH && req.url !== MEDIA_PATH)) {
+      if (req.method !== 'POST' || ![DEVICE_PATH, MEDIA_PATH, PTZ_PATH].includes(req.url ?? '')) {
         res.writeHead(404).end();
         return;
       }
@@ -341,7 +533,7 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
       let status = 200;
       let body: string | null;
       try {
-        body = handle(raw, req.url, res);
+        body = handle(raw, req.url ?? '', res);
         if (body === null) return;
       } catch (err) {
         // A bug in the simulator should fail the test with a readable fault, not crash the runner.
@@ -373,6 +565,8 @@ export async function startOnvifSimulator(options: OnvifSimulatorOptions): Promi
     },
     endpoint,
     probes: () => [...probes],
+    ptzCommands: () => commands.map((c) => ({ ...c })),
+    presets: () => presets.map((p) => ({ ...p })),
     close: async () => {
       responder?.close();
       await new Promise<void>((resolve, reject) => {

@@ -1053,6 +1053,13 @@ export const requestBounds = {
       "nullable": true,
       "required": false
     },
+    "onvif_xaddr": {
+      "type": "string",
+      "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "nullable": true,
+      "required": false
+    },
     "assignments": {
       "type": "array",
       "maxItems": 16,
@@ -1185,6 +1192,13 @@ export const requestBounds = {
       "nullable": true,
       "required": false
     },
+    "onvif_xaddr": {
+      "type": "string",
+      "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "nullable": true,
+      "required": false
+    },
     "assignments": {
       "type": "array",
       "maxItems": 16,
@@ -1311,6 +1325,13 @@ export const requestBounds = {
       "required": false
     },
     "substream_url": {
+      "type": "string",
+      "maxLength": 500,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "nullable": true,
+      "required": false
+    },
+    "onvif_xaddr": {
       "type": "string",
       "maxLength": 500,
       "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
@@ -1512,6 +1533,41 @@ export const requestBounds = {
     "can_manage": {
       "type": "boolean",
       "required": false
+    }
+  },
+  "moveCameraPtz": {
+    "pan": {
+      "type": "number",
+      "minimum": -1,
+      "maximum": 1,
+      "required": false
+    },
+    "tilt": {
+      "type": "number",
+      "minimum": -1,
+      "maximum": 1,
+      "required": false
+    },
+    "zoom": {
+      "type": "number",
+      "minimum": -1,
+      "maximum": 1,
+      "required": false
+    },
+    "timeout_ms": {
+      "type": "integer",
+      "minimum": 100,
+      "maximum": 60000,
+      "required": false
+    }
+  },
+  "createCameraPtzPreset": {
+    "name": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "pattern": "^[^\\u0000-\\u001F\\u007F]*$",
+      "required": true
     }
   },
   "replaceCameraReviewSettings": {

@@ -132,15 +132,23 @@ export class OnvifDeviceClient {
    * The media service address: GetCapabilities (every Profile S device), else GetServices (devices that dropped
    * the older call). Null when the device has no media service.
    */
-  async getMediaServiceUrl(): Promise<URL | null> {
+  getMediaServiceUrl(): Promise<URL | null> {
+    return this.getServiceUrl('Media', MEDIA_NS);
+  }
+
+  /**
+   * A service's address: GetCapabilities for its category, else GetServices by namespace (devices that dropped
+   * the older call, or fault on a category they lack). Null when the device has no such service.
+   */
+  async getServiceUrl(category: 'Media' | 'PTZ', namespace: string): Promise<URL | null> {
     let xaddr: string | undefined;
     try {
       const response = await this.call(
         'GetCapabilities',
-        '<tds:GetCapabilities><tds:Category>Media</tds:Category></tds:GetCapabilities>',
+        `<tds:GetCapabilities><tds:Category>${category}</tds:Category></tds:GetCapabilities>`,
       );
       expectResponse(response, 'GetCapabilitiesResponse');
-      xaddr = textOf(path(response, 'Capabilities', 'Media', 'XAddr'));
+      xaddr = textOf(path(response, 'Capabilities', category, 'XAddr'));
     } catch (err) {
       if (!(err instanceof OnvifError) || err.kind !== 'fault') throw err;
     }
@@ -150,16 +158,16 @@ export class OnvifDeviceClient {
         '<tds:GetServices><tds:IncludeCapability>false</tds:IncludeCapability></tds:GetServices>',
       );
       expectResponse(response, 'GetServicesResponse');
-      const media = childrenNamed(response, 'Service').find(
-        (service) => textOf(child(service, 'Namespace')) === MEDIA_NS,
+      const service = childrenNamed(response, 'Service').find(
+        (candidate) => textOf(child(candidate, 'Namespace')) === namespace,
       );
-      xaddr = textOf(child(media, 'XAddr'));
+      xaddr = textOf(child(service, 'XAddr'));
     }
     if (!xaddr) return null;
     try {
       return new URL(xaddr);
     } catch {
-      throw new OnvifError('protocol', `the device reported an invalid media service address`);
+      throw new OnvifError('protocol', `the device reported an invalid ${category} service address`);
     }
   }
 

@@ -18,3 +18,5 @@ export {
 } from './discovery.js';
 export type { DiscoveredDevice, DiscoveryOptions } from './discovery.js';
 export { passwordDigest } from './wsse.js';
+export { OnvifPtzClient, PTZ_NS, openPtz } from './ptz-client.js';
+export type { PtzCapabilities, PtzPreset, PtzRange, PtzVelocity } from './ptz-client.js';

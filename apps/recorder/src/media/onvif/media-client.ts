@@ -15,6 +15,8 @@ export interface OnvifProfile {
   width: number | null;
   height: number | null;
   fps: number | null;
+  /** token of the profile's PTZ configuration; null: the profile cannot move the camera */
+  ptz_configuration: string | null;
 }
 
 export interface InspectedProfile extends OnvifProfile {
@@ -132,6 +134,7 @@ function readProfile(profile: XmlElement): OnvifProfile {
     width: number(path(encoder, 'Resolution', 'Width')),
     height: number(path(encoder, 'Resolution', 'Height')),
     fps: number(path(encoder, 'RateControl', 'FrameRateLimit')),
+    ptz_configuration: child(profile, 'PTZConfiguration')?.attributes['token'] ?? null,
   };
 }
 

@@ -26,6 +26,8 @@ const optionalText = {
   password: { maxLength: 255 },
   rtsp_url: { maxLength: 500 },
   substream_url: { maxLength: 500 },
+  /** the ONVIF device service URL (http or https; a bare host:port gets /onvif/device_service) */
+  onvif_xaddr: { maxLength: 500 },
 } as const;
 
 type OptionalTexts = { [K in keyof typeof optionalText]: TOptional<TUnion<[TString, TNull]>> };
@@ -99,6 +101,8 @@ export const CameraResponse = Type.Object({
   username: Nullable(Type.String()),
   rtsp_url: Nullable(Type.String()),
   substream_url: Nullable(Type.String()),
+  /** where the recorder reaches the camera's ONVIF services (PTZ); null: none known */
+  onvif_xaddr: Nullable(Type.String()),
   assignments: Nullable(
     Type.Array(Type.Object({ skill: Type.String(), labels: Nullable(Type.Array(Type.String())) })),
   ),

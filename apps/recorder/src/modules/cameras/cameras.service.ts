@@ -29,15 +29,19 @@ import {
   type DeletedCameraList,
   type HardDeleteResult,
 } from './cameras.schemas.js';
-import { checkHost, splitStreamUrl } from './stream-urls.js';
+import { checkHost, onvifDeviceUrl, splitStreamUrl } from './stream-urls.js';
 import type { RecorderEventBus } from '../recorder-events.js';
 
 export const PASSWORD_PURPOSE = 'camera.password';
 
 /** Text columns stored as sent (the password is sealed, the URLs are cleaned of credentials first). */
 const PLAIN_TEXT_FIELDS = CAMERA_TEXT_FIELDS.filter(
-  (field): field is Exclude<(typeof CAMERA_TEXT_FIELDS)[number], 'password' | 'rtsp_url' | 'substream_url'> =>
-    !['password', 'rtsp_url', 'substream_url'].includes(field),
+  (
+    field,
+  ): field is Exclude<
+    (typeof CAMERA_TEXT_FIELDS)[number],
+    'password' | 'rtsp_url' | 'substream_url' | 'onvif_xaddr'
+  > => !['password', 'rtsp_url', 'substream_url', 'onvif_xaddr'].includes(field),
 );
 type PlainTextField = (typeof PLAIN_TEXT_FIELDS)[number];
 
@@ -83,10 +87,12 @@ export class CamerasService {
     const rtsp = body.rtsp_url ? splitStreamUrl(body.rtsp_url, 'rtsp_url') : null;
     const sub = body.substream_url ? splitStreamUrl(body.substream_url, 'substream_url') : null;
     const assignments = body.assignments ? normalizeAssignments(body.assignments) : [];
+    const onvifXaddr = body.onvif_xaddr ? onvifDeviceUrl(body.onvif_xaddr) : null;
     await this.hosts.checkSave(context.principal, [
       [['body', 'ip_address'], body.ip_address],
       [['body', 'rtsp_url'], rtsp?.url],
       [['body', 'substream_url'], sub?.url],
+      [['body', 'onvif_xaddr'], onvifXaddr],
     ]);
     const ownerId = context.principal.userId;
     const rtspUrl = rtsp?.url ?? null;
@@ -113,6 +119,7 @@ export class CamerasService {
         password_sealed: password ? this.secrets.seal(password, PASSWORD_PURPOSE) : null,
         rtsp_url: rtspUrl,
         substream_url: sub?.url ?? null,
+        onvif_xaddr: onvifXaddr,
         created_at: now,
         updated_at: null,
         deleted_at: null,
@@ -184,10 +191,13 @@ export class CamerasService {
       urlUsername ??= split.username;
       urlPassword ??= split.password;
     }
+    if (body.onvif_xaddr !== undefined)
+      patch.onvif_xaddr = body.onvif_xaddr ? onvifDeviceUrl(body.onvif_xaddr) : null;
     await this.hosts.checkSave(context.principal, [
       [['body', 'ip_address'], patch.ip_address],
       [['body', 'rtsp_url'], patch.rtsp_url],
       [['body', 'substream_url'], patch.substream_url],
+      [['body', 'onvif_xaddr'], patch.onvif_xaddr],
     ]);
     if (urlUsername !== null && body.username === undefined) patch.username = urlUsername;
     if (urlPassword !== null && !body.password)
@@ -415,6 +425,7 @@ export class CamerasService {
       username: row.username,
       rtsp_url: row.rtsp_url,
       substream_url: row.substream_url,
+      onvif_xaddr: row.onvif_xaddr,
       assignments,
       recording_enabled: recordingEnabled,
       password_set: row.password_sealed !== null,

@@ -2,6 +2,7 @@
 // stream URLs use an allowed scheme, and credentials embedded in them are split out so that URLs are stored,
 // returned and logged without secrets.
 import { isIP } from 'node:net';
+import { deviceServiceUrl } from '../../media/onvif/device-client.js';
 import { FieldValidationError } from '../../platform/http/errors.js';
 
 /** SEED.md: rtsp_url, substream_url (and a config's source_url) hold at most 500 characters. */
@@ -67,4 +68,26 @@ export function splitStreamUrl(value: string, field: string): SplitUrl {
     );
   }
   return { url: cleaned, username, password };
+}
+
+/**
+ * An ONVIF device service URL as a camera stores it: http or https with a host, the default service path when
+ * none is given, and no credentials (the camera's own username and password are used for the device).
+ */
+export function onvifDeviceUrl(value: string): string {
+  let url: URL;
+  try {
+    url = deviceServiceUrl(value);
+  } catch {
+    throw new FieldValidationError(['body', 'onvif_xaddr'], 'Input should be an http or https URL');
+  }
+  if (url.hostname === '') throw new FieldValidationError(['body', 'onvif_xaddr'], 'URL should name a host');
+  const cleaned = url.toString();
+  if (cleaned.length > MAX_STREAM_URL_LENGTH) {
+    throw new FieldValidationError(
+      ['body', 'onvif_xaddr'],
+      `URL should have at most ${MAX_STREAM_URL_LENGTH} characters once normalised (it has ${cleaned.length})`,
+    );
+  }
+  return cleaned;
 }

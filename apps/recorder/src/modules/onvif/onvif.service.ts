@@ -146,6 +146,7 @@ export class OnvifService {
         password: body.password,
         rtsp_url: rtspUrl,
         substream_url: substreamUrl,
+        onvif_xaddr: client.url.toString(),
         manufacturer: clip(info.manufacturer),
         model: clip(info.model),
         firmware_version: clip(info.firmware_version),

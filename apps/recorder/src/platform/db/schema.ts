@@ -88,6 +88,8 @@ export interface CamerasTable {
   password_sealed: string | null;
   rtsp_url: string | null;
   substream_url: string | null;
+  /** the ONVIF device service URL (0026); null: no ONVIF endpoint known, so no PTZ */
+  onvif_xaddr: string | null;
 }
 
 export interface CameraConfigsTable {

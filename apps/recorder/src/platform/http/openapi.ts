@@ -29,6 +29,7 @@ export const API_TAGS = [
   { name: 'skills', description: 'Skills that consumers (apps, adapters, rules) declare on cameras.' },
   { name: 'device-users', description: 'Accounts on the camera itself, managed over ONVIF.' },
   { name: 'onvif', description: 'ONVIF discovery, device inspection and adding a camera from a device.' },
+  { name: 'ptz', description: "Pan, tilt, zoom and presets of a camera's ONVIF device." },
   {
     name: 'recordings',
     description:

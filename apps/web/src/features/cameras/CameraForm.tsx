@@ -32,6 +32,7 @@ const LABELS: Record<TypedField, string> = {
   port: 'RTSP port',
   rtsp_url: 'Main stream URL',
   substream_url: 'Substream URL',
+  onvif_xaddr: 'ONVIF device address (for PTZ)',
   username: 'Camera username',
   password: 'Camera password',
   manufacturer: 'Manufacturer',
@@ -192,6 +193,11 @@ export function CameraForm({
         </div>
         {text('rtsp_url', { type: 'url', spellCheck: false, placeholder: 'rtsp://camera.local:554/stream1' })}
         {text('substream_url', { type: 'url', spellCheck: false })}
+        {text('onvif_xaddr', {
+          type: 'url',
+          spellCheck: false,
+          placeholder: 'http://camera.local/onvif/device_service',
+        })}
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Credentials written into a URL are moved into the fields below (fields you fill in win).
         </p>

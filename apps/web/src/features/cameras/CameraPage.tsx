@@ -12,6 +12,7 @@ import { CameraPermissions } from './CameraPermissions';
 import { CameraSkills } from './CameraSkills';
 import { CameraStatus } from './CameraStatus';
 import { DeviceUsers } from './DeviceUsers';
+import { PtzPad } from './PtzPad';
 import { SnapshotButton } from './SnapshotButton';
 import { StreamSettings } from './StreamSettings';
 import { useCamera } from './queries';
@@ -34,6 +35,7 @@ function Overview({ camera }: { camera: Camera }) {
       <div className="flex flex-wrap gap-2">
         <SnapshotButton camera={camera} />
       </div>
+      <PtzPad camera={camera} />
       {camera.stream_warning && (
         <p
           role="status"

@@ -338,3 +338,40 @@ export function useDeleteDeviceUser(id: number, onvifPort: number) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['device-users', id] }),
   });
 }
+
+// ---- PTZ over ONVIF ----
+
+/** What the camera's pan/tilt/zoom can do and its presets (issue #36); `supported: false` says why not. */
+export function useCameraPtz(id: number) {
+  return useQuery({
+    queryKey: ['ptz', id],
+    queryFn: async () => unwrap(await api.GET('/api/v1/cameras/{id}/ptz', { params: { path: { id } } })),
+    // Asking the device costs a few SOAP calls: not on every focus of the window.
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useCreatePtzPreset(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) =>
+      unwrap(
+        await api.POST('/api/v1/cameras/{id}/ptz/presets', { params: { path: { id } }, body: { name } }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ptz', id] }),
+  });
+}
+
+export function useDeletePtzPreset(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      unwrap(
+        await api.DELETE('/api/v1/cameras/{id}/ptz/presets/{token}', {
+          params: { path: { id, token } },
+        }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ptz', id] }),
+  });
+}
