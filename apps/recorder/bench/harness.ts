@@ -254,3 +254,25 @@ export function streamEvents(
   req.end();
   return () => req.destroy();
 }
+
+/** One HLS viewer: the media playlist every second and each new segment, as a player without LL-HLS would. */
+export function watchLive(base: string, token: string, cameraId: number, signal: AbortSignal): void {
+  const seen = new Set<string>();
+  const headers = { authorization: `Bearer ${token}` };
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1000));
+  void (async () => {
+    while (!signal.aborted) {
+      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/media.m3u8`, { headers, signal })
+        .then((r) => (r.ok ? r.text() : ''))
+        .catch(() => '');
+      for (const name of playlist.match(/^seg-\d+\.m4s$/gm) ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        await fetch(`${base}/api/v1/cameras/${cameraId}/live/${name}`, { headers, signal })
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
+      }
+      await pause();
+    }
+  })();
+}
