@@ -183,6 +183,16 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** cutime + cstime of a process: the CPU of its children that ended and were waited for, in seconds. */
+export function reapedChildrenCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU (% of a core) of a set of processes over the window that `during` waits out. */
 export async function cpuOver(pids: number[], during: () => Promise<void>): Promise<number> {
   const before = pids.map(cpuSeconds);
