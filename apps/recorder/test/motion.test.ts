@@ -159,6 +159,44 @@ describe('motion detector', () => {
       assert.ok(box.x + box.width > 0.5 && box.x >= 0.5 - 1.5 / WIDTH, JSON.stringify(box));
   });
 
+  it('changes exactly what a plain 3×3 mean and running average say changed, picture after picture', () => {
+    // The detector's loops are written for speed (bench:box); this is the arithmetic written plainly.
+    const { threshold, learningRate } = DEFAULT_MOTION_SETTINGS;
+    let background: Float32Array | null = null;
+    const expected = (gray: Uint8Array) => {
+      const blurred = new Uint8Array(gray.length);
+      for (let y = 0; y < HEIGHT; y++)
+        for (let x = 0; x < WIDTH; x++) {
+          let total = 0;
+          let count = 0;
+          for (let row = Math.max(0, y - 1); row <= Math.min(HEIGHT - 1, y + 1); row++)
+            for (let column = Math.max(0, x - 1); column <= Math.min(WIDTH - 1, x + 1); column++) {
+              total += gray[row * WIDTH + column]!;
+              count++;
+            }
+          blurred[y * WIDTH + x] = Math.round(total / count);
+        }
+      if (!background) {
+        background = Float32Array.from(blurred);
+        return 0;
+      }
+      let moved = 0;
+      for (let i = 0; i < blurred.length; i++)
+        if (Math.abs(blurred[i]! - background[i]!) > threshold) moved++;
+      const share = moved / blurred.length;
+      if (share > 0.5) background.set(blurred);
+      else
+        for (let i = 0; i < blurred.length; i++)
+          background[i]! += learningRate * (blurred[i]! - background[i]!);
+      return share;
+    };
+    const detector = new MotionDetector(WIDTH, HEIGHT);
+    // walking, then the lights going up (a change of the whole scene), then walking in the new light
+    const brighter = walking.map((frame) => frame.map((value) => Math.min(255, value + 90)));
+    for (const [index, frame] of [...walking, ...brighter].entries())
+      assert.equal(detector.analyse(frame).changed, expected(frame), `picture ${index}`);
+  });
+
   it('refuses a frame of the wrong size', () => {
     assert.throws(() => new MotionDetector(WIDTH, HEIGHT).analyse(new Uint8Array(10)), /grey frame/);
   });
