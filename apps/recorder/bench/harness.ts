@@ -183,6 +183,16 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** cutime + cstime of a process: the CPU of its children that ended and were waited for, in seconds. */
+export function reapedChildrenCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU (% of a core) of a set of processes over the window that `during` waits out. */
 export async function cpuOver(pids: number[], during: () => Promise<void>): Promise<number> {
   const before = pids.map(cpuSeconds);
@@ -253,4 +263,26 @@ export function streamEvents(
   });
   req.end();
   return () => req.destroy();
+}
+
+/** One HLS viewer: the media playlist every second and each new segment, as a player without LL-HLS would. */
+export function watchLive(base: string, token: string, cameraId: number, signal: AbortSignal): void {
+  const seen = new Set<string>();
+  const headers = { authorization: `Bearer ${token}` };
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1000));
+  void (async () => {
+    while (!signal.aborted) {
+      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/media.m3u8`, { headers, signal })
+        .then((r) => (r.ok ? r.text() : ''))
+        .catch(() => '');
+      for (const name of playlist.match(/^seg-\d+\.m4s$/gm) ?? []) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        await fetch(`${base}/api/v1/cameras/${cameraId}/live/${name}`, { headers, signal })
+          .then((r) => r.arrayBuffer())
+          .catch(() => undefined);
+      }
+      await pause();
+    }
+  })();
 }

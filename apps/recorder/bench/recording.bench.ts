@@ -27,6 +27,7 @@ import {
   login,
   startRecorder,
   stop,
+  watchLive,
 } from './harness.js';
 import { measureLiveLatency, printLatency } from './live-latency.js';
 
@@ -48,27 +49,6 @@ const GOP = FPS; // a keyframe a second
 const isGrabber = (pid: number) => cmdline(pid).includes('image2pipe');
 const sleep = (s: number) => new Promise<void>((resolve) => setTimeout(resolve, s * 1000));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** One HLS viewer: the media playlist every second and each new segment, as a player without LL-HLS would. */
-function watch(base: string, token: string, cameraId: number, signal: AbortSignal): void {
-  const seen = new Set<string>();
-  const headers = { authorization: `Bearer ${token}` };
-  void (async () => {
-    while (!signal.aborted) {
-      const playlist = await fetch(`${base}/api/v1/cameras/${cameraId}/live/media.m3u8`, { headers, signal })
-        .then((r) => (r.ok ? r.text() : ''))
-        .catch(() => '');
-      for (const name of playlist.match(/^seg-\d+\.m4s$/gm) ?? []) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        await fetch(`${base}/api/v1/cameras/${cameraId}/live/${name}`, { headers, signal })
-          .then((r) => r.arrayBuffer())
-          .catch(() => undefined);
-      }
-      await sleep(1).catch(() => undefined);
-    }
-  })();
-}
 
 /** The pre-runtime pipelines of one camera, each pulling the camera itself. */
 function separatePulls(url: string, dir: string): ChildProcess[] {
@@ -238,7 +218,7 @@ async function main() {
 
     for (const id of ids) {
       await addLiveModel(recorder.base, token, id);
-      watch(recorder.base, token, id, viewers.signal);
+      watchLive(recorder.base, token, id, viewers.signal);
     }
     console.log('phase 1: the recorder, one session per camera…');
     await sleep(WARMUP_S);

@@ -1,10 +1,12 @@
 // Motion detection on real footage (OpenCV's vtest.avi pedestrians, decoded by ffmpeg to small grey frames): the
 // walkers are found and boxed, a still picture and a change of lighting are not motion, masked areas never are,
 // and the on/off switch needs a few moving frames to start and a quiet spell to end. Polygons (masks, zones) are
-// validated with reasons.
+// validated with reasons. The product's motion decoder (greyFramesArgs, which skips H.264's deblocking) sees what
+// a full decode sees, across a long keyframe interval.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { greyFramesArgs } from '../src/media/ffmpeg/args.js';
 import { MotionDetector, DEFAULT_MOTION_SETTINGS } from '../src/media/motion/motion-detector.js';
 import { MotionSwitch } from '../src/media/motion/motion-switch.js';
 import { pointInPolygon, polygonProblem, rasterize } from '../src/platform/geometry/polygon.js';
@@ -157,8 +159,105 @@ describe('motion detector', () => {
       assert.ok(box.x + box.width > 0.5 && box.x >= 0.5 - 1.5 / WIDTH, JSON.stringify(box));
   });
 
+  it('changes exactly what a plain 3×3 mean and running average say changed, picture after picture', () => {
+    // The detector's loops are written for speed (bench:box); this is the arithmetic written plainly.
+    const { threshold, learningRate } = DEFAULT_MOTION_SETTINGS;
+    let background: Float32Array | null = null;
+    const expected = (gray: Uint8Array) => {
+      const blurred = new Uint8Array(gray.length);
+      for (let y = 0; y < HEIGHT; y++)
+        for (let x = 0; x < WIDTH; x++) {
+          let total = 0;
+          let count = 0;
+          for (let row = Math.max(0, y - 1); row <= Math.min(HEIGHT - 1, y + 1); row++)
+            for (let column = Math.max(0, x - 1); column <= Math.min(WIDTH - 1, x + 1); column++) {
+              total += gray[row * WIDTH + column]!;
+              count++;
+            }
+          blurred[y * WIDTH + x] = Math.round(total / count);
+        }
+      if (!background) {
+        background = Float32Array.from(blurred);
+        return 0;
+      }
+      let moved = 0;
+      for (let i = 0; i < blurred.length; i++)
+        if (Math.abs(blurred[i]! - background[i]!) > threshold) moved++;
+      const share = moved / blurred.length;
+      if (share > 0.5) background.set(blurred);
+      else
+        for (let i = 0; i < blurred.length; i++)
+          background[i]! += learningRate * (blurred[i]! - background[i]!);
+      return share;
+    };
+    const detector = new MotionDetector(WIDTH, HEIGHT);
+    // walking, then the lights going up (a change of the whole scene), then walking in the new light
+    const brighter = walking.map((frame) => frame.map((value) => Math.min(255, value + 90)));
+    for (const [index, frame] of [...walking, ...brighter].entries())
+      assert.equal(detector.analyse(frame).changed, expected(frame), `picture ${index}`);
+  });
+
   it('refuses a frame of the wrong size', () => {
     assert.throws(() => new MotionDetector(WIDTH, HEIGHT).analyse(new Uint8Array(10)), /grey frame/);
+  });
+});
+
+describe('motion decoder', () => {
+  it('skips deblocking, and sees what a full decode sees even 10 s after a keyframe', () => {
+    const args = greyFramesArgs(5, 320, 180);
+    assert.deepEqual(args.slice(args.indexOf('-skip_loop_filter'), args.indexOf('-skip_loop_filter') + 2), [
+      '-skip_loop_filter',
+      'all',
+    ]);
+    assert.ok(args.indexOf('-skip_loop_filter') < args.indexOf('-i'), 'a decoder (input) option');
+    // The pedestrians as a camera might send them: H.264 at a low bit rate with a keyframe every 10 s, as an
+    // MPEG-TS camera stream (what the motion ffmpeg reads from the fan-out).
+    const stream = execFileSync(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-ss', '2', '-t', '12', '-i', VTEST, '-an', '-vf', 'scale=640:360'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-bf', '0', '-g', '100', '-sc_threshold', '0'],
+        ...['-b:v', '400k', '-f', 'mpegts', 'pipe:1'],
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    // The product's command line, without its progress (fd 3 in the product) and without `-fflags nobuffer`,
+    // which drops packets of a stream that arrives all at once rather than live.
+    const without = (list: string[], option: string) =>
+      list.filter((arg, i) => arg !== option && list[i - 1] !== option);
+    const product = without(without(args, '-progress'), '-fflags');
+    const full = without(product, '-skip_loop_filter');
+    const decode = (command: string[]) => {
+      const raw = execFileSync('ffmpeg', command, { input: stream, maxBuffer: 64 * 1024 * 1024 });
+      const frames: Uint8Array[] = [];
+      for (let at = 0; at + 320 * 180 <= raw.length; at += 320 * 180)
+        frames.push(new Uint8Array(raw.subarray(at, at + 320 * 180)));
+      return frames;
+    };
+    const fast = decode(product);
+    const reference = decode(full);
+    assert.ok(fast.length >= 55, `${fast.length} pictures`);
+    assert.equal(fast.length, reference.length);
+    for (const [index, picture] of fast.entries()) {
+      let total = 0;
+      for (let i = 0; i < picture.length; i++) {
+        total += Math.abs(picture[i]! - reference[index]![i]!);
+      }
+      assert.ok(
+        total / picture.length < 2,
+        `picture ${index}: ${(total / picture.length).toFixed(2)} levels apart`,
+      );
+    }
+    // And the detector moves on the same pictures.
+    const moved = (frames: Uint8Array[]) => {
+      const detector = new MotionDetector(320, 180);
+      return frames.map((frame) => detector.analyse(frame).boxes.length > 0);
+    };
+    const fastMoved = moved(fast);
+    const referenceMoved = moved(reference);
+    const agree = fastMoved.filter((value, i) => value === referenceMoved[i]).length;
+    assert.ok(agree >= fast.length - 2, `${agree} of ${fast.length} pictures agree`);
+    assert.ok(fastMoved.filter(Boolean).length > fast.length / 2, 'the walkers are seen');
   });
 });
 

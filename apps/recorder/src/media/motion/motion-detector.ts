@@ -82,21 +82,27 @@ export class MotionDetector {
       this.#background = Float32Array.from(this.#blurred);
       return { boxes: [], changed: 0, calibrating: true };
     }
+    // One pass compares each pixel with the background and moves the background towards it; a change of the
+    // whole scene then replaces the background outright, so updating it first costs nothing there.
     const background = this.#background;
+    const blurred = this.#blurred;
+    const ignored = this.#ignored;
+    const changedPixels = this.#changed;
+    const { threshold, learningRate: rate } = this.settings;
     let count = 0;
     for (let i = 0; i < this.#pixels; i++) {
-      const moved =
-        this.#ignored[i] === 0 && Math.abs(this.#blurred[i]! - background[i]!) > this.settings.threshold;
-      this.#changed[i] = moved ? 1 : 0;
+      const value = blurred[i]!;
+      const difference = value - background[i]!;
+      const moved = ignored[i] === 0 && (difference > threshold || difference < -threshold);
+      changedPixels[i] = moved ? 1 : 0;
       if (moved) count++;
+      background[i]! += rate * difference;
     }
     const changed = count / this.#unmasked;
     if (changed > SCENE_CHANGE) {
-      background.set(this.#blurred);
+      background.set(blurred);
       return { boxes: [], changed, calibrating: true };
     }
-    const rate = this.settings.learningRate;
-    for (let i = 0; i < this.#pixels; i++) background[i]! += rate * (this.#blurred[i]! - background[i]!);
     if (count === 0) return { boxes: [], changed, calibrating: false };
     dilate3(this.#changed, this.#grown, this.width, this.height);
     const boxes = mergeOverlapping(this.#regions()).filter((box) => box.area >= this.settings.minArea);
@@ -124,11 +130,11 @@ export class MotionDetector {
         top = Math.min(top, y);
         bottom = Math.max(bottom, y);
         changedPixels += this.#changed[at]!;
-        for (const next of [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, at - width, at + width]) {
-          if (next < 0 || next >= this.#pixels || this.#grown[next] === 0 || visited[next] !== 0) continue;
-          visited[next] = 1;
-          stack.push(next);
-        }
+        // The four neighbours, without building a list for each pixel (this loop runs for every moving pixel).
+        if (x > 0) this.#visit(at - 1, stack);
+        if (x < width - 1) this.#visit(at + 1, stack);
+        if (y > 0) this.#visit(at - width, stack);
+        if (y < height - 1) this.#visit(at + width, stack);
       }
       boxes.push({
         x: left / width,
@@ -139,6 +145,12 @@ export class MotionDetector {
       });
     }
     return boxes;
+  }
+
+  #visit(at: number, stack: number[]): void {
+    if (this.#grown[at] === 0 || this.#visited[at] !== 0) return;
+    this.#visited[at] = 1;
+    stack.push(at);
   }
 }
 
@@ -168,11 +180,20 @@ function blur3(
     const sumAt = (i: number) =>
       rowSums[i]! + (above ? rowSums[i + above]! : 0) + (below ? rowSums[i + below]! : 0);
     target[row] = Math.round(sumAt(row) / (2 * rows));
+    target[row + last] = Math.round(sumAt(row + last) / (2 * rows));
+    if (above && below) {
+      // Inside the picture (nearly every pixel): nine pixels, their rounded mean from a table.
+      for (let i = row + 1; i < row + last; i++)
+        target[i] = NINTHS[rowSums[i - width]! + rowSums[i]! + rowSums[i + width]!]!;
+      continue;
+    }
     const inner = 3 * rows;
     for (let i = row + 1; i < row + last; i++) target[i] = Math.round(sumAt(i) / inner);
-    target[row + last] = Math.round(sumAt(row + last) / (2 * rows));
   }
 }
+
+/** Math.round(sum / 9) for every sum of nine grey values. */
+const NINTHS = Uint8Array.from({ length: 9 * 255 + 1 }, (_, sum) => Math.round(sum / 9));
 
 /** 3×3 dilation: the changed pixels of one moving thing (a person's limbs and body) join into one region. */
 function dilate3(source: Uint8Array, target: Uint8Array, width: number, height: number): void {
