@@ -32,7 +32,7 @@ for (const dialect of testDialects()) {
         size_bytes: 1000,
         path: `cam-${cameraId}/${startMs}.mp4`,
         created_at: new Date().toISOString(),
-      });
+      }, 'a'.repeat(64));
     }
 
     const coverage = (query: string, token = t.adminToken, camera = cameraId) =>
@@ -67,7 +67,7 @@ for (const dialect of testDialects()) {
         size_bytes: 1,
         path: `cam-${other}/${DAY_START + 42_000}.mp4`,
         created_at: new Date().toISOString(),
-      });
+      }, 'a'.repeat(64));
     });
     after(() => t.close());
 

@@ -67,7 +67,7 @@ describe('recording retention and settings', () => {
         size_bytes: 1000,
         path,
         created_at: new Date().toISOString(),
-      });
+      }, 'a'.repeat(64));
       paths.push(path);
     }
     return paths;
@@ -349,7 +349,7 @@ describe('the free-disk floor on a small disk', () => {
         size_bytes: CHUNK,
         path,
         created_at: new Date().toISOString(),
-      });
+      }, 'a'.repeat(64));
       paths.push(path);
     }
     return paths;

@@ -1,4 +1,5 @@
 import { mapBounded } from '../../platform/bounded-map.js';
+import { actorOf } from '../../platform/db/evidence-chain.js';
 import { rm, stat, statfs } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
@@ -519,7 +520,7 @@ export class RecordingsService {
     const [chunk] = await this.footage.place([row]);
     if (chunk!.nodeId !== null) return { remote: this.footage.forwarding(chunk!.nodeId, SMALL_ANSWER_BYTES) };
     await rm(this.footage.path(row), { force: true });
-    await this.recordings.delete(row.id);
+    await this.recordings.delete(row.id, { reason: 'user', actor: actorOf(context.principal) });
     await this.audit.record(context, {
       action: 'recording.delete',
       entityType: 'camera',
