@@ -32,6 +32,7 @@ import type { SkillsService } from './modules/skills/skills.service.js';
 import type { BackoffPolicy } from './media/supervisor.js';
 import type { RecordingEngine } from './modules/recordings/recording-engine.js';
 import type { RecordingsService } from './modules/recordings/recordings.service.js';
+import type { EvidenceService } from './modules/evidence/evidence.service.js';
 import type { RetentionService } from './modules/recordings/retention.js';
 import type { RecordingWatch } from './modules/recordings/recording-watch.js';
 import type { LiveService } from './modules/live/live.service.js';
@@ -86,6 +87,7 @@ export interface Container {
   readonly deviceUsers: DeviceUsersService;
   readonly onvif: OnvifService;
   readonly recordings: RecordingsService;
+  readonly evidence: EvidenceService;
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
   readonly recordingWatch: RecordingWatch;
@@ -278,10 +280,12 @@ export async function createContainer(
     mediaTls,
     // `metrics` is built below, once every service it reads exists; restarts come only after start().
     onFfmpegRestart: (cameraId) => metrics.ffmpegRestarted(cameraId),
+    secretBox,
     overrides,
   });
   const {
     recordings,
+    evidence,
     sources,
     streams,
     recordingEngine,
@@ -430,6 +434,7 @@ export async function createContainer(
     media.parts.recording,
     media.parts.recordedFootageTranscodes,
     media.parts.recordingWatch,
+    media.parts.evidenceSigning,
     media.parts.retention,
     { name: 'cloud', start: () => cloud.start(), stop: () => cloud.close() },
     ai.parts.adapters,
@@ -495,6 +500,7 @@ export async function createContainer(
     nodeProxy,
     logger,
     recordings,
+    evidence,
     recordingEngine,
     retention,
     recordingWatch,

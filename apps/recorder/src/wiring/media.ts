@@ -24,6 +24,8 @@ import { cameraRuntimeReactions } from '../modules/camera-runtime/camera-runtime
 import { LiveService } from '../modules/live/live.service.js';
 import type { MediaTlsService } from '../modules/media-tls/media-tls.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
+import { EvidenceRepository } from '../modules/evidence/evidence.repository.js';
+import { EvidenceService } from '../modules/evidence/evidence.service.js';
 import { FootageNodes } from '../modules/recordings/footage-nodes.js';
 import { RecordingEngine } from '../modules/recordings/recording-engine.js';
 import { RecordingWatch } from '../modules/recordings/recording-watch.js';
@@ -33,6 +35,7 @@ import { RecordingsRepository } from '../modules/recordings/recordings.repositor
 import { RecordingsService } from '../modules/recordings/recordings.service.js';
 import { RetentionService } from '../modules/recordings/retention.js';
 import type { TicketService } from '../platform/auth/tickets.js';
+import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { DatabaseHandle } from '../platform/db/database.js';
 import type { EventBus } from '../platform/events/event-bus.js';
 import type { Part } from '../platform/lifecycle.js';
@@ -66,6 +69,8 @@ export interface MediaDeps {
   mediaTls: MediaTlsService;
   /** each restart of a camera's ffmpeg (the metrics count them) */
   onFfmpegRestart: (cameraId: number) => void;
+  /** seals the evidence signing key */
+  secretBox: SecretBox;
   overrides: MediaOverrides;
 }
 
@@ -87,9 +92,12 @@ export function wireMedia({
   connectGuardProblem,
   mediaTls,
   onFfmpegRestart,
+  secretBox,
   overrides,
 }: MediaDeps) {
   const recordingsRepository = new RecordingsRepository(database.db, database.dialect, nodeId);
+  // Each camera's hash chain of its chunks, its heads signed with the installation's key (docs/evidence.md).
+  const evidence = new EvidenceService(new EvidenceRepository(database.db), secretBox, logger);
   // Recorded H.265 as H.264 for browsers without HEVC, transcoded on demand into a scratch directory.
   const chunkTranscodes = new ChunkTranscodes({
     ffmpegPath: config.media.ffmpegPath,
@@ -107,6 +115,7 @@ export function wireMedia({
       inProgress: (cameraId) => recordingEngine.inProgress(cameraId),
       closedAs: (cameraId, name) => recordingEngine.closedAs(cameraId, name),
     },
+    evidence,
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
@@ -193,6 +202,7 @@ export function wireMedia({
   const cameraIds = () => cameras.allIds();
   return {
     recordings,
+    evidence,
     sources,
     streams,
     recordingEngine,
@@ -215,6 +225,11 @@ export function wireMedia({
         name: 'recording watch',
         start: () => recordingWatch.start(),
         stop: () => recordingWatch.stop(),
+      },
+      evidenceSigning: {
+        name: 'evidence signing',
+        start: () => evidence.start(),
+        stop: () => evidence.stop(),
       },
       retention: {
         name: 'retention',

@@ -637,4 +637,5 @@ export type CameraRow = Selectable<CamerasTable>;
 export type CameraConfigRow = Selectable<CameraConfigsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
 export type CloudResultRow = Selectable<CloudResultsTable>;
+export type RecordingRow = Selectable<RecordingsTable>;
 export type CloudSettingsRow = Omit<CloudSettingsTable, 'id'>;

@@ -46,7 +46,7 @@ export const evidence: PortableMigration = {
       .addColumn('signed_at_ms', 'bigint', notNull)
       /** base64 Ed25519 signature of the head statement (platform/crypto/evidence.ts) */
       .addColumn('signature', 'varchar(200)', notNull)
-      .addColumn('key_fingerprint', 'varchar(64)', notNull)
+      .addColumn('key_fingerprint', 'varchar(80)', notNull)
       .addPrimaryKeyConstraint('evidence_heads_pk', ['camera_id', 'seq'])
       .execute();
     await db.schema
