@@ -2,37 +2,18 @@
 // signing key's public half; evidence exports that `npm run verify` checks with no server; the integrity check
 // naming an altered byte, a missing file, a row removed without a link and a hole in the chain. Both dialects.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import AdmZip from 'adm-zip';
 import { RecordingsRepository } from '../src/modules/recordings/recordings.repository.js';
 import { sha256Hex } from '../src/platform/crypto/evidence.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createCamera, grant } from './helpers/cameras.js';
 import { testDialects } from './helpers/database.js';
-
-const run = promisify(execFile);
-const ROOT = dirname(realpathSync(new URL('../../../package.json', import.meta.url)));
-
-/** `npm run verify` as a person runs it: exit code and what it printed. */
-async function verify(file: string, ...args: string[]) {
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/recorder/scripts/verify-evidence.ts', file, ...args],
-      { cwd: ROOT },
-    );
-    return { code: 0, out: stdout };
-  } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, out: failed.stderr };
-  }
-}
+import { verifyEvidence as verify } from './helpers/evidence.js';
 
 /** 2026-11-20T10:00:00Z */
 const T0 = Date.UTC(2026, 10, 20, 10);

@@ -54,12 +54,12 @@ export class EvidenceRepository {
   }
 
   /** The newest signed head of each camera. */
-  latestSigned(): Promise<Array<Pick<HeadRow, 'camera_id' | 'seq'>>> {
+  latestSigned() {
     return this.db
       .selectFrom('evidence_heads')
       .select(['camera_id', (eb) => eb.fn.max('seq').as('seq')])
       .groupBy('camera_id')
-      .execute() as Promise<Array<Pick<HeadRow, 'camera_id' | 'seq'>>>;
+      .execute();
   }
 
   latestSignedOf(cameraId: number): Promise<HeadRow | undefined> {
