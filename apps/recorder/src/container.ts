@@ -33,6 +33,7 @@ import type { BackoffPolicy } from './media/supervisor.js';
 import type { RecordingEngine } from './modules/recordings/recording-engine.js';
 import type { RecordingsService } from './modules/recordings/recordings.service.js';
 import type { EvidenceService } from './modules/evidence/evidence.service.js';
+import type { IntegrityWatch } from './modules/recordings/integrity-watch.js';
 import type { RetentionService } from './modules/recordings/retention.js';
 import type { RecordingWatch } from './modules/recordings/recording-watch.js';
 import type { LiveService } from './modules/live/live.service.js';
@@ -91,6 +92,7 @@ export interface Container {
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
   readonly recordingWatch: RecordingWatch;
+  readonly integrityWatch: IntegrityWatch;
   readonly live: LiveService;
   readonly liveHls: LiveHls;
   readonly liveWebRtc: LiveWebRtc;
@@ -290,6 +292,7 @@ export async function createContainer(
     streams,
     recordingEngine,
     recordingWatch,
+    integrityWatch,
     retention,
     liveHls,
     liveWebRtc,
@@ -435,6 +438,7 @@ export async function createContainer(
     media.parts.recordedFootageTranscodes,
     media.parts.recordingWatch,
     media.parts.evidenceSigning,
+    media.parts.integrityWatch,
     media.parts.retention,
     { name: 'cloud', start: () => cloud.start(), stop: () => cloud.close() },
     ai.parts.adapters,
@@ -504,6 +508,7 @@ export async function createContainer(
     recordingEngine,
     retention,
     recordingWatch,
+    integrityWatch,
     live,
     liveHls,
     liveWebRtc,

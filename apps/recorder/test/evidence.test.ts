@@ -228,6 +228,19 @@ for (const dialect of testDialects()) {
       assert.equal(report.chunks[0].actor, 'user:1:admin');
       assert.equal(report.verified, false);
       assert.equal(report.chain.ok, true);
+      // The scheduled check finds the same and raises one critical alert for the camera.
+      await t.container.integrityWatch.check(T0 + 60_000);
+      await t.container.integrityWatch.check(T0 + 60_000);
+      const alerts = (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/alerts?source_name=recording_integrity&camera_id=${cameraId}`,
+          token: t.adminToken,
+        })
+      ).json();
+      assert.equal(alerts.total, 1, JSON.stringify(alerts));
+      assert.equal(alerts.alerts[0].severity, 'critical');
+      assert.match(alerts.alerts[0].message, /1 chunk\(s\) altered, 2 chunk\(s\) missing/);
       // An altered chunk is refused in an evidence export, naming the check to run.
       const refused = await t.request({
         method: 'GET',

@@ -29,6 +29,7 @@ import { EvidenceService } from '../modules/evidence/evidence.service.js';
 import { FootageNodes } from '../modules/recordings/footage-nodes.js';
 import { RecordingEngine } from '../modules/recordings/recording-engine.js';
 import { RecordingWatch } from '../modules/recordings/recording-watch.js';
+import { IntegrityWatch } from '../modules/recordings/integrity-watch.js';
 import { RecordingsVolume } from '../modules/recordings/recordings-volume.js';
 import { recordingNoticeReactions, recordingReactions } from '../modules/recordings/recordings.reactions.js';
 import { RecordingsRepository } from '../modules/recordings/recordings.repository.js';
@@ -48,6 +49,8 @@ export interface MediaOverrides {
   recordingWatchGraceMs?: number;
   volumeCheckMs?: number;
   recordingsFreeBytes?: (path: string) => Promise<number>;
+  /** how often the scheduled integrity check runs (default 6 h) */
+  integrityCheckMs?: number;
 }
 
 export interface MediaDeps {
@@ -175,6 +178,13 @@ export function wireMedia({
     internalEvents,
     overrides.recordingsFreeBytes,
   );
+  const integrityWatch = new IntegrityWatch(
+    cameras,
+    recordings,
+    internalEvents,
+    logger,
+    overrides.integrityCheckMs,
+  );
   const liveHls = new LiveHls(streams, {
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
@@ -207,6 +217,7 @@ export function wireMedia({
     streams,
     recordingEngine,
     recordingWatch,
+    integrityWatch,
     retention,
     liveHls,
     liveWebRtc,
@@ -230,6 +241,11 @@ export function wireMedia({
         name: 'evidence signing',
         start: () => evidence.start(),
         stop: () => evidence.stop(),
+      },
+      integrityWatch: {
+        name: 'integrity check',
+        start: () => integrityWatch.start(),
+        stop: () => integrityWatch.stop(),
       },
       retention: {
         name: 'retention',
