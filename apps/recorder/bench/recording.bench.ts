@@ -10,11 +10,18 @@
 //      320x180 substream (two test cameras each), recorded with live AI, on a fresh recorder; the AI role reads
 //      the substream (detect_stream 'sub', the default), then the main stream (detect_stream 'main') — frame
 //      grabber CPU, decoded pixels/s and RTSP sessions of each stream beside each other.
+//   4. evidence (issue #37, docs/evidence.md): the CPU of hashing the chunks phase 1 recorded (SHA-256, as the
+//      recorder does when it indexes one) and of signing a chain head, per camera, beside the recording's own
+//      ffmpeg CPU; an evidence export of a minute of footage beside a plain export of the same minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PULL_LINGER_MS } from '../src/media/ingest/stream-hub.js';
+import { generateKeyPairSync } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { signHead } from '../src/platform/crypto/evidence.js';
+import { sha256File } from '../src/platform/crypto/file-hash.js';
 import { startTestCamera, type TestCamera } from '../test/helpers/rtsp-camera.js';
 import {
   api,
@@ -249,6 +256,22 @@ async function main() {
         if (Date.parse(list[i]!.start_time) - Date.parse(list[i - 1]!.end_time) >= 1000) missing += 1;
       }
     }
+    // Evidence: an export of a minute of phase 1 with its evidence, beside a plain one, while the recorder runs.
+    const exportMinute = `start_unix=${Math.floor(windowStart / 1000)}&end_unix=${Math.floor(windowStart / 1000) + 60}`;
+    const timedExport = async (query: string) => {
+      const started = performance.now();
+      const answer = await fetch(
+        `${recorder.base}/api/v1/recordings/${ids[0]!}/export?${exportMinute}${query}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
+      const bytes = (await answer.arrayBuffer()).byteLength;
+      if (!answer.ok) throw new Error(`export${query}: ${answer.status}`);
+      return { ms: performance.now() - started, bytes };
+    };
+    const plainExport = await timedExport('');
+    const evidenceExport = await timedExport('&evidence=true');
     // The end-to-end latency, on the recorder's own clock-code camera, before the recorder stops.
     console.log('live latency…');
     const latency = await measureLiveLatency(recorder.base, token);
@@ -262,6 +285,28 @@ async function main() {
     if (left > 0) console.log(`warning: ${left} RTSP sessions still open 30 s after the recorder stopped`);
 
     const roles = await substreamPhase();
+
+    console.log('phase 4: evidence — hashing the chunks of phase 1, signing chain heads…');
+    const recorded = chunkFilesIn(join(dataDir, 'recordings')).filter((file) => {
+      const startMs = Number(file.slice(file.lastIndexOf('/') + 1, -'.mp4'.length));
+      return startMs >= windowStart && startMs < windowEnd;
+    });
+    const hashBefore = process.cpuUsage();
+    let hashedBytes = 0;
+    for (const file of recorded) {
+      await sha256File(file);
+      hashedBytes += statSync(file).size;
+    }
+    const hashCpu = process.cpuUsage(hashBefore);
+    const hashSeconds = (hashCpu.user + hashCpu.system) / 1e6;
+    const windowSeconds = (windowEnd - windowStart) / 1000;
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const SIGNATURES = 2000;
+    const signBefore = process.cpuUsage();
+    for (let i = 0; i < SIGNATURES; i++)
+      signHead({ camera_id: 1, seq: i, hash: 'a'.repeat(64), signed_at_ms: Date.now() }, privateKey);
+    const signCpu = process.cpuUsage(signBefore);
+    const signMs = (signCpu.user + signCpu.system) / 1000 / SIGNATURES;
 
     console.log('phase 2: the same load as separate pulls…');
     for (const [i, camera] of cameras.entries())
@@ -303,6 +348,28 @@ async function main() {
     );
     printLatency(latency);
 
+    console.log(
+      `\n| evidence, per camera (${recorded.length} chunks of phase 1 hashed, ${(hashedBytes / 1e6).toFixed(1)} MB) | CPU |`,
+    );
+    console.log('|---|---|');
+    console.log(
+      `| recording ffmpeg (phase 1: segmenting + the live fan-out, frame grabbers excluded) | ${((oursPct - oursGrabPct) / CAMERAS).toFixed(2)} % of a core |`,
+    );
+    console.log(
+      `| SHA-256 of its chunks as they are indexed | ${((hashSeconds / windowSeconds / CAMERAS) * 100).toFixed(3)} % of a core (${(hashedBytes / 1e6 / Math.max(hashSeconds, 1e-9)).toFixed(0)} MB/s) |`,
+    );
+    console.log(
+      `| signing its chain head once a minute | ${((signMs / 60_000) * 100).toFixed(5)} % of a core (${signMs.toFixed(3)} ms a signature) |`,
+    );
+    console.log('\n| export of 60 s of one camera | time | bytes |');
+    console.log('|---|---|---|');
+    console.log(
+      `| plain MP4 | ${plainExport.ms.toFixed(0)} ms | ${plainExport.bytes.toLocaleString('en')} |`,
+    );
+    console.log(
+      `| evidence ZIP (original chunks, signed manifest) | ${evidenceExport.ms.toFixed(0)} ms | ${evidenceExport.bytes.toLocaleString('en')} |`,
+    );
+
     const pixelsOf = (size: { width: number; height: number }, figures: RoleFigures) =>
       (size.width * size.height * figures.decodedFps).toLocaleString('en');
     const sessionsOf = (figures: RoleFigures) =>
@@ -326,6 +393,21 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });
   }
+}
+
+/** Every `<ms>.mp4` under the recordings root (the cameras' YYYY/MM/DD directories). */
+function chunkFilesIn(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/^\d+\.mp4$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(root);
+  return files;
 }
 
 await main();

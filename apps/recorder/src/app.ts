@@ -20,6 +20,7 @@ import { cloudRoutes } from './modules/cloud/cloud.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { activityRoutes } from './modules/recordings/activity.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { skillsRoutes } from './modules/skills/skills.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(onvifRoutes(container.onvif));
       await api.register(ptzRoutes(container.ptz));
       await api.register(recordingsRoutes(container.recordings, container.nodeProxy));
+      await api.register(evidenceRoutes(container.evidence));
       await api.register(activityRoutes(container.activity));
       await api.register(liveRoutes(container.live, container.nodeProxy));
       await api.register(eventsRoutes(container.eventStreams));

@@ -33,6 +33,8 @@ import type { SkillsService } from './modules/skills/skills.service.js';
 import type { BackoffPolicy } from './media/supervisor.js';
 import type { RecordingEngine } from './modules/recordings/recording-engine.js';
 import type { RecordingsService } from './modules/recordings/recordings.service.js';
+import type { EvidenceService } from './modules/evidence/evidence.service.js';
+import type { IntegrityWatch } from './modules/recordings/integrity-watch.js';
 import type { RetentionService } from './modules/recordings/retention.js';
 import type { RecordingWatch } from './modules/recordings/recording-watch.js';
 import type { LiveService } from './modules/live/live.service.js';
@@ -88,9 +90,11 @@ export interface Container {
   readonly ptz: PtzService;
   readonly onvif: OnvifService;
   readonly recordings: RecordingsService;
+  readonly evidence: EvidenceService;
   readonly recordingEngine: RecordingEngine;
   readonly retention: RetentionService;
   readonly recordingWatch: RecordingWatch;
+  readonly integrityWatch: IntegrityWatch;
   readonly live: LiveService;
   readonly liveHls: LiveHls;
   readonly liveWebRtc: LiveWebRtc;
@@ -281,14 +285,17 @@ export async function createContainer(
     mediaTls,
     // `metrics` is built below, once every service it reads exists; restarts come only after start().
     onFfmpegRestart: (cameraId) => metrics.ffmpegRestarted(cameraId),
+    secretBox,
     overrides,
   });
   const {
     recordings,
+    evidence,
     sources,
     streams,
     recordingEngine,
     recordingWatch,
+    integrityWatch,
     retention,
     liveHls,
     liveWebRtc,
@@ -433,6 +440,8 @@ export async function createContainer(
     media.parts.recording,
     media.parts.recordedFootageTranscodes,
     media.parts.recordingWatch,
+    media.parts.evidenceSigning,
+    media.parts.integrityWatch,
     media.parts.retention,
     { name: 'cloud', start: () => cloud.start(), stop: () => cloud.close() },
     ai.parts.adapters,
@@ -499,9 +508,11 @@ export async function createContainer(
     nodeProxy,
     logger,
     recordings,
+    evidence,
     recordingEngine,
     retention,
     recordingWatch,
+    integrityWatch,
     live,
     liveHls,
     liveWebRtc,

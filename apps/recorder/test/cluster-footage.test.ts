@@ -14,6 +14,7 @@ import pg from 'pg';
 import { endOrphans, startTestCluster, type TestCluster } from './helpers/cluster.js';
 import { POSTGRES_SKIP_REASON } from './helpers/database.js';
 import { eventually } from './helpers/eventually.js';
+import { verifyEvidence } from './helpers/evidence.js';
 import type { RecorderProcess } from './helpers/recorder-process.js';
 import { startTestCamera, type TestCamera } from './helpers/rtsp-camera.js';
 import { offer } from './helpers/webrtc-viewer.js';
@@ -367,6 +368,49 @@ describe(
       assert.equal(exported.response.headers.get('x-nvr-node'), null, 'exported by the node asked');
       const both = (before.end_ms - before.start_ms + (moved.end_ms - moved.start_ms)) / 1000;
       assert.ok(probeDuration(exported.bytes) >= both - 1, 'the export holds both chunks');
+    });
+
+    it('keeps one evidence chain across both nodes; an evidence export of both verifies with the one key', async () => {
+      const links = (
+        await db.query<{ seq: string; kind: string; node_id: string; prev_hash: string; hash: string }>(
+          'select seq, kind, node_id, prev_hash, hash from evidence_links where camera_id = $1 order by seq',
+          [cameraId],
+        )
+      ).rows;
+      assert.deepEqual(
+        links.map((link) => Number(link.seq)),
+        links.map((_, i) => i + 1),
+        'one sequence, no fork',
+      );
+      for (let i = 1; i < links.length; i++) assert.equal(links[i]!.prev_hash, links[i - 1]!.hash);
+      const chunkNodes = new Set(links.filter((l) => l.kind === 'chunk').map((l) => l.node_id));
+      assert.deepEqual(chunkNodes, new Set([names.get(holder)!.id, names.get(other)!.id]));
+      assert.ok(
+        links.some((l) => l.kind === 'deleted'),
+        'the chunk deleted through the other node is a link',
+      );
+      const keys = await Promise.all(
+        [holder, other].map(async (node) => (await node.api('GET', '/system/signing-key')).body),
+      );
+      assert.equal(keys[0].fingerprint, keys[1].fingerprint, 'one key for the installation');
+
+      const before = (await chunks(names.get(holder)!.id)).at(-1)!;
+      const moved = (await chunks(names.get(other)!.id))[0]!;
+      const range = `start_unix=${Math.floor(before.start_ms / 1000)}&end_unix=${Math.ceil(moved.end_ms / 1000)}`;
+      const exported = await get(holder, `/recordings/${cameraId}/export?${range}&evidence=true`);
+      assert.equal(exported.response.status, 200, exported.bytes.toString());
+      const dir = mkdtempSync(join(tmpdir(), 'nvr-evidence-'));
+      try {
+        writeFileSync(join(dir, 'evidence.zip'), exported.bytes);
+        const checked = await verifyEvidence(join(dir, 'evidence.zip'), '--key', keys[0].fingerprint);
+        assert.equal(checked.code, 0, checked.out);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const report = await get(other, `/recordings/${cameraId}/integrity?${range}`);
+      const integrity = JSON.parse(report.bytes.toString());
+      assert.equal(integrity.chain.ok, true, JSON.stringify(integrity));
+      assert.equal(integrity.counts.altered + integrity.counts.missing, 0);
     });
 
     it("serves a review item's pictures and clip from the node that built it, and deletes them there", async () => {

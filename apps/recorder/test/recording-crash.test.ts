@@ -91,6 +91,29 @@ describe('recorder crash safety', { timeout: 180_000 }, () => {
     );
     assert.ok(Math.abs(plays - cutOff.duration_seconds) < 1, `plays ${plays} s`);
 
+    // The chunks recovered after the crash are links of the camera's one evidence chain like the others: the
+    // integrity check finds every chunk intact and the chain whole (docs/evidence.md).
+    const integrity = await recorder.api(
+      'GET',
+      `/recordings/${id}/integrity?start_unix=${before[0]!.start_unix}&end_unix=${cutOff.end_unix}`,
+    );
+    assert.equal(integrity.status, 200);
+    const report = integrity.body as {
+      verified: boolean;
+      chain: { ok: boolean; head_seq: number };
+      chunks: { seq: number; status: string }[];
+    };
+    assert.equal(report.verified, true, JSON.stringify(report));
+    assert.equal(report.chain.ok, true);
+    assert.deepEqual(
+      report.chunks.map((c) => c.status),
+      [...before, ...orphaned].map(() => 'ok'),
+    );
+    assert.deepEqual(
+      report.chunks.map((c) => c.seq),
+      [...before, ...orphaned].map((_, i) => i + 1),
+    );
+
     // Only one ffmpeg writes for the camera: the one the crashed recorder left behind was ended.
     const writers = execFileSync('pgrep', ['-fc', join(dataDir, 'recordings', `cam-${id}`)], {
       encoding: 'utf8',

@@ -24,15 +24,18 @@ for (const dialect of testDialects()) {
 
     /** Index rows only: coverage reads the index, never the files. */
     async function chunk(startMs: number, endMs: number) {
-      await index.insert({
-        camera_id: cameraId,
-        start_ms: startMs,
-        end_ms: endMs,
-        duration_seconds: (endMs - startMs) / 1000,
-        size_bytes: 1000,
-        path: `cam-${cameraId}/${startMs}.mp4`,
-        created_at: new Date().toISOString(),
-      });
+      await index.insert(
+        {
+          camera_id: cameraId,
+          start_ms: startMs,
+          end_ms: endMs,
+          duration_seconds: (endMs - startMs) / 1000,
+          size_bytes: 1000,
+          path: `cam-${cameraId}/${startMs}.mp4`,
+          created_at: new Date().toISOString(),
+        },
+        'a'.repeat(64),
+      );
     }
 
     const coverage = (query: string, token = t.adminToken, camera = cameraId) =>
@@ -59,15 +62,18 @@ for (const dialect of testDialects()) {
       await chunk(DAY_START + 71_600, DAY_START + 81_600);
       // Another camera's footage in the same minutes never shows.
       const other = (await createCamera(t, t.adminToken)).id;
-      await index.insert({
-        camera_id: other,
-        start_ms: DAY_START + 42_000,
-        end_ms: DAY_START + 60_000,
-        duration_seconds: 18,
-        size_bytes: 1,
-        path: `cam-${other}/${DAY_START + 42_000}.mp4`,
-        created_at: new Date().toISOString(),
-      });
+      await index.insert(
+        {
+          camera_id: other,
+          start_ms: DAY_START + 42_000,
+          end_ms: DAY_START + 60_000,
+          duration_seconds: 18,
+          size_bytes: 1,
+          path: `cam-${other}/${DAY_START + 42_000}.mp4`,
+          created_at: new Date().toISOString(),
+        },
+        'a'.repeat(64),
+      );
     });
     after(() => t.close());
 

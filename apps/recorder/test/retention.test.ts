@@ -59,15 +59,18 @@ describe('recording retention and settings', () => {
       const path = `cam-${cameraId}/${new Date(start).toISOString().slice(0, 10).replaceAll('-', '/')}/${start}.mp4`;
       mkdirSync(dirname(join(t.config.recordingsDir, path)), { recursive: true });
       copyFileSync(sample, join(t.config.recordingsDir, path));
-      await index.insert({
-        camera_id: cameraId,
-        start_ms: start,
-        end_ms: end,
-        duration_seconds: 10,
-        size_bytes: 1000,
-        path,
-        created_at: new Date().toISOString(),
-      });
+      await index.insert(
+        {
+          camera_id: cameraId,
+          start_ms: start,
+          end_ms: end,
+          duration_seconds: 10,
+          size_bytes: 1000,
+          path,
+          created_at: new Date().toISOString(),
+        },
+        'a'.repeat(64),
+      );
       paths.push(path);
     }
     return paths;
@@ -341,15 +344,18 @@ describe('the free-disk floor on a small disk', () => {
       const path = `cam-${cameraId}/floor/${start}.mp4`;
       mkdirSync(dirname(join(t.config.recordingsDir, path)), { recursive: true });
       writeFileSync(join(t.config.recordingsDir, path), Buffer.alloc(CHUNK));
-      await index.insert({
-        camera_id: cameraId,
-        start_ms: start,
-        end_ms: start + 60_000,
-        duration_seconds: 60,
-        size_bytes: CHUNK,
-        path,
-        created_at: new Date().toISOString(),
-      });
+      await index.insert(
+        {
+          camera_id: cameraId,
+          start_ms: start,
+          end_ms: start + 60_000,
+          duration_seconds: 60,
+          size_bytes: CHUNK,
+          path,
+          created_at: new Date().toISOString(),
+        },
+        'a'.repeat(64),
+      );
       paths.push(path);
     }
     return paths;

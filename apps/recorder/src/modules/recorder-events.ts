@@ -104,6 +104,17 @@ export interface RecorderEvents {
   'recording.chunk-indexed': IndexedChunk;
   /** a camera whose recording is on has gone unrecorded by every node for longer than the grace (recording watch) */
   'recording.uncovered': { cameraId: number; name: string; reason: string; seconds: number };
+  /** the scheduled integrity check found stored footage that no longer matches its evidence chain */
+  'recording.integrity-failed': {
+    cameraId: number;
+    name: string;
+    altered: number;
+    missing: number;
+    /** what is wrong with the chain itself (null: it holds) */
+    problem: string | null;
+    /** the first chunk found altered or missing */
+    first: { status: string; start_time: string } | null;
+  };
   /** a retention round ended with free space still under the floor */
   'storage.floor-reached': { path: string; free_bytes: number; floor_bytes: number };
   /** an alert was stored (awaited: its notifications are queued before `raise` returns) */

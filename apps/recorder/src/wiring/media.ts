@@ -24,15 +24,19 @@ import { cameraRuntimeReactions } from '../modules/camera-runtime/camera-runtime
 import { LiveService } from '../modules/live/live.service.js';
 import type { MediaTlsService } from '../modules/media-tls/media-tls.service.js';
 import type { RecorderEventBus } from '../modules/recorder-events.js';
+import { EvidenceRepository } from '../modules/evidence/evidence.repository.js';
+import { EvidenceService } from '../modules/evidence/evidence.service.js';
 import { FootageNodes } from '../modules/recordings/footage-nodes.js';
 import { RecordingEngine } from '../modules/recordings/recording-engine.js';
 import { RecordingWatch } from '../modules/recordings/recording-watch.js';
+import { IntegrityWatch } from '../modules/recordings/integrity-watch.js';
 import { RecordingsVolume } from '../modules/recordings/recordings-volume.js';
 import { recordingNoticeReactions, recordingReactions } from '../modules/recordings/recordings.reactions.js';
 import { RecordingsRepository } from '../modules/recordings/recordings.repository.js';
 import { RecordingsService } from '../modules/recordings/recordings.service.js';
 import { RetentionService } from '../modules/recordings/retention.js';
 import type { TicketService } from '../platform/auth/tickets.js';
+import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { DatabaseHandle } from '../platform/db/database.js';
 import type { EventBus } from '../platform/events/event-bus.js';
 import type { Part } from '../platform/lifecycle.js';
@@ -45,6 +49,8 @@ export interface MediaOverrides {
   recordingWatchGraceMs?: number;
   volumeCheckMs?: number;
   recordingsFreeBytes?: (path: string) => Promise<number>;
+  /** how often the scheduled integrity check runs (default 6 h) */
+  integrityCheckMs?: number;
 }
 
 export interface MediaDeps {
@@ -66,6 +72,8 @@ export interface MediaDeps {
   mediaTls: MediaTlsService;
   /** each restart of a camera's ffmpeg (the metrics count them) */
   onFfmpegRestart: (cameraId: number) => void;
+  /** seals the evidence signing key */
+  secretBox: SecretBox;
   overrides: MediaOverrides;
 }
 
@@ -87,9 +95,12 @@ export function wireMedia({
   connectGuardProblem,
   mediaTls,
   onFfmpegRestart,
+  secretBox,
   overrides,
 }: MediaDeps) {
   const recordingsRepository = new RecordingsRepository(database.db, database.dialect, nodeId);
+  // Each camera's hash chain of its chunks, its heads signed with the installation's key (docs/evidence.md).
+  const evidence = new EvidenceService(new EvidenceRepository(database.db), secretBox, logger);
   // Recorded H.265 as H.264 for browsers without HEVC, transcoded on demand into a scratch directory.
   const chunkTranscodes = new ChunkTranscodes({
     ffmpegPath: config.media.ffmpegPath,
@@ -107,6 +118,7 @@ export function wireMedia({
       inProgress: (cameraId) => recordingEngine.inProgress(cameraId),
       closedAs: (cameraId, name) => recordingEngine.closedAs(cameraId, name),
     },
+    evidence,
     config.media.ffmpegPath,
   );
   const recordingsVolume = new RecordingsVolume(config.recordingsDir, recordingsRepository);
@@ -166,6 +178,13 @@ export function wireMedia({
     internalEvents,
     overrides.recordingsFreeBytes,
   );
+  const integrityWatch = new IntegrityWatch(
+    cameras,
+    recordings,
+    internalEvents,
+    logger,
+    overrides.integrityCheckMs,
+  );
   const liveHls = new LiveHls(streams, {
     ffmpegPath: config.media.ffmpegPath,
     ...(overrides.liveIdleStopMs === undefined ? {} : { idleStopMs: overrides.liveIdleStopMs }),
@@ -193,10 +212,12 @@ export function wireMedia({
   const cameraIds = () => cameras.allIds();
   return {
     recordings,
+    evidence,
     sources,
     streams,
     recordingEngine,
     recordingWatch,
+    integrityWatch,
     retention,
     liveHls,
     liveWebRtc,
@@ -215,6 +236,16 @@ export function wireMedia({
         name: 'recording watch',
         start: () => recordingWatch.start(),
         stop: () => recordingWatch.stop(),
+      },
+      evidenceSigning: {
+        name: 'evidence signing',
+        start: () => evidence.start(),
+        stop: () => evidence.stop(),
+      },
+      integrityWatch: {
+        name: 'integrity check',
+        start: () => integrityWatch.start(),
+        stop: () => integrityWatch.stop(),
       },
       retention: {
         name: 'retention',

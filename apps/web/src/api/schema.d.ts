@@ -1934,6 +1934,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{camera_id}/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Re-hash the stored chunks of a range (default: the last hour, at most 24 h) against the evidence chain
+         * @description Each chunk: ok, altered, missing, deleted (with why and by whom), unchained or elsewhere; the chain: its links, holes (unexplained gaps) and latest signed head (docs/evidence.md). Footage on another recorder node's disk is answered by that node through this one (header x-nvr-node); 503 naming the node when it cannot be reached.
+         */
+        get: operations["checkRecordingIntegrity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{camera_id}/playlist.m3u8": {
         parameters: {
             query?: never;
@@ -2185,6 +2205,26 @@ export interface paths {
         put?: never;
         /** Restore a configuration backup (multipart file + secret_key; superuser). All or nothing; ?dry_run=true only reports */
         post: operations["restoreBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public half of the recorder's evidence signing key and its fingerprint
+         * @description Evidence exports and the chain heads are signed with this Ed25519 key (docs/evidence.md); its private half never leaves the recorder. Write the fingerprint down: `npm run verify -- <file> --key <it>`.
+         */
+        get: operations["getSigningKey"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14624,6 +14664,8 @@ export interface operations {
                 start_unix?: number;
                 end_unix?: number;
                 ticket?: string;
+                /** @description `true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with `npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply. */
+                evidence?: boolean;
                 /** @description `h264`: a file that plays where only H.264 plays — H.265 footage is transcoded (at most 1 h; the answer starts once it is encoded, about real time for 1080p on a small machine; named `…-h264.mp4`), other footage copied as it is. `any` (default): the footage as recorded. */
                 video?: "any" | "h264";
             };
@@ -14635,19 +14677,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The range as one MP4 file */
+            /** @description The range as one MP4 file (or, evidence=true, one ZIP) */
             200: {
                 headers: {
                     /** @description Always `bytes`: one range may be asked for with `Range` */
                     "accept-ranges"?: string;
                     /** @description Bytes in this response */
                     "content-length"?: number;
-                    /** @description `attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded) */
+                    /** @description `attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded, `…-evidence.zip` with evidence=true) */
                     "content-disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "video/mp4": string;
+                    "application/zip": string;
                 };
             };
             /** @description The requested range of the file (one `Range: bytes=` range) */
@@ -14887,12 +14930,136 @@ export interface operations {
             };
         };
     };
+    checkRecordingIntegrity: {
+        parameters: {
+            query?: {
+                start_unix?: number;
+                end_unix?: number;
+            };
+            header?: never;
+            path: {
+                camera_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        camera_id: number;
+                        /** Format: date-time */
+                        start_time: string;
+                        /** Format: date-time */
+                        end_time: string;
+                        /** Format: date-time */
+                        checked_at: string;
+                        /** @description every chunk checked matches its link and the chain holds (deleted chunks are explained, not faults) */
+                        verified: boolean;
+                        chain: {
+                            ok: boolean;
+                            problem: string | null;
+                            head_seq: number | null;
+                            signed_seq: number | null;
+                            /** Format: date-time */
+                            signed_at: string | null;
+                            key_fingerprint: string;
+                        };
+                        gaps: {
+                            after_seq: number;
+                            /** @description links between these two are missing from the chain */
+                            before_seq: number;
+                        }[];
+                        counts: {
+                            ok: number;
+                            altered: number;
+                            missing: number;
+                            deleted: number;
+                            unchained: number;
+                            elsewhere: number;
+                            gaps: number;
+                        };
+                        chunks: {
+                            /** @description the chunk's link in its camera's chain (null: unchained) */
+                            seq: number | null;
+                            /** Format: date-time */
+                            start_time: string;
+                            /** Format: date-time */
+                            end_time: string;
+                            /**
+                             * @description `ok`: its bytes match the hash in its link; `altered`: they do not; `missing`: its file is gone, or its row was removed without a link saying so; `deleted`: a link says why and by whom (reason, actor); `unchained`: indexed before the chain existed; `elsewhere`: on another node's disk (reason names it), not checked here
+                             * @enum {string}
+                             */
+                            status: "ok" | "altered" | "missing" | "deleted" | "unchained" | "elsewhere";
+                            sha256: string | null;
+                            reason: string | null;
+                            /** @description `system` or `user:<id>:<username>` */
+                            actor: string | null;
+                            /** Format: date-time */
+                            deleted_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not available right now (e.g. the camera gives no picture); try again later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getRecordingPlaylist: {
         parameters: {
             query?: {
                 start_unix?: number;
                 end_unix?: number;
                 ticket?: string;
+                /** @description `true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with `npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply. */
+                evidence?: boolean;
                 /** @description `h264`: the player decodes only H.264 (browsers without HEVC): H.265 chunks are listed as the segments of their H.264 transcode, made on demand. `any` (default): the chunks as recorded. */
                 video?: "any" | "h264";
             };
@@ -16276,6 +16443,62 @@ export interface operations {
             };
             /** @description The body is not of a media type this operation takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation failed: `detail` lists each invalid field (`loc`, `msg`, `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "Ed25519";
+                        /** @description The public key, SPKI DER in base64 (`npm run verify -- file --key …`) */
+                        public_key: string;
+                        /** @description SHA-256 of the public key in hex, in groups of four: write it down to compare with evidence files */
+                        fingerprint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Not authenticated: no token, or an expired, revoked or wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The caller lacks the right for this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

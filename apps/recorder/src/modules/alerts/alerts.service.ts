@@ -28,6 +28,7 @@ export const SYSTEM_SOURCES = {
   storageError: 'storage_error',
   storageUnavailable: 'storage_unavailable',
   recordingNotRunning: 'recording_not_running',
+  recordingIntegrity: 'recording_integrity',
 } as const;
 
 export interface DiskFloorReport {
@@ -183,6 +184,31 @@ export class AlertsService {
       title: `${report.name} is not being recorded`,
       message: `Recording is on for ${report.name}, but no recorder has recorded it for ${report.seconds} s: ${report.reason.slice(0, 500)}.`,
       data: { reason: report.reason.slice(0, 500), unrecorded_seconds: report.seconds },
+    });
+  }
+
+  /** For the scheduled integrity check: stored footage no longer matches its evidence chain (docs/evidence.md). */
+  integrityFailed(report: RecorderEvents['recording.integrity-failed']): Promise<AlertResponse | null> {
+    const found = [
+      report.altered > 0 ? `${report.altered} chunk(s) altered` : null,
+      report.missing > 0 ? `${report.missing} chunk(s) missing` : null,
+      report.problem ? `the chain: ${report.problem}` : null,
+    ].filter(Boolean);
+    return this.raiseOnce({
+      camera_id: report.cameraId,
+      source_name: SYSTEM_SOURCES.recordingIntegrity,
+      severity: 'critical',
+      title: `${report.name}: stored footage does not match its evidence chain`,
+      message:
+        `The integrity check of ${report.name}'s last day of footage found ${found.join(', ')}` +
+        (report.first ? `, the first at ${report.first.start_time} (${report.first.status})` : '') +
+        '. See the recordings screen or GET /recordings/{camera_id}/integrity.',
+      data: {
+        altered: report.altered,
+        missing: report.missing,
+        chain_problem: report.problem,
+        first: report.first,
+      },
     });
   }
 

@@ -18,6 +18,7 @@ import type { CameraStream } from '../../media/ingest/camera-stream.js';
 import type { StreamHub } from '../../media/ingest/stream-hub.js';
 import { DEFAULT_BACKOFF, type BackoffPolicy, type Transition } from '../../media/supervisor.js';
 import { cameraRecordingDir } from '../../platform/storage/recording-dirs.js';
+import { sha256File } from '../../platform/crypto/file-hash.js';
 import type { CameraConfigService } from '../camera-config/camera-config.service.js';
 import type { SourceResolver } from '../camera-sources/source-resolver.js';
 import type { StreamProbes } from '../camera-sources/stream-probes.js';
@@ -450,8 +451,10 @@ export class RecordingEngine {
       path,
       created_at: new Date().toISOString(),
     };
-    if (fence === null) await this.index.insert(row);
-    else if (!(await this.index.insertFenced(row, fence))) {
+    // Hashed as it is indexed: the hash and its chain link go in with the row (docs/evidence.md).
+    const sha256 = await sha256File(target);
+    if (fence === null) await this.index.insert(row, sha256);
+    else if (!(await this.index.insertFenced(row, sha256, fence))) {
       const fenced = join(cameraDir, FENCED_DIR, `${segment.startMs}.mp4`);
       await mkdir(dirname(fenced), { recursive: true });
       await rename(target, fenced);
@@ -522,21 +525,26 @@ export class RecordingEngine {
         const duration = await mediaDuration(this.options.ffprobePath, file);
         const info = await stat(file);
         if (!Number.isFinite(startMs) || duration === null) continue;
-        await this.index.insert({
-          camera_id: cameraId,
-          start_ms: startMs,
-          end_ms: Math.round(startMs + duration * 1000),
-          duration_seconds: duration,
-          size_bytes: info.size,
-          path,
-          created_at: new Date().toISOString(),
-        });
+        const sha256 = await sha256File(file);
+        await this.index.insert(
+          {
+            camera_id: cameraId,
+            start_ms: startMs,
+            end_ms: Math.round(startMs + duration * 1000),
+            duration_seconds: duration,
+            size_bytes: info.size,
+            path,
+            created_at: new Date().toISOString(),
+          },
+          sha256,
+        );
       }
       const newest = await this.index.newestEnd(cameraId);
       if (newest !== null) this.#report(cameraId, { last_recording_at: new Date(newest).toISOString() });
     }
     const vanished = [...known].filter((path) => !seen.has(path));
-    await this.index.deleteByPaths(vanished);
+    // Files gone while nothing watched (a failed disk, a hand): the chain says so, never silently.
+    await this.index.deleteByPaths(vanished, { reason: 'missing', actor: 'system' });
   }
 
   #report(cameraId: number, status: Partial<CameraRuntimeStatus>): void {

@@ -1,10 +1,18 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, DialectName } from '../../platform/db/database.js';
+import type { Transaction } from 'kysely';
+import { appendLinks } from '../../platform/db/evidence-chain.js';
 import { underLease, type LeaseFence } from '../../platform/db/lease-fence.js';
-import type { RecordingsTable } from '../../platform/db/schema.js';
+import type { Database, RecordingsTable } from '../../platform/db/schema.js';
 
 export type RecordingRow = Selectable<RecordingsTable>;
 export type NewRecordingRow = Omit<Insertable<RecordingsTable>, 'id'>;
+
+/** Why chunks were deleted, as their chain links say: the reason and who (platform/db/evidence-chain.ts). */
+export interface DeletionCause {
+  reason: 'retention_age' | 'retention_space' | 'user' | 'missing';
+  actor: string;
+}
 
 /** Chunks merged into one stretch of footage (see RecordingsRepository.spans). */
 export interface RecordedSpanRow {
@@ -26,29 +34,91 @@ export class RecordingsRepository {
     private readonly nodeId: string,
   ) {}
 
-  /** Idempotent on `path`: indexing the same file twice (e.g. after a crash) keeps one row. */
-  async insert(row: NewRecordingRow): Promise<void> {
-    await this.db
-      .insertInto('recordings')
-      .values({ ...row, node_id: row.node_id ?? this.nodeId })
-      .onConflict((oc) => oc.column('path').doNothing())
-      .execute();
+  /**
+   * Idempotent on `path`: indexing the same file twice (e.g. after a crash) keeps one row. The chunk's link
+   * (its SHA-256, hex) joins the camera's evidence chain in the same transaction, once.
+   */
+  async insert(row: NewRecordingRow, sha256: string): Promise<void> {
+    await this.db.transaction().execute((trx) => this.#insertLinked(trx, row, sha256));
   }
 
   /**
    * Indexes a chunk of a live recording only while its camera's lease still carries the recording's fence; false
-   * when another node has taken the camera since (the row is refused).
+   * when another node has taken the camera since (the row is refused, and so is its link).
    */
-  async insertFenced(row: NewRecordingRow, fence: LeaseFence): Promise<boolean> {
+  async insertFenced(row: NewRecordingRow, sha256: string, fence: LeaseFence): Promise<boolean> {
     const written = await underLease(this.db, this.dialect, row.camera_id, fence, async (trx) => {
-      await trx
-        .insertInto('recordings')
-        .values({ ...row, node_id: this.nodeId })
-        .onConflict((oc) => oc.column('path').doNothing())
-        .execute();
+      await this.#insertLinked(trx, row, sha256);
       return true;
     });
     return written === true;
+  }
+
+  async #insertLinked(trx: Transaction<Database>, row: NewRecordingRow, sha256: string): Promise<void> {
+    const node = row.node_id ?? this.nodeId;
+    const inserted = await trx
+      .insertInto('recordings')
+      .values({ ...row, node_id: node })
+      .onConflict((oc) => oc.column('path').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await appendLinks(trx, this.dialect, [
+      {
+        camera_id: row.camera_id,
+        kind: 'chunk',
+        path: row.path,
+        start_ms: row.start_ms,
+        end_ms: row.end_ms,
+        size_bytes: row.size_bytes,
+        sha256,
+        reason: null,
+        actor: 'system',
+        node_id: node,
+        at_ms: Date.now(),
+      },
+    ]);
+  }
+
+  /** Removes rows and records each removal as a link of its camera's chain, in one transaction. */
+  async #deleteLinked(trx: Transaction<Database>, rows: RecordingRow[], why: DeletionCause): Promise<void> {
+    if (rows.length === 0) return;
+    await trx
+      .deleteFrom('recordings')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    const hashes = await trx
+      .selectFrom('evidence_links')
+      .select(['camera_id', 'path', 'sha256'])
+      .where('kind', '=', 'chunk')
+      .where(
+        'path',
+        'in',
+        rows.map((row) => row.path),
+      )
+      .execute();
+    const hashOf = new Map(hashes.map((link) => [`${link.camera_id}/${link.path}`, link.sha256]));
+    await appendLinks(
+      trx,
+      this.dialect,
+      rows.map((row) => ({
+        camera_id: row.camera_id,
+        kind: 'deleted' as const,
+        path: row.path,
+        start_ms: row.start_ms,
+        end_ms: row.end_ms,
+        size_bytes: row.size_bytes,
+        // a chunk indexed before the chain existed has no hash to repeat
+        sha256: hashOf.get(`${row.camera_id}/${row.path}`) ?? '',
+        reason: why.reason,
+        actor: why.actor,
+        node_id: row.node_id,
+        at_ms: Date.now(),
+      })),
+    );
   }
 
   /** Chunks that overlap [startMs, endMs], oldest first. */
@@ -108,18 +178,26 @@ export class RecordingsRepository {
       .executeTakeFirst();
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('recordings').where('id', '=', id).execute();
+  async delete(id: number, why: DeletionCause): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('recordings').selectAll().where('id', '=', id).execute();
+      await this.#deleteLinked(trx, rows, why);
+    });
   }
 
-  /** Removes this node's rows of these files. */
-  async deleteByPaths(paths: string[]): Promise<void> {
+  /** Removes this node's rows of these files, each recorded in its camera's chain with the cause. */
+  async deleteByPaths(paths: string[], why: DeletionCause): Promise<void> {
     for (let i = 0; i < paths.length; i += 500) {
-      await this.db
-        .deleteFrom('recordings')
-        .where('node_id', '=', this.nodeId)
-        .where('path', 'in', paths.slice(i, i + 500))
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('recordings')
+          .selectAll()
+          .where('node_id', '=', this.nodeId)
+          .where('path', 'in', paths.slice(i, i + 500))
+          .orderBy('start_ms')
+          .execute();
+        await this.#deleteLinked(trx, rows, why);
+      });
     }
   }
 

@@ -28,6 +28,7 @@ import {
 } from './recordings.schemas.js';
 import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingsService } from './recordings.service.js';
+import { IntegrityReport } from '../evidence/evidence.schemas.js';
 
 export const recordingsRoutes =
   (recordings: RecordingsService, nodes: NodeProxy): FastifyPluginAsyncTypebox =>
@@ -244,6 +245,15 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
+            evidence: Type.Optional(
+              Type.Boolean({
+                default: false,
+                description:
+                  '`true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 ' +
+                  'hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with ' +
+                  '`npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply.',
+              }),
+            ),
             video: Type.Optional(
               StringEnum(PLAYER_VIDEO, {
                 description:
@@ -287,6 +297,15 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
+            evidence: Type.Optional(
+              Type.Boolean({
+                default: false,
+                description:
+                  '`true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 ' +
+                  'hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with ' +
+                  '`npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply.',
+              }),
+            ),
             video: Type.Optional(
               StringEnum(PLAYER_VIDEO, {
                 description:
@@ -297,32 +316,72 @@ export const recordingsRoutes =
             ),
           }),
           response: {
-            200: mediaResponse('video/mp4', Binary, 'The range as one MP4 file', {
-              ...FILE_HEADERS,
-              'content-disposition': Type.String({
-                description:
-                  '`attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded)',
-              }),
-            }),
+            200: mediaResponse(
+              ['video/mp4', 'application/zip'],
+              Binary,
+              'The range as one MP4 file (or, evidence=true, one ZIP)',
+              {
+                ...FILE_HEADERS,
+                'content-disposition': Type.String({
+                  description:
+                    '`attachment; filename="camera-<id>-<start>-<end>.mp4"` (`…-h264.mp4` transcoded, ' +
+                    '`…-evidence.zip` with evidence=true)',
+                }),
+              },
+            ),
             206: partialFileResponse('video/mp4'),
             ...footage,
           },
         },
       },
       async (request, reply) => {
-        const { ticket: _, video, ...range } = request.query;
-        const exported = await recordings.export(
-          requestContext(request),
-          request.params.camera_id,
-          range,
-          callerCredentials(request),
-          video === 'h264',
-        );
+        const { ticket: _, video, evidence, ...range } = request.query;
+        const exported = evidence
+          ? await recordings.exportEvidence(
+              requestContext(request),
+              request.params.camera_id,
+              range,
+              callerCredentials(request),
+            )
+          : await recordings.export(
+              requestContext(request),
+              request.params.camera_id,
+              range,
+              callerCredentials(request),
+              video === 'h264',
+            );
         if ('remote' in exported) return nodes.forward(request, reply, exported.remote);
         const file = exported.here;
         reply.raw.once('close', () => void file.dispose());
         reply.header('content-disposition', `attachment; filename="${file.name}"`);
-        return sendFile(request, reply, file, 'video/mp4');
+        return sendFile(request, reply, file, evidence ? 'application/zip' : 'video/mp4');
+      },
+    );
+    app.get(
+      '/recordings/:camera_id/integrity',
+      {
+        schema: {
+          tags,
+          operationId: 'checkRecordingIntegrity',
+          summary:
+            'Re-hash the stored chunks of a range (default: the last hour, at most 24 h) against the evidence chain',
+          description:
+            'Each chunk: ok, altered, missing, deleted (with why and by whom), unchained or elsewhere; the chain: ' +
+            'its links, holes (unexplained gaps) and latest signed head (docs/evidence.md). ' +
+            elsewhere,
+          params: RecordingParams,
+          querystring: RecordingRangeQuery,
+          response: { 200: IntegrityReport, ...footage },
+        },
+      },
+      async (request, reply) => {
+        const report = await recordings.integrity(
+          requestContext(request),
+          request.params.camera_id,
+          request.query,
+        );
+        if ('remote' in report) return nodes.forward(request, reply, report.remote);
+        return report.here;
       },
     );
     app.delete(

@@ -1,4 +1,5 @@
 import { mapBounded } from '../../platform/bounded-map.js';
+import { actorOf } from '../../platform/db/evidence-chain.js';
 import { rm, stat, statfs } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { requireSuperuser } from '../../platform/auth/guards.js';
@@ -14,6 +15,8 @@ import { segmentDurations, type ChunkTranscodes } from '../../media/ffmpeg/chunk
 import type { SegmentInProgress } from '../../media/camera-recorder.js';
 import { GrowingChunk } from '../../media/growing-chunk.js';
 import type { CallerCredentials, Served } from '../cluster/node-proxy.js';
+import type { EvidenceService } from '../evidence/evidence.service.js';
+import type { IntegrityReport } from '../evidence/evidence.schemas.js';
 import type { FootageNodes } from './footage-nodes.js';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import {
@@ -35,6 +38,11 @@ const SETTINGS_KEY = 'recording';
 const MAX_EXPORT_SECONDS = 4 * 3600;
 /** A transcoded export encodes about as fast as real time on a small machine (1080p): at most an hour of it. */
 const MAX_TRANSCODED_EXPORT_SECONDS = 3600;
+/** An evidence file is put together in memory (the original chunks, stored): an hour and 2 GB at most. */
+const MAX_EVIDENCE_EXPORT_SECONDS = 3600;
+const MAX_EVIDENCE_BYTES = 2 * 1024 ** 3;
+/** An integrity check re-hashes every chunk of its range: a day at most per request. */
+const MAX_INTEGRITY_SECONDS = DAY;
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
 /** init-section reads under way at once while a playlist is written */
@@ -86,6 +94,8 @@ export class RecordingsService {
     private readonly transcodes: Pick<ChunkTranscodes, 'file'>,
     /** the chunks this node is writing (modules/recordings/recording-engine.ts) */
     private readonly writing: ChunksInProgress,
+    /** the evidence chain's exports and integrity checks (modules/evidence) */
+    private readonly evidence: EvidenceService,
     private readonly ffmpegPath = 'ffmpeg',
   ) {
     this.#thumbnails = new ThumbnailMaker(ffmpegPath);
@@ -511,6 +521,104 @@ export class RecordingsService {
     return { here: { ...exported.file, name } };
   }
 
+  /**
+   * The range as an evidence file (docs/evidence.md): its original chunks, the manifest of their hashes and chain
+   * links, signed. Footage wholly on another node is exported there; footage across nodes here, from copies.
+   */
+  async exportEvidence(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+    caller: CallerCredentials,
+  ): Promise<Served<ExportedFile>> {
+    if (query.start_unix === undefined || query.end_unix === undefined) {
+      throw new FieldValidationError(
+        ['query', 'start_unix'],
+        'start_unix and end_unix are required for an export',
+      );
+    }
+    if (query.end_unix - query.start_unix > MAX_EVIDENCE_EXPORT_SECONDS) {
+      throw new FieldValidationError(
+        ['query', 'end_unix'],
+        'An export with evidence=true may span at most 1 hour',
+      );
+    }
+    const camera = await this.#camera(context, cameraId, 'view');
+    const chunks = await this.footage.place(await this.#rowsIn(context, cameraId, query));
+    if (chunks.length === 0) throw new NotFoundError('Recording in this range');
+    const bytes = chunks.reduce((sum, chunk) => sum + chunk.row.size_bytes, 0);
+    if (bytes > MAX_EVIDENCE_BYTES)
+      throw new FieldValidationError(
+        ['query', 'end_unix'],
+        'The range holds more than 2 GB of footage: export less',
+      );
+    const holder = this.footage.soleHolder(chunks);
+    if (holder) return { remote: this.footage.forwarding(holder, bytes + 16 * MB, EXPORT_FIRST_BYTE_MS) };
+    const copies = await this.footage.localFiles(chunks, caller);
+    const file = await this.evidence
+      .seal(
+        context,
+        { id: camera.id, name: camera.name },
+        { start_unix: query.start_unix, end_unix: query.end_unix },
+        chunks.map((chunk, i) => ({ row: chunk.row, file: copies.files[i]!.path })),
+      )
+      .finally(() => copies.dispose());
+    await this.audit.record(context, {
+      action: 'recording.export',
+      entityType: 'camera',
+      entityId: cameraId,
+      details: {
+        start_unix: query.start_unix,
+        end_unix: query.end_unix,
+        evidence: true,
+        chunks: chunks.length,
+      },
+    });
+    return {
+      here: { ...file, name: `camera-${cameraId}-${query.start_unix}-${query.end_unix}-evidence.zip` },
+    };
+  }
+
+  /**
+   * Re-hashes the stored chunks of a range against the camera's evidence chain (docs/evidence.md). Footage wholly
+   * on another node is checked there; chunks on other nodes' disks in a mixed range are reported `elsewhere`.
+   */
+  async integrity(
+    context: RequestContext,
+    cameraId: number,
+    query: RecordingRangeQuery,
+  ): Promise<Served<IntegrityReport>> {
+    const end = query.end_unix ?? Math.ceil(Date.now() / 1000);
+    const start = query.start_unix ?? end - 3600;
+    if (end - start > MAX_INTEGRITY_SECONDS)
+      throw new FieldValidationError(['query', 'end_unix'], 'An integrity check may span at most 24 hours');
+    const rows = await this.#rowsIn(context, cameraId, { start_unix: start, end_unix: end });
+    const chunks = await this.footage.place(rows);
+    const holder = this.footage.soleHolder(chunks);
+    if (holder) return { remote: this.footage.forwarding(holder, 16 * MB) };
+    return { here: await this.checkStored(cameraId, start * 1000, end * 1000, chunks) };
+  }
+
+  /** The integrity of what this node stores of a camera's range (also the scheduled check's). */
+  async checkStored(
+    cameraId: number,
+    startMs: number,
+    endMs: number,
+    placed?: Awaited<ReturnType<FootageNodes['place']>>,
+  ): Promise<IntegrityReport> {
+    const chunks =
+      placed ?? (await this.footage.place(await this.recordings.overlapping(cameraId, startMs, endMs)));
+    return this.evidence.check(
+      cameraId,
+      startMs,
+      endMs,
+      chunks.map((chunk) => ({
+        row: chunk.row,
+        file: chunk.nodeId === null ? this.footage.path(chunk.row) : null,
+      })),
+    );
+  }
+
   /** Deletes a chunk and its file; a chunk on another node's disk is deleted by that node. */
   async deleteChunk(context: RequestContext, cameraId: number, chunkId: number): Promise<Served<void>> {
     await this.#camera(context, cameraId, 'manage');
@@ -519,7 +627,7 @@ export class RecordingsService {
     const [chunk] = await this.footage.place([row]);
     if (chunk!.nodeId !== null) return { remote: this.footage.forwarding(chunk!.nodeId, SMALL_ANSWER_BYTES) };
     await rm(this.footage.path(row), { force: true });
-    await this.recordings.delete(row.id);
+    await this.recordings.delete(row.id, { reason: 'user', actor: actorOf(context.principal) });
     await this.audit.record(context, {
       action: 'recording.delete',
       entityType: 'camera',

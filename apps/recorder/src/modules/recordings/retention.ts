@@ -8,7 +8,7 @@ import { rm, rmdir, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecorderEventBus } from '../recorder-events.js';
-import type { RecordingRow, RecordingsRepository } from './recordings.repository.js';
+import type { DeletionCause, RecordingRow, RecordingsRepository } from './recordings.repository.js';
 import type { RecordingsVolume } from './recordings-volume.js';
 import type { RecordingsService } from './recordings.service.js';
 
@@ -105,7 +105,7 @@ export class RetentionService {
         if (candidates.length === 0) break;
         after = candidates.at(-1);
         const expired = candidates.filter((row) => row.end_ms < cutoffFor(row.camera_id) && !isKept(row));
-        deletedByAge += await this.#delete(expired);
+        deletedByAge += await this.#delete(expired, 'retention_age');
         if (candidates.length < BATCH) break;
       }
     }
@@ -137,7 +137,7 @@ export class RetentionService {
         covered += Math.max(row.size_bytes, 1);
         if (covered >= shortfall) break;
       }
-      deletedForSpace += await this.#delete(victims);
+      deletedForSpace += await this.#delete(victims, 'retention_space');
       free = await this.freeBytes(this.recordingsRoot);
     }
     const belowFloor = free < floor;
@@ -154,7 +154,7 @@ export class RetentionService {
     return { deletedByAge, deletedForSpace, freeBytes: free, floorBytes: floor, belowFloor };
   }
 
-  async #delete(rows: RecordingRow[]): Promise<number> {
+  async #delete(rows: RecordingRow[], reason: DeletionCause['reason']): Promise<number> {
     const deleted: string[] = [];
     for (const row of rows) {
       const file = join(this.recordingsRoot, row.path);
@@ -167,7 +167,7 @@ export class RetentionService {
         this.log.warn({ err: error, path: row.path }, 'could not delete an expired chunk');
       }
     }
-    await this.index.deleteByPaths(deleted);
+    await this.index.deleteByPaths(deleted, { reason, actor: 'system' });
     return deleted.length;
   }
 }

@@ -575,6 +575,46 @@ export interface Database {
   camera_leases: CameraLeasesTable;
   cluster_secrets: ClusterSecretsTable;
   camera_runtime: CameraRuntimeTable;
+  evidence_links: EvidenceLinksTable;
+  evidence_heads: EvidenceHeadsTable;
+  signing_keys: SigningKeysTable;
+}
+
+/** One link of a camera's hash chain (issue #37, docs/evidence.md): a chunk indexed or a chunk deleted. */
+export interface EvidenceLinksTable {
+  id: Generated<number>;
+  camera_id: number;
+  seq: number;
+  kind: 'chunk' | 'deleted';
+  path: string;
+  start_ms: number;
+  end_ms: number;
+  size_bytes: number;
+  sha256: string;
+  reason: string | null;
+  actor: string;
+  node_id: string | null;
+  at_ms: number;
+  prev_hash: string;
+  hash: string;
+}
+
+/** A chain head signed with the installation's key. */
+export interface EvidenceHeadsTable {
+  camera_id: number;
+  seq: number;
+  hash: string;
+  signed_at_ms: number;
+  signature: string;
+  key_fingerprint: string;
+}
+
+/** The installation's Ed25519 signing key (one row, id 1), its private half sealed with the master key. */
+export interface SigningKeysTable {
+  id: number;
+  public_key: string;
+  private_key_sealed: string;
+  created_at: string;
 }
 
 /** The MQTT connection's stored settings (one row, id 1); an MQTT_* variable that is set wins over its column. */
@@ -599,4 +639,5 @@ export type CameraRow = Selectable<CamerasTable>;
 export type CameraConfigRow = Selectable<CameraConfigsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
 export type CloudResultRow = Selectable<CloudResultsTable>;
+export type RecordingRow = Selectable<RecordingsTable>;
 export type CloudSettingsRow = Omit<CloudSettingsTable, 'id'>;

@@ -82,12 +82,17 @@ export const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
 /** A success response whose body is not JSON: its media type, what it is, and the headers worth knowing. */
 export function mediaResponse<T extends TSchema>(
-  mediaType: string,
+  mediaType: string | string[],
   schema: T,
   description: string,
   headers?: Record<string, TSchema>,
 ): { description: string; headers?: Record<string, TSchema>; content: Record<string, { schema: T }> } {
-  return { description, ...(headers && { headers }), content: { [mediaType]: { schema } } };
+  const types = Array.isArray(mediaType) ? mediaType : [mediaType];
+  return {
+    description,
+    ...(headers && { headers }),
+    content: Object.fromEntries(types.map((type) => [type, { schema }])),
+  };
 }
 
 /** Headers of a file sent with HTTP Range support (platform/http/file-response.ts). */

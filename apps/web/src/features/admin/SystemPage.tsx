@@ -1,9 +1,10 @@
 import { BackupPanel } from './BackupPanel';
 import { RecordingSettingsPanel } from './RecordingSettingsForm';
 import { RestorePanel } from './RestorePanel';
+import { SigningKeyPanel } from './SigningKeyPanel';
 import { AdminPage } from './AdminPage';
 
-/** The recorder as a whole: its recordings' settings, and its configuration saved and restored. */
+/** The recorder as a whole: its recordings' settings, its configuration saved and restored, its signing key. */
 export function SystemPage() {
   return (
     <AdminPage id="system" title="System">
@@ -12,6 +13,7 @@ export function SystemPage() {
         <BackupPanel />
         <RestorePanel />
       </div>
+      <SigningKeyPanel />
     </AdminPage>
   );
 }

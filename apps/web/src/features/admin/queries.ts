@@ -185,6 +185,15 @@ export function useRestore() {
 
 // ---- Recording settings ----
 
+/** The public half of the recorder's evidence signing key and its fingerprint (docs/evidence.md). */
+export function useSigningKey() {
+  return useQuery({
+    queryKey: ['signing-key'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/system/signing-key')),
+    staleTime: Infinity,
+  });
+}
+
 export function useRecordingSettings() {
   return useQuery({
     queryKey: ['recording-settings'],

@@ -31,6 +31,7 @@ export function ExportPanel({
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [anyPlayer, setAnyPlayer] = useState(false);
+  const [evidence, setEvidence] = useState(false);
 
   const setStart = () => {
     if (playheadMs === null) return;
@@ -54,7 +55,11 @@ export function ExportPanel({
       const { response, error } = await api.GET('/api/v1/recordings/{camera_id}/export', {
         params: {
           path: { camera_id: cameraId },
-          query: { start_unix, end_unix, ...(anyPlayer ? { video: 'h264' as const } : {}) },
+          query: {
+            start_unix,
+            end_unix,
+            ...(evidence ? { evidence: true } : anyPlayer ? { video: 'h264' as const } : {}),
+          },
         },
         parseAs: 'stream',
       });
@@ -77,10 +82,9 @@ export function ExportPanel({
         .slice(0, 19)
         .replace('T', ' ')
         .replaceAll(':', '-');
-      saveFile(
-        new Blob(parts, { type: 'video/mp4' }),
-        `${safeFileName(cameraName)} ${stamp} ${end_unix - start_unix}s${anyPlayer ? ' H.264' : ''}.mp4`,
-      );
+      const name = `${safeFileName(cameraName)} ${stamp} ${end_unix - start_unix}s`;
+      if (evidence) saveFile(new Blob(parts, { type: 'application/zip' }), `${name} evidence.zip`);
+      else saveFile(new Blob(parts, { type: 'video/mp4' }), `${name}${anyPlayer ? ' H.264' : ''}.mp4`);
       toast({ title: 'Export saved', description: durationLabel((end_unix - start_unix) * 1000) });
     } catch (caught) {
       setProblem(caught instanceof Error ? caught.message : 'The export failed.');
@@ -111,9 +115,17 @@ export function ExportPanel({
         name="export-any-player"
         label="For any player (H.264)"
         hint="H.265 footage is converted, which takes about as long as the range (at most 1 hour); other footage is copied as recorded."
-        checked={anyPlayer}
-        disabled={progress !== null}
+        checked={anyPlayer && !evidence}
+        disabled={progress !== null || evidence}
         onChange={setAnyPlayer}
+      />
+      <CheckboxField
+        name="export-evidence"
+        label="As evidence (signed ZIP)"
+        hint="The original chunks with a signed manifest of their hashes, checked with npm run verify (at most 1 hour)."
+        checked={evidence}
+        disabled={progress !== null}
+        onChange={setEvidence}
       />
       <div className="flex flex-wrap gap-2">
         <Button onClick={setStart} disabled={playheadMs === null}>
@@ -127,7 +139,7 @@ export function ExportPanel({
           disabled={!selection || progress !== null}
           onClick={() => selection && void exportRange(selection)}
         >
-          Export MP4
+          {evidence ? 'Export evidence' : 'Export MP4'}
         </Button>
         {selection && (
           <Button tone="quiet" onClick={() => onSelect(null)} disabled={progress !== null}>

@@ -6,6 +6,7 @@ import { useToast } from '../../components/Toast';
 import { Calendar } from './Calendar';
 import { ComparedCamera, type Leader } from './ComparedCamera';
 import { ExportPanel } from './ExportPanel';
+import { IntegrityPanel } from './IntegrityPanel';
 import { RecordingPicture } from './RecordingPicture';
 import { activityBands, activityGapSeconds } from './bands';
 import { fittedView } from './fit';
@@ -22,6 +23,8 @@ import { ScrubPreview } from './ScrubPreview';
 import { Timeline, type TimeRange, type TimelineMarker } from './Timeline';
 import { ZOOM_LEVELS, clamp, dayEnd, dayLabel, dayStart, timeLabel } from './time';
 import { SPEEDS, useRecordingPlayer } from './useRecordingPlayer';
+
+const HOUR_MS = 3600_000;
 
 /** The URL keeps the playhead (`?t=<unix ms>`) so a reload or a shared link opens the same instant. */
 const URL_UPDATE_MS = 5_000;
@@ -117,6 +120,18 @@ export function RecordingView({
     );
   }
   const [selection, setSelection] = useState<TimeRange | null>(null);
+  // What the integrity badge speaks for: the selected range (its last 24 h at most, as the recorder checks), or
+  // the hour of the playhead — whole hours, so that playing on does not ask again every frame.
+  const playheadHour = playheadMs === null ? null : Math.floor(playheadMs / HOUR_MS) * HOUR_MS;
+  const integrityRange = useMemo(
+    () =>
+      selection
+        ? { startMs: Math.max(selection.startMs, selection.endMs - 24 * HOUR_MS), endMs: selection.endMs }
+        : playheadHour === null
+          ? null
+          : { startMs: playheadHour, endMs: playheadHour + HOUR_MS },
+    [selection, playheadHour],
+  );
   const span = Math.min(ZOOM_LEVELS[zoom]!.span, day.endMs - day.startMs);
   const viewStart = clamp(Math.round(center - span / 2), day.startMs, day.endMs - span);
   const view = { startMs: viewStart, endMs: viewStart + span };
@@ -416,6 +431,7 @@ export function RecordingView({
           selection={selection}
           onSelect={setSelection}
         />
+        {integrityRange && <IntegrityPanel cameraId={cameraId} range={integrityRange} />}
       </div>
       <aside className="space-y-3">
         {/* The month waits for the timeline's spans: the recorder answers them first, not after the month. */}

@@ -256,3 +256,23 @@ function base64(bytes: Uint8Array): string {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
+
+/**
+ * The integrity check of a camera's stored footage in [startMs, endMs] (the recorder re-hashes every chunk against
+ * its evidence chain: docs/evidence.md). Not asked again on its own: it reads every byte of the range.
+ */
+export function useIntegrity(cameraId: number, startMs: number, endMs: number) {
+  return useQuery({
+    queryKey: ['recordings', cameraId, 'integrity', startMs, endMs],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/recordings/{camera_id}/integrity', {
+          params: {
+            path: { camera_id: cameraId },
+            query: { start_unix: unixSeconds(startMs), end_unix: Math.ceil(endMs / 1000) },
+          },
+        }),
+      ),
+    staleTime: 60_000,
+  });
+}
