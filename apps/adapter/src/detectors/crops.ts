@@ -25,7 +25,8 @@ export type CropPlan = { kind: 'whole' } | { kind: 'crops'; crops: Crop[] } | { 
 /**
  * The smallest crop side, as a share of the detector's input side: a crop is enlarged at most 4/3. Measured with
  * eval:detect on the video frames (docs/detection-accuracy.md): crops of at least the input side (never enlarged)
- * found 0.85 of the people at precision 0.97, at least 3/4 of it 0.86 at 0.99, the whole picture 0.83 at 1.00.
+ * found 0.85 of the people at precision 0.97, at least 3/4 of it 0.85 at 1.00 (AP 0.94), the whole picture 0.82
+ * at 1.00 (AP 0.93).
  */
 export const MIN_CROP_SHARE = 0.75;
 /** Share of a region's size added on each side: a moving arm is a region, the person around it must fit. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { tfjs } from '../runtimes/tfjs.js';
 import { placePicture } from './letterbox.js';
-import { PAD_GREY, placePixels, toTensor } from './preprocess.js';
+import { bilinearPlanes, PAD_GREY, placePixels, toTensor } from './preprocess.js';
 
 describe('detector input pixels', () => {
   it('places the picture and pads grey 114 around it', async () => {
@@ -27,5 +28,22 @@ describe('detector input pixels', () => {
       [...t].map((v) => Math.round(v * 100) / 100),
       [1, -1, -1, -0.2, -0.6, -1],
     );
+  });
+});
+
+describe('bilinear planes', () => {
+  it("resize as tfjs's resizeBilinear does, into planes", async () => {
+    const tf = await tfjs();
+    const [w, h, ow, oh] = [7, 5, 16, 11];
+    const rgb = Uint8Array.from({ length: w * h * 3 }, (_, i) => (i * 97) % 256);
+    const expected = tf.image
+      .resizeBilinear(tf.tensor3d(Float32Array.from(rgb), [h, w, 3]), [oh, ow])
+      .dataSync() as Float32Array;
+    const got = bilinearPlanes(rgb, w, h, ow, oh);
+    let worst = 0;
+    for (let p = 0; p < ow * oh; p++)
+      for (let k = 0; k < 3; k++)
+        worst = Math.max(worst, Math.abs(expected[p * 3 + k]! - got[k * ow * oh + p]!));
+    assert.ok(worst < 1e-3, `largest difference ${worst}`);
   });
 });

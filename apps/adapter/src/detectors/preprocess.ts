@@ -56,3 +56,54 @@ export function toTensor(
   }
   return out;
 }
+
+/**
+ * HWC RGB bytes → NCHW float32 planes of `outWidth`×`outHeight`, resized bilinearly as TensorFlow's
+ * resizeBilinear does by default (source = destination × scale, no half-pixel offset, corners not aligned), values
+ * as they are (0–255). For CenterNet, which was trained on that resize: one pass in JS, 3–4× faster here than
+ * sharp's resize of a small picture followed by toTensor.
+ */
+export function bilinearPlanes(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  outWidth: number,
+  outHeight: number,
+): Float32Array {
+  const plane = outWidth * outHeight;
+  const out = new Float32Array(3 * plane);
+  const sx = width / outWidth;
+  const sy = height / outHeight;
+  const x0s = new Int32Array(outWidth);
+  const x1s = new Int32Array(outWidth);
+  const fxs = new Float32Array(outWidth);
+  for (let x = 0; x < outWidth; x++) {
+    const src = x * sx;
+    const x0 = Math.min(width - 1, Math.floor(src));
+    x0s[x] = x0 * 3;
+    x1s[x] = Math.min(width - 1, x0 + 1) * 3;
+    fxs[x] = src - x0;
+  }
+  for (let y = 0; y < outHeight; y++) {
+    const src = y * sy;
+    const y0 = Math.min(height - 1, Math.floor(src));
+    const y1 = Math.min(height - 1, y0 + 1);
+    const fy = src - y0;
+    const row0 = y0 * width * 3;
+    const row1 = y1 * width * 3;
+    const base = y * outWidth;
+    for (let x = 0; x < outWidth; x++) {
+      const a = row0 + x0s[x]!;
+      const b = row0 + x1s[x]!;
+      const c = row1 + x0s[x]!;
+      const d = row1 + x1s[x]!;
+      const fx = fxs[x]!;
+      for (let k = 0; k < 3; k++) {
+        const top = rgb[a + k]! + (rgb[b + k]! - rgb[a + k]!) * fx;
+        const bottom = rgb[c + k]! + (rgb[d + k]! - rgb[c + k]!) * fx;
+        out[k * plane + base + x] = top + (bottom - top) * fy;
+      }
+    }
+  }
+  return out;
+}

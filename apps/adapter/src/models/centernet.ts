@@ -1,11 +1,11 @@
 // CenterNet (MobileNetV3 backbone, COCO-80), from the tfjs graph @vladmandic/human ships, rewritten as an ONNX graph
-// at load (models/tfjs-graph-onnx.ts) and run on onnxruntime's CPU kernels: 4-5× faster than the same graph on
-// tfjs-wasm (docs/detection.md). The graph is cut before its decoding tail (top-100 peaks), which is done here
+// at load (models/tfjs-graph-onnx.ts) and run on onnxruntime's CPU kernels: 4-6× faster than the same graph on
+// tfjs-wasm (docs/adapter.md), with the same answers (the picture is resized as tfjs's resizeBilinear does). The graph is cut before its decoding tail (top-100 peaks), which is done here
 // (centernet-decode.ts) so that the input size can follow the picture.
 import { join } from 'node:path';
 import type { DecodedFrame } from '../frames/decode.js';
 import { suppressPerClass } from '../detectors/nms.js';
-import { placePixels, toTensor } from '../detectors/preprocess.js';
+import { bilinearPlanes } from '../detectors/preprocess.js';
 import { idleCores } from '../runtimes/idle-cores.js';
 import { createSession, ort } from '../runtimes/onnx.js';
 import { decodeCenterNet } from './centernet-decode.js';
@@ -39,11 +39,9 @@ export async function loadCenterNet(dir: string, { input = CENTERNET_INPUT } = {
   // One session per thread count: a request takes both cores while the other worker has nothing to do (a lone
   // camera, Frigate's one detector call at a time), and keeps to its own core under load.
   const [narrow, wide] = await Promise.all([createSession(graph), createSession(graph, { threads: 2 })]);
-  const square = { inputWidth: input, inputHeight: input, width: input, height: input, left: 0, top: 0 };
   const detect = async (frame: DecodedFrame, minScore: number): Promise<ObjectHit[]> => {
-    // Trained on 0..255 RGB stretched to a square (no letterbox).
-    const pixels = await placePixels(frame.data, frame, square);
-    const tensor = toTensor(pixels, input, input, 'rgb', '0-255');
+    // Trained on 0..255 RGB stretched to a square (no letterbox), resized as tfjs's resizeBilinear does.
+    const tensor = bilinearPlanes(frame.data, frame.width, frame.height, input, input);
     const session = idleCores() > 0 ? wide : narrow;
     const result = await session.run({ images: new (ort().Tensor)('float32', tensor, [1, 3, input, input]) });
     const heat = result['tower_0/keypoints']!;

@@ -1,6 +1,6 @@
 // A TensorFlow.js graph model (NHWC, as converted from TensorFlow) rewritten as an ONNX graph (NCHW) for
 // onnxruntime's CPU kernels, which run these convolutional nets several times faster than tfjs-wasm on the same
-// core (docs/detection.md has the figures). Only the ops the shipped detectors use are known; any other op is
+// core (docs/adapter.md has the figures). Only the ops the shipped detectors use are known; any other op is
 // refused by name, so a new model fails at load rather than giving wrong answers.
 //
 // Layout: every 4-D activation is kept NCHW. Filters go HWIO → OIHW, constants that broadcast over channels go

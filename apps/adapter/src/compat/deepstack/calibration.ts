@@ -9,7 +9,7 @@
 import { PERSON_MIN_SCORE } from '../../tasks/thresholds.js';
 
 /** calibrated = 1 / (1 + exp(-(slope × raw + intercept))) — CenterNet on onnxruntime, eval:detect 2026-11-29 */
-export const PERSON_PLATT = { slope: 24.645, intercept: -9.64 } as const;
+export const PERSON_PLATT = { slope: 24.314, intercept: -9.464 } as const;
 
 export function calibratedPersonScore(raw: number): number {
   return 1 / (1 + Math.exp(-(PERSON_PLATT.slope * raw + PERSON_PLATT.intercept)));
