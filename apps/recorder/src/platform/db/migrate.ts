@@ -26,6 +26,7 @@ import { reviewNodes } from './migrations/0020_review_nodes.js';
 import { refreshRotation } from './migrations/0021_refresh_rotation.js';
 import { reviewNames } from './migrations/0022_review_names.js';
 import { reviewSnapshotTime } from './migrations/0023_review_snapshot_time.js';
+import { digestCredentials } from './migrations/0025_digest_credentials.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
 const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
@@ -52,6 +53,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0021_refresh_rotation', refreshRotation],
   ['0022_review_names', reviewNames],
   ['0023_review_snapshot_time', reviewSnapshotTime],
+  ['0025_digest_credentials', digestCredentials],
 ];
 
 /** In the order they apply. */
