@@ -5,7 +5,9 @@
 // one, with a wrong one, for a user without view and for a camera that does not exist. Two readers of a camera
 // share its one camera session; a reader that stalls is dropped while the other keeps reading.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, ADMIN_PASSWORD, USER_PASSWORD, type TestApp } from './helpers/app.js';
@@ -16,6 +18,8 @@ import { RtspTestClient } from './helpers/rtsp-client.js';
 import { startTestCamera, type TestCamera, type TestCameraOptions } from './helpers/rtsp-camera.js';
 
 const run = promisify(execFile);
+const STALLED_READER = fileURLToPath(new URL('./helpers/stalled_rtsp_reader.py', import.meta.url));
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 interface Kind {
   name: string;
@@ -226,7 +230,7 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
   });
 
   it('two readers share the one camera session; each is counted and audited; a stalled reader is dropped', async () => {
-    const { id, source } = await createCamera('shared', { width: 640, height: 360, fps: 25, gop: 25 });
+    const { id, source } = await createCamera('shared', {});
     const runsBefore = t.container.restream.upstreamRuns;
 
     const play = async () => {
@@ -264,15 +268,30 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
         ['admin', '127.0.0.1'],
       ],
     );
-
-    // The first stops reading: dropped once its backlog passes the limit; the second keeps getting packets.
-    first.stall();
-    await first.whenClosed();
-    const got = second.received.get(0) ?? 0;
-    await eventually(() => (second.received.get(0) ?? 0) > got + 10_000, { what: 'the other reader going on' });
-    assert.equal(second.closed, false);
-    assert.equal(source.maxSessions, 1);
+    first.close();
     await eventually(async () => (await status(id)).restream_readers === 1, { what: 'one reader counted' });
+
+    // A third reader stops reading: dropped once its backlog passes the limit; the second keeps getting packets.
+    const stalled = spawn(PYTHON, [STALLED_READER, String(port), `/cameras/${id}`, 'admin', ADMIN_PASSWORD], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        stalled.stdout.once('data', () => resolve());
+        stalled.once('exit', (code) => reject(new Error(`the stalled reader exited (${code})`)));
+      });
+      assert.equal((await status(id)).restream_readers, 2);
+      await eventually(async () => (await status(id)).restream_readers === 1, {
+        what: 'the stalled reader dropped',
+        timeoutMs: 60_000,
+      });
+      const got = second.received.get(0) ?? 0;
+      await eventually(() => (second.received.get(0) ?? 0) > got + 10_000, { what: 'the other reader going on' });
+      assert.equal(second.closed, false);
+      assert.equal(source.maxSessions, 1);
+    } finally {
+      stalled.kill();
+    }
     second.close();
     await eventually(async () => (await status(id)).restream_readers === 0, { what: 'no reader counted' });
   });
