@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, ADMIN_PASSWORD, USER_PASSWORD, type TestApp } from './helpers/app.js';
 import { grant } from './helpers/cameras.js';
+import { discoveryProblems } from './helpers/ha-discovery-schema.js';
+import { startBroker, watchBroker } from './helpers/mosquitto.js';
 import { eventually } from './helpers/eventually.js';
 import { freePort } from './helpers/net-servers.js';
 import { RtspTestClient } from './helpers/rtsp-client.js';
@@ -60,7 +62,11 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
   let port: number;
   const sources: TestCamera[] = [];
 
-  const createCamera = async (name: string, camera: TestCameraOptions, extra: Record<string, unknown> = {}) => {
+  const createCamera = async (
+    name: string,
+    camera: TestCameraOptions,
+    extra: Record<string, unknown> = {},
+  ) => {
     const source = await startTestCamera({ ...SMALL, ...camera });
     sources.push(source);
     const created = await t.request({
@@ -90,7 +96,8 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
   before(async () => {
     port = await freePort();
     t = await createTestApp({
-      env: { RTSP_PORT: String(port), HOST: '127.0.0.1' },
+      // NODE_URL: where Home Assistant reaches this recorder (the restream URL MQTT discovery announces).
+      env: { RTSP_PORT: String(port), HOST: '127.0.0.1', NODE_URL: 'http://127.0.0.1:8000' },
       overrides: {
         recordingBackoff: { baseMs: 200, maxMs: 1000, jitter: 0.1 },
         restreamIdleStopMs: 1000,
@@ -129,7 +136,17 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
         // ffprobe, as Home Assistant's Generic Camera integration checks a stream source.
         const probe = await run(
           'ffprobe',
-          ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', url(id)],
+          [
+            '-v',
+            'error',
+            '-rtsp_transport',
+            'tcp',
+            '-show_entries',
+            'stream=codec_type,codec_name',
+            '-of',
+            'json',
+            url(id),
+          ],
           { timeout: 60_000 },
         );
         const streams = JSON.parse(probe.stdout).streams as Array<{ codec_type: string; codec_name: string }>;
@@ -144,13 +161,25 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
             'ffmpeg',
             ['-v', 'error', '-rtsp_transport', transport, '-i', url(id), '-frames:v', '8', '-f', 'null', '-'],
             { timeout: 60_000 },
-          ).catch((error: { stderr?: string }) => assert.fail(`${kind.name} over ${transport}: ${error.stderr}`));
+          ).catch((error: { stderr?: string }) =>
+            assert.fail(`${kind.name} over ${transport}: ${error.stderr}`),
+          );
           assert.doesNotMatch(read.stderr, /401|error/i, `${kind.name} over ${transport}`);
         }
         if (sub) {
           const subProbe = await run(
             'ffprobe',
-            ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', url(id, '/sub')],
+            [
+              '-v',
+              'error',
+              '-rtsp_transport',
+              'tcp',
+              '-show_entries',
+              'stream=codec_name',
+              '-of',
+              'csv=p=0',
+              url(id, '/sub'),
+            ],
             { timeout: 60_000 },
           );
           // The H.265 camera's substream is the other test camera's H.264, read from that camera.
@@ -176,7 +205,11 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
       try {
         const uri = `rtsp://127.0.0.1:${port}/cameras/${cameraId}`;
         const answer = await client.request('DESCRIBE', uri, { Accept: 'application/sdp' });
-        return { status: answer.status, challenges: answer.headers.get('www-authenticate') ?? [], body: answer.body };
+        return {
+          status: answer.status,
+          challenges: answer.headers.get('www-authenticate') ?? [],
+          body: answer.body,
+        };
       } finally {
         client.close();
       }
@@ -184,7 +217,10 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
 
     const none = await describeAs(null);
     assert.equal(none.status, 401);
-    assert.ok(none.challenges.some((c) => /^Digest realm="NVR", nonce="[^"]+"/.test(c)), none.challenges.join());
+    assert.ok(
+      none.challenges.some((c) => /^Digest realm="NVR", nonce="[^"]+"/.test(c)),
+      none.challenges.join(),
+    );
     assert.ok(none.challenges.some((c) => c.startsWith('Basic ')));
     for (const scheme of ['digest', 'basic'] as const) {
       assert.equal((await describeAs({ username: 'admin', password: 'wrong', scheme })).status, 401, scheme);
@@ -207,7 +243,9 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
     // ffmpeg without credentials, or with a wrong password, is refused.
     for (const credentials of ['', 'admin:wrong@']) {
       await assert.rejects(
-        run('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', url(id, '', credentials)], { timeout: 30_000 }),
+        run('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', url(id, '', credentials)], {
+          timeout: 30_000,
+        }),
         (error: { stderr: string }) => /401|Unauthorized/i.test(error.stderr),
       );
     }
@@ -286,7 +324,9 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
         timeoutMs: 60_000,
       });
       const got = second.received.get(0) ?? 0;
-      await eventually(() => (second.received.get(0) ?? 0) > got + 10_000, { what: 'the other reader going on' });
+      await eventually(() => (second.received.get(0) ?? 0) > got + 10_000, {
+        what: 'the other reader going on',
+      });
       assert.equal(second.closed, false);
       assert.equal(source.maxSessions, 1);
     } finally {
@@ -294,5 +334,75 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
     }
     second.close();
     await eventually(async () => (await status(id)).restream_readers === 0, { what: 'no reader counted' });
+  });
+
+  it('Home Assistant: MQTT discovery announces each camera restream URL, which plays as the ffmpeg of HA reads it', async () => {
+    const { id } = await createCamera('home assistant', { audio: 'aac' });
+    const recorder = { username: 'recorder', password: 'mqtt-recorder-pass' };
+    const ha = { username: 'homeassistant', password: 'mqtt-ha-pass' };
+    const broker = await startBroker({
+      users: { [recorder.username]: recorder.password, [ha.username]: ha.password },
+    });
+    const watcher = await watchBroker(broker.url, ha, ['nvr/#', 'homeassistant/#']);
+    try {
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/api/v1/integrations/mqtt',
+        token: t.adminToken,
+        payload: { enabled: true, url: broker.url, ...recorder },
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+      const config = await watcher.next(
+        (m) =>
+          /^homeassistant\/sensor\/nvr_[^/]+\/camera_\d+_restream\/config$/.test(m.topic) &&
+          m.topic.includes(`camera_${id}_`),
+        {
+          what: 'the RTSP stream entity',
+        },
+      );
+      const entity = JSON.parse(config.payload.toString());
+      assert.deepEqual(discoveryProblems(config.topic, entity), []);
+      assert.equal(entity.entity_category, 'diagnostic');
+      const state = await watcher.next((m) => m.topic === entity.state_topic && m.payload.length > 0, {
+        what: 'the restream URL',
+      });
+      assert.equal(state.retain, true);
+      const announced = state.payload.toString();
+      assert.equal(announced, `rtsp://127.0.0.1:${port}/cameras/${id}`);
+
+      // The Generic Camera's stream_source: the announced URL with the user's credentials. HA's stream worker
+      // opens it over TCP; its ffmpeg integration takes a still picture from it like this.
+      const source = announced.replace('rtsp://', `rtsp://admin:${ADMIN_PASSWORD}@`);
+      const still = await run(
+        'ffmpeg',
+        [
+          '-v',
+          'error',
+          '-rtsp_transport',
+          'tcp',
+          '-i',
+          source,
+          '-an',
+          '-frames:v',
+          '1',
+          '-c:v',
+          'mjpeg',
+          '-f',
+          'image2pipe',
+          '-',
+        ],
+        { encoding: 'buffer', timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      assert.deepEqual([...still.stdout.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    } finally {
+      await t.request({
+        method: 'PUT',
+        url: '/api/v1/integrations/mqtt',
+        token: t.adminToken,
+        payload: { enabled: false },
+      });
+      await watcher.close();
+      await broker.close();
+    }
   });
 });

@@ -5683,6 +5683,7 @@ export interface operations {
                             stream_warning: string | null;
                             password_set: boolean;
                             motion_active: boolean | null;
+                            restream_readers: number;
                         }[];
                         total: number;
                     };
@@ -5804,6 +5805,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -5961,6 +5963,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -6086,6 +6089,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -6278,6 +6282,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -7833,6 +7838,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -13103,6 +13109,7 @@ export interface operations {
                             stream_warning: string | null;
                             password_set: boolean;
                             motion_active: boolean | null;
+                            restream_readers: number;
                         };
                         stream: {
                             codec: string;

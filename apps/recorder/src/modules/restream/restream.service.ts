@@ -35,7 +35,10 @@ interface Proof {
 
 export class RestreamService implements RestreamBackend {
   readonly #challenges = new DigestChallenges();
-  readonly #upstreams = new Map<string, { upstream: Promise<RestreamUpstream>; idle: NodeJS.Timeout | null }>();
+  readonly #upstreams = new Map<
+    string,
+    { upstream: Promise<RestreamUpstream>; idle: NodeJS.Timeout | null }
+  >();
   readonly #readers = new Map<number, number>();
   #upstreamRuns = 0;
   #closed = false;
@@ -79,7 +82,11 @@ export class RestreamService implements RestreamBackend {
     }
     const user = await this.#authenticate(credentials, request, client, previous);
     if (!user) return { ok: false, stale: false };
-    const principal: Principal = { userId: user.row.id, username: user.row.username, isSuperuser: user.row.is_superuser };
+    const principal: Principal = {
+      userId: user.row.id,
+      username: user.row.username,
+      isSuperuser: user.row.is_superuser,
+    };
     // Unknown, binned or not viewable: the same answer as a wrong password.
     const allowed = await this.access.require(principal, target.cameraId, 'view').then(
       () => true,
@@ -125,7 +132,8 @@ export class RestreamService implements RestreamBackend {
       // Digest is checked against the stored HA1 only: an account without one (from before issue #36, not
       // signed in since) fails like a wrong password until its next login.
       const ha1 = this.users.digestHa1Of(row);
-      if (ha1 !== null && this.#challenges.verify(credentials, request.method, ha1)) proof = { ha1, basic: null };
+      if (ha1 !== null && this.#challenges.verify(credentials, request.method, ha1))
+        proof = { ha1, basic: null };
     }
     if (!proof || !row) {
       await this.#auditFailure(credentials.username, client, row, 'credentials');

@@ -127,7 +127,9 @@ export class DigestChallenges {
     const expected =
       credentials.qop === null
         ? md5(`${ha1}:${credentials.nonce}:${ha2}`)
-        : md5(`${ha1}:${credentials.nonce}:${credentials.nc}:${credentials.cnonce}:${credentials.qop}:${ha2}`);
+        : md5(
+            `${ha1}:${credentials.nonce}:${credentials.nc}:${credentials.cnonce}:${credentials.qop}:${ha2}`,
+          );
     return safeEqual(expected, credentials.response);
   }
 

@@ -17,7 +17,8 @@ export interface RtspRequest {
   body: Buffer;
 }
 
-export type RtspMessage = { kind: 'request'; request: RtspRequest } | { kind: 'interleaved'; channel: number };
+export type RtspMessage =
+  { kind: 'request'; request: RtspRequest } | { kind: 'interleaved'; channel: number };
 
 export class RtspSyntaxError extends Error {
   constructor(message: string) {

@@ -28,7 +28,12 @@ export interface RestreamTarget {
 
 /** Who is asking: the backend's verdict on a request, kept by the connection for its next requests. */
 export type Admission =
-  | { ok: true; userId: number; username: string; /** what the backend needs to re-check cheaply */ proof: unknown }
+  | {
+      ok: true;
+      userId: number;
+      username: string;
+      /** what the backend needs to re-check cheaply */ proof: unknown;
+    }
   | { ok: false; stale: boolean };
 
 export interface RestreamBackend {
@@ -48,8 +53,7 @@ export interface RestreamBackend {
 }
 
 type Transport =
-  | { kind: 'tcp'; rtp: number; rtcp: number }
-  | { kind: 'udp'; host: string; rtp: number; rtcp: number };
+  { kind: 'tcp'; rtp: number; rtcp: number } | { kind: 'udp'; host: string; rtp: number; rtcp: number };
 
 interface Session {
   id: string;
@@ -302,7 +306,9 @@ export class RtspServer {
     const upstream = await this.backend.upstream(parsed.target).catch(() => null);
     if (!upstream) return new Reply(503);
     const { cameraId, role } = parsed.target;
-    const body = Buffer.from(readerSdp(upstream.sdp, `Camera ${cameraId}${role === 'sub' ? ' substream' : ''}`));
+    const body = Buffer.from(
+      readerSdp(upstream.sdp, `Camera ${cameraId}${role === 'sub' ? ' substream' : ''}`),
+    );
     const base = request.uri.replace(/[?#].*$/, '').replace(/\/?$/, '/');
     return new Reply(
       200,
