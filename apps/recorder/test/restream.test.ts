@@ -192,7 +192,7 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
 
   it('refuses without credentials, with a wrong password, without view right and for an unknown camera: 401 alike', async () => {
     const { id } = await createCamera('refusals', {});
-    const outsider = await t.createUser('outsider');
+    await t.createUser('outsider');
     const viewer = await t.createUser('viewer_user');
     await grant(t, id, viewer.id, { can_view: true });
 
