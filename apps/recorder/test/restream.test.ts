@@ -240,6 +240,18 @@ describe('RTSP restream', { timeout: 240_000 }, () => {
       assert.match(allowed.body, /a=control:trackID=0/);
     }
 
+    // An account from before the restream has no HA1: Basic works, Digest after its next login.
+    await t.container.database.db
+      .updateTable('users')
+      .set({ digest_ha1_sealed: null })
+      .where('username', '=', 'viewer_user')
+      .execute();
+    const digest = { username: 'viewer_user', password: USER_PASSWORD, scheme: 'digest' as const };
+    assert.equal((await describeAs(digest)).status, 401, 'no HA1 yet');
+    assert.equal((await describeAs({ ...digest, scheme: 'basic' })).status, 200);
+    await t.login('viewer_user', USER_PASSWORD);
+    assert.equal((await describeAs(digest)).status, 200, 'HA1 made at login');
+
     // ffmpeg without credentials, or with a wrong password, is refused.
     for (const credentials of ['', 'admin:wrong@']) {
       await assert.rejects(
