@@ -8,7 +8,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 
 /** The realm of every challenge: fixed, since HA1 is bound to it (a new realm would void every stored HA1). */
 export const DIGEST_REALM = 'NVR';
-const PURPOSE = 'users.digest_ha1';
+export const DIGEST_HA1_PURPOSE = 'users.digest_ha1';
 
 export function digestHa1(username: string, password: string, realm = DIGEST_REALM): string {
   return createHash('md5').update(`${username}:${realm}:${password}`, 'utf8').digest('hex');
@@ -18,14 +18,14 @@ export class DigestCredentials {
   constructor(private readonly box: SecretBox) {}
 
   seal(username: string, password: string): string {
-    return this.box.seal(digestHa1(username, password), PURPOSE);
+    return this.box.seal(digestHa1(username, password), DIGEST_HA1_PURPOSE);
   }
 
   /** The HA1, or null when none is stored or it cannot be opened (another master key). */
   open(sealed: string | null): string | null {
     if (sealed === null) return null;
     try {
-      return this.box.open(sealed, PURPOSE);
+      return this.box.open(sealed, DIGEST_HA1_PURPOSE);
     } catch {
       return null;
     }
