@@ -353,7 +353,10 @@ export function restreamRtpArgs(video: RtpTarget, audio: RtpTarget | null): stri
     ...['-f', 'rtp', '-payload_type', '96', url(video)],
   ];
   const audioOut = audio
-    ? [...['-map', '0:a:0', '-c:a', 'aac', '-b:a', '64k'], ...['-f', 'rtp', '-payload_type', '97', url(audio)]]
+    ? [
+        ...['-map', '0:a:0', '-c:a', 'aac', '-b:a', '64k'],
+        ...['-f', 'rtp', '-payload_type', '97', url(audio)],
+      ]
     : [];
   return [...BASE, ...feedInput(true), '-progress', 'pipe:3', ...videoOut, ...audioOut];
 }

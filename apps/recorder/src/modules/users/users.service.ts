@@ -124,7 +124,8 @@ export class UsersService {
     // HA1 is bound to the username as well: a renamed account without a new password does Digest again after
     // its next login.
     if (body.password !== undefined) patch.digest_ha1_sealed = this.digest.seal(username, body.password);
-    else if (body.username !== undefined && body.username !== current.username) patch.digest_ha1_sealed = null;
+    else if (body.username !== undefined && body.username !== current.username)
+      patch.digest_ha1_sealed = null;
 
     // A new password or a deactivation ends the user's sessions: access tokens and tickets with the same write
     // (a reactivated account does not get them back), refresh tokens right after.
