@@ -10,7 +10,7 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, isIPv4, type Server, type Socket } from 'node:net';
 import type { StreamRole } from '../../media/ingest/stream-hub.js';
 import type { RestreamUpstream, RtpReader } from './restream-upstream.js';
-import { RtspRequestReader, RtspSyntaxError, type RtspRequest } from './rtsp-request.js';
+import { RtspRequestReader, type RtspRequest } from './rtsp-request.js';
 
 /** A reader's unsent bytes beyond which it is disconnected (several seconds of a high-rate camera). */
 export const MAX_READER_BACKLOG = 4 * 1024 * 1024;
@@ -221,8 +221,8 @@ export class RtspServer {
       let messages;
       try {
         messages = reader.push(chunk);
-      } catch (error) {
-        if (!(error instanceof RtspSyntaxError)) throw error;
+      } catch {
+        // RtspSyntaxError, or anything else the reader met: never thrown out of a socket handler (the process).
         socket.end(response(new Reply(400), null));
         socket.destroySoon?.();
         return;
