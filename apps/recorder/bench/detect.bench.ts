@@ -72,6 +72,7 @@ async function main() {
           RECORDER_PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: join(work, 'data'),
+          RTSP_PORT: '0',
           FRAMES_DIR: framesDir,
           ADAPTER_URLS: adapter.url,
           ADAPTER_TOKEN_ADAPTER_1: adapter.token,

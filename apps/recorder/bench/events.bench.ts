@@ -199,6 +199,7 @@ async function parent(): Promise<void> {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
+        RTSP_PORT: '0',
         ADMIN_PASSWORD,
         RECORDER_PORT: String(port),
         LOG_LEVEL: 'warn',

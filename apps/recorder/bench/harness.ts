@@ -54,6 +54,7 @@ export async function startRecorder(env: Record<string, string>): Promise<Runnin
     env: {
       ...process.env,
       RECORDER_PORT: String(port),
+      RTSP_PORT: '0',
       HOST: '127.0.0.1',
       // where other nodes of a cluster reach it (bench:cluster)
       NODE_URL: `http://127.0.0.1:${port}`,

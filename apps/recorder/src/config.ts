@@ -45,6 +45,8 @@ export interface Config {
     readonly ffmpegPath: string;
     readonly ffprobePath: string;
   };
+  /** RTSP_PORT: the RTSP restream's port on HOST (docs/restream.md); null with RTSP_PORT=0 (no restream) */
+  readonly rtspPort: number | null;
   readonly cloud: {
     /** CLOUD_EGRESS: deny turns every outbound cloud call off (API.md §12) */
     readonly egress: 'allow' | 'deny';
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: read('FFMPEG_PATH') ?? 'ffmpeg',
       ffprobePath: read('FFPROBE_PATH') ?? 'ffprobe',
     },
+    rtspPort: integer('RTSP_PORT', 8554, 0, 65535) || null,
     cloud: {
       egress: cloudEgress(read('CLOUD_EGRESS'), problems),
       inferenceTimeoutSeconds: integer('CLOUD_INFERENCE_TIMEOUT_SECONDS', 60, 1, 600),

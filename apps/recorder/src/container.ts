@@ -68,6 +68,8 @@ import { wireAlerts } from './wiring/alerts.js';
 import { wireCameras } from './wiring/cameras.js';
 import { wireCluster, wireClusterSharing } from './wiring/cluster.js';
 import { wireFoundation } from './wiring/foundation.js';
+import { wireRestream } from './wiring/restream.js';
+import type { RestreamService } from './modules/restream/restream.service.js';
 import { wireIntegrations } from './wiring/integrations.js';
 import { wireMedia } from './wiring/media.js';
 
@@ -98,6 +100,10 @@ export interface Container {
   readonly live: LiveService;
   readonly liveHls: LiveHls;
   readonly liveWebRtc: LiveWebRtc;
+  /** the RTSP restream's readers and upstreams (docs/restream.md) */
+  readonly restream: RestreamService;
+  /** the RTSP restream's port once started; null when RTSP_PORT=0 */
+  rtspPort(): number | null;
   /** every camera stream, pulled once and fanned out (media/ingest) */
   readonly streams: StreamHub;
   /** starts the background work (event log pruning, reactions, alerts, recording, cloud, AI) in one order */
@@ -158,6 +164,10 @@ export interface ContainerOverrides {
   onvifTimeoutMs?: number;
   /** live sessions stop after this long without viewers (default 60 s) */
   liveIdleStopMs?: number;
+  /** an RTSP restream upstream stops after this long without readers (default 10 s) */
+  restreamIdleStopMs?: number;
+  /** a TCP restream reader whose unsent bytes pass this is dropped (default 4 MiB) */
+  restreamReaderBacklog?: number;
   /** faster retries for recording tests */
   recordingBackoff?: BackoffPolicy;
   /** how camera host names resolve for the host rules (a test makes one change its answer) */
@@ -302,6 +312,18 @@ export async function createContainer(
     live,
     streamFacts,
   } = media;
+  const restreamFamily = wireRestream({
+    config,
+    users,
+    hasher: foundation.hasher,
+    loginThrottle: foundation.loginThrottle,
+    access,
+    audit,
+    cameraStatus,
+    streams,
+    streamFacts,
+    overrides,
+  });
 
   const alerting = wireAlerts({
     config,
@@ -437,6 +459,7 @@ export async function createContainer(
     media.parts.cameraStreams,
     clusterFamily.parts.nodeChannel,
     media.parts.liveView,
+    restreamFamily.parts.restream,
     media.parts.recording,
     media.parts.recordedFootageTranscodes,
     media.parts.recordingWatch,
@@ -517,6 +540,8 @@ export async function createContainer(
     liveHls,
     liveWebRtc,
     streams,
+    restream: restreamFamily.restream,
+    rtspPort: restreamFamily.rtspPort,
     start: () => lifecycle.start(),
     async close() {
       // Every part is stopped even if one fails, and the database always last.

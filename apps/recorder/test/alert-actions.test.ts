@@ -588,6 +588,7 @@ for (const dialect of testDialects()) {
         const container = await createContainer(
           loadConfig({
             DATA_DIR: dataDir,
+            RTSP_PORT: '0',
             DATABASE_URL: database.url,
             ADMIN_PASSWORD,
             LOG_LEVEL: 'silent',
@@ -638,6 +639,7 @@ for (const dialect of testDialects()) {
       const dataDir = mkdtempSync(join(tmpdir(), 'nvr-outbox-'));
       const config = loadConfig({
         DATA_DIR: dataDir,
+        RTSP_PORT: '0',
         DATABASE_URL: database.url,
         ADMIN_PASSWORD,
         LOG_LEVEL: 'silent',

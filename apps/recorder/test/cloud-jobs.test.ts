@@ -256,6 +256,7 @@ for (const dialect of testDialects()) {
         env: {
           ...process.env,
           DATA_DIR: dataDir,
+          RTSP_PORT: '0',
           DATABASE_URL: database.url,
           RECORDER_PORT: String(port),
           HOST: '127.0.0.1',
@@ -377,7 +378,13 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       [hfA, hfB] = await Promise.all([startFakeHuggingFace(TOKEN), startFakeHuggingFace(TOKEN)]);
       // Slow enough that node B's next poll (every 2 s) finds work node A has not claimed yet.
       hfA.behaviour = hfB.behaviour = { kind: 'delay', ms: 300 };
-      const shared = { MASTER_KEY, JWT_SECRET, CLOUD_JOB_CONCURRENCY: '2', LOG_LEVEL: 'silent' };
+      const shared = {
+        MASTER_KEY,
+        JWT_SECRET,
+        CLOUD_JOB_CONCURRENCY: '2',
+        LOG_LEVEL: 'silent',
+        RTSP_PORT: '0',
+      };
       t = await createTestApp({ dialect, env: { ...shared, HUGGINGFACE_BASE_URL: hfA.url } });
       secondDir = mkdtempSync(join(tmpdir(), 'nvr-node-b-'));
       const url = t.config.database.dialect === 'postgres' ? t.config.database.url : '';

@@ -120,7 +120,13 @@ describe('internal events', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nvr-construct-'));
     try {
       const container = await createContainer(
-        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
+        loadConfig({
+          DATA_DIR: dataDir,
+          RTSP_PORT: '0',
+          DATABASE_URL: database.url,
+          ADMIN_PASSWORD,
+          LOG_LEVEL: 'silent',
+        }),
       );
       for (const name of ['camera.changed', 'recording.notice', 'alert.raised', 'backup.restored'] as const)
         assert.equal(container.internalEvents.handlerCount(name), 0, name);

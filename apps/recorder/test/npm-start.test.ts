@@ -69,6 +69,7 @@ describe('npm start', { timeout: 240_000 }, () => {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
+        RTSP_PORT: '0',
         HOST: '127.0.0.1',
         RECORDER_PORT: String(recorderPort),
         ADAPTER_PORT: String(adapterPort),
@@ -133,7 +134,13 @@ describe('npm start', { timeout: 240_000 }, () => {
     // The minute being recorded was closed and indexed: it is in the index after a restart, up to the stop.
     const restarted = spawn(process.execPath, ['apps/recorder/dist/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', RECORDER_PORT: String(recorderPort) },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        RTSP_PORT: '0',
+        HOST: '127.0.0.1',
+        RECORDER_PORT: String(recorderPort),
+      },
       stdio: 'ignore',
     });
     try {

@@ -13,6 +13,7 @@ import { ClusterRepository } from '../modules/cluster/cluster.repository.js';
 import type { RecorderEventBus, RecorderEvents } from '../modules/recorder-events.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService, type SessionRevoker } from '../modules/users/users.service.js';
+import { DigestCredentials } from '../modules/users/digest-credentials.js';
 import { JwtService } from '../platform/auth/jwt.js';
 import { TicketService } from '../platform/auth/tickets.js';
 import { loadOrCreateSecretFile } from '../platform/crypto/key-file.js';
@@ -80,7 +81,13 @@ export async function wireFoundation(config: Config, overrides: FoundationOverri
   const audit = new AuditService(new AuditRepository(database.db));
   // Users and auth need each other (auth looks users up; users end sessions): the late binding breaks the cycle.
   const sessions: SessionRevoker = { revokeAllSessions: (userId: number) => auth.revokeAllSessions(userId) };
-  const users = new UsersService(new UsersRepository(database.db), hasher, audit, sessions);
+  const users = new UsersService(
+    new UsersRepository(database.db),
+    hasher,
+    audit,
+    sessions,
+    new DigestCredentials(secretBox),
+  );
   const authRepository = new AuthRepository(database.db);
   const loginThrottle = new LoginThrottle(authRepository, overrides.loginClock ?? Date.now);
   const auth: AuthService = new AuthService(
@@ -108,6 +115,8 @@ export async function wireFoundation(config: Config, overrides: FoundationOverri
     audit,
     users,
     auth,
+    hasher,
+    loginThrottle,
     parts: {
       eventLog: { name: 'event log', start: () => events.start(), stop: () => events.close() },
       signInHousekeeping: { name: 'sign-in housekeeping', start: () => auth.removeExpired() },

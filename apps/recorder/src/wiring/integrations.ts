@@ -102,6 +102,11 @@ export function wireIntegrations({
         isHere: (cameraId) => cameraLeases.fence(cameraId) !== null,
       },
       log: logger,
+      // Where Home Assistant reaches this node's restream: NODE_URL's host (this node publishes the cameras it runs).
+      restreamUrl: (cameraId) =>
+        config.rtspPort === null
+          ? null
+          : `rtsp://${new URL(config.node.url).hostname}:${config.rtspPort}/cameras/${cameraId}`,
     },
     overrides.mqtt,
   );

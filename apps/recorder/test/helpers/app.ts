@@ -50,6 +50,8 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'nvr-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // No RTSP restream unless a test asks for one (each would take port 8554).
+    RTSP_PORT: '0',
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',
     ADMIN_PASSWORD,

@@ -47,6 +47,7 @@ export async function startRecorderProcess(options: RecorderProcessOptions = {})
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      RTSP_PORT: '0',
       RECORDER_PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: RECORDER_ADMIN_PASSWORD,

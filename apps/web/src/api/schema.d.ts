@@ -5827,6 +5827,7 @@ export interface operations {
                             stream_warning: string | null;
                             password_set: boolean;
                             motion_active: boolean | null;
+                            restream_readers: number;
                         }[];
                         total: number;
                     };
@@ -5950,6 +5951,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -6108,6 +6110,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -6235,6 +6238,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -6429,6 +6433,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -8660,6 +8665,7 @@ export interface operations {
                         stream_warning: string | null;
                         password_set: boolean;
                         motion_active: boolean | null;
+                        restream_readers: number;
                     };
                 };
             };
@@ -13931,6 +13937,7 @@ export interface operations {
                             stream_warning: string | null;
                             password_set: boolean;
                             motion_active: boolean | null;
+                            restream_readers: number;
                         };
                         stream: {
                             codec: string;

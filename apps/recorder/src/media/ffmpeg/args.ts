@@ -333,6 +333,34 @@ export function webrtcRtpArgs(
   return [...BASE, ...feedInput(true), '-progress', 'pipe:1', ...video, ...audio];
 }
 
+/** Where a restream sender writes one elementary stream: its RTP port and the port of its RTCP sender reports. */
+export interface RtpTarget {
+  rtp: number;
+  rtcp: number;
+}
+
+/**
+ * RTSP restream (modules/restream): the camera stream's video copied as RTP (payload type 96, its parameter sets
+ * repeated before each keyframe so a reader can start at any), and its sound (the fan-out's AAC) as RTP (97),
+ * encoded again: ffmpeg's RTP muxer needs AAC's configuration before the first packet, and MPEG-TS carries it only
+ * in each frame's header. Once per restreamed stream, whatever the number of readers. The SDP goes to stdout (the
+ * restream serves it), progress to fd 3.
+ */
+export function restreamRtpArgs(video: RtpTarget, audio: RtpTarget | null): string[] {
+  const url = ({ rtp, rtcp }: RtpTarget) => `rtp://127.0.0.1:${rtp}?rtcpport=${rtcp}&pkt_size=1200`;
+  const videoOut = [
+    ...['-map', '0:v:0', '-c:v', 'copy', '-bsf:v', 'dump_extra=freq=keyframe'],
+    ...['-f', 'rtp', '-payload_type', '96', url(video)],
+  ];
+  const audioOut = audio
+    ? [
+        ...['-map', '0:a:0', '-c:a', 'aac', '-b:a', '64k'],
+        ...['-f', 'rtp', '-payload_type', '97', url(audio)],
+      ]
+    : [];
+  return [...BASE, ...feedInput(true), '-progress', 'pipe:3', ...videoOut, ...audioOut];
+}
+
 /**
  * AI frame sampling: the camera stream decoded and re-encoded as a stream of JPEGs on stdout, progress on fd 3.
  * Either every frame is decoded and `fps` pictures a second (may be fractional) are kept, or — when the camera's

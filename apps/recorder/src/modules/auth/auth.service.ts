@@ -86,7 +86,7 @@ export class AuthService implements SessionRevoker {
       throw new ForbiddenError('Inactive user');
     }
 
-    await this.users.recordLogin(user!.id);
+    await this.users.recordLogin(user!, body.password);
     const { response: tokens } = await this.#issueTokens(user!, randomUUID());
     await this.audit.record(
       { userId: user!.id, username: user!.username, ...client },

@@ -8,6 +8,7 @@ import { AUTH_TOKEN_PURPOSE, SECRET_KEY_PURPOSE } from '../cloud/settings/cloud-
 import { STREAM_KEY_PURPOSE } from '../cloud/stream-targets/stream-targets.service.js';
 import { ADAPTER_TOKEN_PURPOSE } from '../adapters/adapters.service.js';
 import { MQTT_PASSWORD_PURPOSE } from '../mqtt/mqtt.service.js';
+import { DIGEST_HA1_PURPOSE } from '../users/digest-credentials.js';
 import {
   AUTH_TOKEN_PURPOSE as ALERT_AUTH_TOKEN_PURPOSE,
   WEBHOOK_HEADERS_PURPOSE,
@@ -51,6 +52,8 @@ export const SECTIONS: readonly BackupSection[] = [
     key: ['id'],
     serial: true,
     mode: 'upsert',
+    // The RTSP Digest HA1 (docs/restream.md) goes with its user, sealed again under the target's master key.
+    secrets: [{ column: 'digest_ha1_sealed', field: 'digest_ha1', purpose: DIGEST_HA1_PURPOSE }],
     // The token epoch is session state, not configuration: an older value written back would bring back access
     // tokens a logout or password change ended. A user keeps theirs; one the restore adds starts at 0.
     onRestore: ({ token_epoch: _sessionState, ...row }) => row,

@@ -16,6 +16,8 @@ export interface CameraRuntimeStatus {
   last_recording_at: string | null;
   /** in motion now; null while motion is not watched */
   motion_active: boolean | null;
+  /** RTSP restream readers playing the camera's streams on this node now (modules/restream) */
+  restream_readers: number;
 }
 
 export type StatusListener = (cameraId: number, status: Partial<CameraRuntimeStatus>) => void;
@@ -42,6 +44,7 @@ export class CameraStatusService {
       media_server_provisioned: reported.media_server_provisioned ?? false,
       last_recording_at: reported.last_recording_at ?? null,
       motion_active: reported.motion_active ?? null,
+      restream_readers: reported.restream_readers ?? 0,
     };
   }
 

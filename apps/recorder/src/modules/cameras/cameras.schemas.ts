@@ -116,6 +116,8 @@ export const CameraResponse = Type.Object({
   password_set: Type.Boolean(),
   /** whether the camera is in motion now; null while its motion is not watched (issue #19) */
   motion_active: Nullable(Type.Boolean()),
+  /** RTSP restream readers playing the camera's streams now (issue #36; docs/restream.md) */
+  restream_readers: Type.Integer({ minimum: 0 }),
 });
 export type CameraResponse = Static<typeof CameraResponse>;
 

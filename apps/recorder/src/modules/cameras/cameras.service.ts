@@ -436,6 +436,7 @@ export class CamerasService {
       stream_action: status.stream_action,
       stream_warning: status.stream_warning,
       motion_active: status.motion_active,
+      restream_readers: status.restream_readers,
     };
   }
 

@@ -19,6 +19,8 @@ export interface DiscoveryContext {
   topics: MqttTopics;
   recorderId: string;
   version: string;
+  /** whether the RTSP restream is on: each camera then has an `RTSP stream` entity carrying its URL */
+  restream: boolean;
 }
 
 /** The entities of one camera: object id suffix, component, and what is special about it. */
@@ -88,6 +90,14 @@ const ENTITIES: readonly {
     }),
   },
   {
+    // Home Assistant's MQTT integration has no camera that plays a stream: the URL is announced as a diagnostic
+    // sensor, for the Generic Camera integration's stream source (docs/home-assistant.md).
+    key: 'restream',
+    component: 'sensor',
+    name: 'RTSP stream',
+    config: (t) => ({ state_topic: t.restream, entity_category: 'diagnostic', icon: 'mdi:cctv' }),
+  },
+  {
     key: 'last_alert',
     component: 'image',
     name: 'Last alert',
@@ -111,7 +121,8 @@ export function cameraDiscovery(context: DiscoveryContext, camera: CameraRow): D
     ...(camera.firmware_version ? { sw_version: camera.firmware_version } : {}),
     ...(camera.serial_number ? { serial_number: camera.serial_number } : {}),
   };
-  return ENTITIES.map((entity) => {
+  const entities = context.restream ? ENTITIES : ENTITIES.filter((entity) => entity.key !== 'restream');
+  return entities.map((entity) => {
     const objectId = `camera_${camera.id}_${entity.key}`;
     return {
       topic: discoveryTopic(context, entity.component, objectId),

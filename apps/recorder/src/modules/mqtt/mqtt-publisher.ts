@@ -19,6 +19,8 @@ export interface PublisherDeps {
   /** whether this node runs the camera (always, for a recorder alone) */
   isHere(cameraId: number): boolean;
   recordingsRoot: string;
+  /** the camera's RTSP restream URL without credentials; null while the restream is off (RTSP_PORT=0) */
+  restreamUrl(cameraId: number): string | null;
 }
 
 export interface Sink {
@@ -82,6 +84,8 @@ export class MqttPublisher {
     this.#retain(t.detection, config?.detection_enabled === false ? OFF : ON);
     if (!this.#retained.has(t.motion)) this.#retain(t.motion, status.motion_active === true ? ON : OFF);
     if (!this.#retained.has(t.personCount)) this.#publishCounts(cameraId);
+    const restream = this.deps.restreamUrl(cameraId);
+    if (restream !== null) this.#retain(t.restream, restream);
     if (this.discovery) {
       for (const message of cameraDiscovery(this.discovery, camera))
         this.#retain(message.topic, JSON.stringify(message.config));
@@ -243,6 +247,7 @@ function retainedCameraTopics(t: CameraTopics): string[] {
     t.objects,
     t.alert,
     t.alertSnapshot,
+    t.restream,
   ];
 }
 

@@ -54,6 +54,7 @@ export class MqttTopics {
       zoneEntered: `${base}/zones/entered`,
       alert: `${base}/alert`,
       alertSnapshot: `${base}/alert/snapshot`,
+      restream: `${base}/restream/url`,
     };
   }
 
@@ -96,6 +97,8 @@ export interface CameraTopics {
   zoneEntered: string;
   alert: string;
   alertSnapshot: string;
+  /** retained: the camera's RTSP restream URL, without credentials (docs/restream.md) */
+  restream: string;
 }
 
 export type MqttCommand =

@@ -99,6 +99,8 @@ export interface MqttDeps {
   internal: Pick<RecorderEventBus, 'emit'>;
   /** this recorder node: its id, whether it is one of several, which cameras it runs */
   node: MqttNode;
+  /** a camera's RTSP restream URL without credentials; null while the restream is off */
+  restreamUrl: (cameraId: number) => string | null;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -316,6 +318,7 @@ export class MqttService {
         status: (id, recordingEnabled) => deps.cameraStatus.get(id, recordingEnabled),
         isHere: (id) => node.isHere(id),
         recordingsRoot: deps.recordingsRoot,
+        restreamUrl: deps.restreamUrl,
       },
       topics,
       settings.discoveryEnabled
@@ -324,6 +327,7 @@ export class MqttService {
             topics,
             recorderId: settings.recorderId,
             version: deps.version,
+            restream: deps.restreamUrl(0) !== null,
           }
         : null,
       sink,

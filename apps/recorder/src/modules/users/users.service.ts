@@ -9,6 +9,7 @@ import {
   NotFoundError,
 } from '../../platform/http/errors.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { DigestCredentials } from './digest-credentials.js';
 import type {
   PasswordChange,
   UserCreate,
@@ -55,6 +56,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     private readonly sessions: SessionRevoker,
+    private readonly digest: DigestCredentials,
   ) {}
 
   async list(context: RequestContext, query: UserListQuery): Promise<UserList> {
@@ -82,6 +84,7 @@ export class UsersService {
       username_key: body.username.toLowerCase(),
       email: body.email ?? null,
       password_hash: await this.hasher.hash(body.password),
+      digest_ha1_sealed: this.digest.seal(body.username, body.password),
       is_active: body.is_active,
       is_superuser: body.is_superuser,
       created_at: new Date().toISOString(),
@@ -118,6 +121,11 @@ export class UsersService {
     if (body.is_active !== undefined) patch.is_active = body.is_active;
     if (body.is_superuser !== undefined) patch.is_superuser = body.is_superuser;
     if (body.password !== undefined) patch.password_hash = await this.hasher.hash(body.password);
+    // HA1 is bound to the username as well: a renamed account without a new password does Digest again after
+    // its next login.
+    if (body.password !== undefined) patch.digest_ha1_sealed = this.digest.seal(username, body.password);
+    else if (body.username !== undefined && body.username !== current.username)
+      patch.digest_ha1_sealed = null;
 
     // A new password or a deactivation ends the user's sessions: access tokens and tickets with the same write
     // (a reactivated account does not get them back), refresh tokens right after.
@@ -154,6 +162,7 @@ export class UsersService {
       user.id,
       {
         password_hash: await this.hasher.hash(body.new_password),
+        digest_ha1_sealed: this.digest.seal(user.username, body.new_password),
         password_change_required: false,
         updated_at: new Date().toISOString(),
       },
@@ -178,6 +187,7 @@ export class UsersService {
       username_key: BOOTSTRAP_ADMIN,
       email: null,
       password_hash: await this.hasher.hash(password),
+      digest_ha1_sealed: this.digest.seal(BOOTSTRAP_ADMIN, password),
       is_active: true,
       is_superuser: true,
       created_at: new Date().toISOString(),
@@ -224,8 +234,22 @@ export class UsersService {
     await this.users.endTokens(id);
   }
 
-  async recordLogin(id: number): Promise<void> {
-    await this.users.update(id, { last_login_at: new Date().toISOString() });
+  /**
+   * A login with the right password: noted, and the account's Digest HA1 made if it has none yet (an account
+   * from before issue #36, or renamed since).
+   */
+  async recordLogin(user: UserRow, password: string): Promise<void> {
+    await this.users.update(user.id, {
+      last_login_at: new Date().toISOString(),
+      ...(user.digest_ha1_sealed === null
+        ? { digest_ha1_sealed: this.digest.seal(user.username, password) }
+        : {}),
+    });
+  }
+
+  /** For RTSP Digest (modules/restream): the account's HA1, null when none is stored yet. */
+  digestHa1Of(user: UserRow): string | null {
+    return this.digest.open(user.digest_ha1_sealed);
   }
 
   async #require(id: number): Promise<UserRow> {

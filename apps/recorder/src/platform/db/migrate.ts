@@ -27,6 +27,7 @@ import { refreshRotation } from './migrations/0021_refresh_rotation.js';
 import { reviewNames } from './migrations/0022_review_names.js';
 import { reviewSnapshotTime } from './migrations/0023_review_snapshot_time.js';
 import { evidence } from './migrations/0024_evidence.js';
+import { digestCredentials } from './migrations/0025_digest_credentials.js';
 import { cameraOnvif } from './migrations/0026_camera_onvif.js';
 import type { MigrationContext, PortableMigration } from './migrations/helpers.js';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, PortableMigration]> = [
   ['0022_review_names', reviewNames],
   ['0023_review_snapshot_time', reviewSnapshotTime],
   ['0024_evidence', evidence],
+  ['0025_digest_credentials', digestCredentials],
   ['0026_camera_onvif', cameraOnvif],
 ];
 

@@ -21,6 +21,8 @@ export interface UsersTable {
   token_epoch: Generated<number>;
   /** Still the password the recorder generated on first start: the web app asks for a new one. */
   password_change_required: Generated<boolean>;
+  /** HA1 of RTSP Digest authentication, sealed (modules/users/digest-credentials.ts); null until a password is known */
+  digest_ha1_sealed: Generated<string | null>;
 }
 
 export interface RefreshTokensTable {
