@@ -30,6 +30,17 @@ import { callerCredentials, type NodeProxy } from '../cluster/node-proxy.js';
 import type { RecordingsService } from './recordings.service.js';
 import { IntegrityReport } from '../evidence/evidence.schemas.js';
 
+/** `?evidence=true` on both export routes. */
+const EvidenceQuery = Type.Optional(
+  Type.Boolean({
+    default: false,
+    description:
+      '`true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 ' +
+      'hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with ' +
+      '`npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply.',
+  }),
+);
+
 export const recordingsRoutes =
   (recordings: RecordingsService, nodes: NodeProxy): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -245,15 +256,7 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
-            evidence: Type.Optional(
-              Type.Boolean({
-                default: false,
-                description:
-                  '`true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 ' +
-                  'hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with ' +
-                  '`npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply.',
-              }),
-            ),
+            evidence: EvidenceQuery,
             video: Type.Optional(
               StringEnum(PLAYER_VIDEO, {
                 description:
@@ -297,15 +300,7 @@ export const recordingsRoutes =
           querystring: Type.Object({
             ...RecordingRangeQuery.properties,
             ticket: TicketQuery.properties.ticket,
-            evidence: Type.Optional(
-              Type.Boolean({
-                default: false,
-                description:
-                  '`true`: one ZIP instead of an MP4 — the original chunks, a manifest (camera, range, their SHA-256 ' +
-                  'hashes and evidence-chain links, who exported and when) and its Ed25519 signature, checked with ' +
-                  '`npm run verify -- <file>` (docs/evidence.md). At most 1 h and 2 GB; `video` does not apply.',
-              }),
-            ),
+            evidence: EvidenceQuery,
             video: Type.Optional(
               StringEnum(PLAYER_VIDEO, {
                 description:

@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are ISO-8601 UTC strings on both dialects
 // (lexicographic order is chronological), booleans are real booleans (see sqlite-driver.ts).
 import type { Generated, Selectable } from 'kysely';
+import type { EvidenceLink } from '../crypto/evidence.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -583,22 +584,8 @@ export interface Database {
 }
 
 /** One link of a camera's hash chain (issue #37, docs/evidence.md): a chunk indexed or a chunk deleted. */
-export interface EvidenceLinksTable {
+export interface EvidenceLinksTable extends EvidenceLink {
   id: Generated<number>;
-  camera_id: number;
-  seq: number;
-  kind: 'chunk' | 'deleted';
-  path: string;
-  start_ms: number;
-  end_ms: number;
-  size_bytes: number;
-  sha256: string;
-  reason: string | null;
-  actor: string;
-  node_id: string | null;
-  at_ms: number;
-  prev_hash: string;
-  hash: string;
 }
 
 /** A chain head signed with the installation's key. */
