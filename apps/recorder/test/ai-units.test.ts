@@ -88,13 +88,20 @@ describe('AI orchestration units', () => {
       params: {},
       trigger: 'on_motion',
       triggerSet: false,
+      lookAt: 'picture',
     });
     assert.deepEqual(parseModelConfig('{"trigger":"always"}'), {
       alert: null,
       params: {},
       trigger: 'always',
       triggerSet: true,
+      lookAt: 'picture',
     });
+    assert.equal((parseModelConfig('{"look_at":"motion"}') as { lookAt: string }).lookAt, 'motion');
+    assert.match(
+      parseModelConfig('{"look_at":"sky"}') as string,
+      /config\.look_at must be one of picture, motion/,
+    );
     assert.match(
       parseModelConfig('{"trigger":"sometimes"}') as string,
       /config\.trigger must be one of always, on_motion/,
