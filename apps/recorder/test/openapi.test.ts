@@ -124,10 +124,11 @@ describe('OpenAPI document', () => {
 
   it('gives media, playlists, pictures, the event stream, WHEP and backups their own media types', () => {
     const binary = { type: 'string', format: 'binary' };
-    const expected: [string, string, string, string, Json][] = [
+    const expected: [string, string, string, string | string[], Json][] = [
       ['get', '/api/v1/recordings/{camera_id}/chunks/{chunk}', '200', 'video/mp4', binary],
       ['get', '/api/v1/recordings/{camera_id}/chunks/{chunk}', '206', 'video/mp4', binary],
-      ['get', '/api/v1/recordings/{camera_id}/export', '200', 'video/mp4', binary],
+      // the MP4, or with evidence=true the evidence ZIP (issue #37)
+      ['get', '/api/v1/recordings/{camera_id}/export', '200', ['video/mp4', 'application/zip'], binary],
       ['get', '/api/v1/recordings/{camera_id}/export', '206', 'video/mp4', binary],
       ['get', '/api/v1/recordings/{camera_id}/playlist.m3u8', '200', 'application/vnd.apple.mpegurl', {}],
       ['get', '/api/v1/cameras/{id}/live/index.m3u8', '200', 'application/vnd.apple.mpegurl', {}],
@@ -139,11 +140,14 @@ describe('OpenAPI document', () => {
       ['post', '/api/v1/cameras/{id}/live/whep', '201', 'application/sdp', {}],
       ['post', '/api/v1/system/backup', '200', 'application/octet-stream', binary],
     ];
-    for (const [method, path, status, type, schema] of expected) {
+    for (const [method, path, status, types, schema] of expected) {
       const response = document.paths[path][method].responses[status];
-      assert.deepEqual(Object.keys(response.content), [type], `${method} ${path} ${status}`);
-      assert.equal(response.content[type].schema.type, 'string', `${method} ${path} ${status}`);
-      assert.equal(response.content[type].schema.format, schema.format, `${method} ${path} ${status}`);
+      const list = Array.isArray(types) ? types : [types];
+      assert.deepEqual(Object.keys(response.content), list, `${method} ${path} ${status}`);
+      for (const type of list) {
+        assert.equal(response.content[type].schema.type, 'string', `${method} ${path} ${status}`);
+        assert.equal(response.content[type].schema.format, schema.format, `${method} ${path} ${status}`);
+      }
     }
     const chunk = document.paths['/api/v1/recordings/{camera_id}/chunks/{chunk}'].get.responses;
     assert.ok(chunk['206'].headers['content-range']);
