@@ -57,31 +57,31 @@ console.log(env.TEST_PG_URL ? `PostgreSQL suites on ${env.TEST_PG_URL}` : 'Postg
 // the suite took 70 s longer than its files' times allow). Order only: a file not listed (or renamed) runs after
 // these, in name order. Measured in one run of the whole suite (seconds, 2026-11-29, session 6).
 const LONGEST = [
-  'apps/web/test/recordings.test.ts', // 106
-  'apps/recorder/test/camera-zoo.test.ts', // 88
-  'apps/recorder/test/cluster.test.ts', // 84
-  'apps/web/test/ai.test.ts', // 77
-  'apps/recorder/test/footage.test.ts', // 77
-  'apps/recorder/test/ai-detection.test.ts', // 54 on SQLite, more on PostgreSQL
-  'apps/web/test/live.test.ts', // 64
-  'apps/recorder/test/camera-stream.test.ts', // 64
-  'apps/recorder/test/motion-gating.test.ts', // 61
-  'apps/web/test/review.test.ts', // 60
-  'apps/recorder/test/cluster-footage.test.ts', // 59
-  'apps/recorder/test/recording.test.ts', // 55
-  'apps/web/test/admin.test.ts', // 47
-  'apps/web/test/live-tiles.test.ts', // 46
-  'apps/web/test/faces.test.ts', // 45
+  'apps/web/test/recordings.test.ts', // 124
+  'apps/web/test/live.test.ts', // 114
+  'apps/recorder/test/cluster.test.ts', // 106
+  'apps/recorder/test/camera-zoo.test.ts', // 87
+  'apps/recorder/test/motion-gating.test.ts', // 79
+  'apps/recorder/test/footage.test.ts', // 78
+  'apps/web/test/review.test.ts', // 76
+  'apps/web/test/ai.test.ts', // 70
+  'apps/recorder/test/cluster-footage.test.ts', // 61
+  'apps/recorder/test/camera-stream.test.ts', // 58
+  'apps/recorder/test/restream.test.ts', // 57
+  'apps/recorder/test/recording.test.ts', // 56
+  'apps/recorder/test/ai-detection.test.ts', // 56 on SQLite, more on PostgreSQL
+  'apps/web/test/admin.test.ts', // 51
+  'apps/web/test/live-tiles.test.ts', // 50
+  'apps/web/test/camera-admin.test.ts', // 47
+  'apps/web/test/camera-settings.test.ts', // 44
   'apps/recorder/test/storage.test.ts', // 44
-  'apps/web/test/camera-admin.test.ts', // 42
-  'apps/web/test/daily-loop.test.ts', // 35
-  'apps/web/test/onvif-onboarding.test.ts', // 33
-  'apps/recorder/test/npm-start.test.ts', // 33
-  'apps/web/test/camera-settings.test.ts', // 32
+  'apps/web/test/faces.test.ts', // 44
+  'apps/web/test/onvif-onboarding.test.ts', // 42
+  'apps/web/test/daily-loop.test.ts', // 40
+  'apps/web/test/events-alerts.test.ts', // 36
+  'apps/web/test/web-app.test.ts', // 32
   'apps/recorder/test/stream-targets.test.ts', // 32
-  'apps/web/test/web-app.test.ts', // 30
-  'apps/recorder/test/review-items.test.ts', // 30
-  'apps/web/test/events-alerts.test.ts', // 30
+  'apps/recorder/test/recording-crash.test.ts', // 31
 ];
 
 function longestFirst(list) {
