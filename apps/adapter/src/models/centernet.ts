@@ -31,7 +31,8 @@ export interface CenterNet {
   dispose(): Promise<void>;
 }
 
-export async function loadCenterNet(dir: string, { input = CENTERNET_INPUT } = {}): Promise<CenterNet> {
+export async function loadCenterNet(dir: string): Promise<CenterNet> {
+  const input = CENTERNET_INPUT;
   const { graph } = await convertTfjsGraph(join(dir, 'centernet.json'), ['tower_0/keypoints', 'tower_0/wh'], {
     height: input,
     width: input,

@@ -190,8 +190,10 @@ export async function convertTfjsGraph(
         );
       }
       case 'ResizeBilinear': {
-        // The shipped detectors only ever double (an FPN's upsampling); the size constant is checked to be a
-        // square's doubling at the model's stated input, and the ONNX op scales by 2 so that other input sizes work.
+        // The shipped detectors only ever double (an FPN's upsampling), so the ONNX op scales by 2 and works at
+        // other input sizes. The size constant is not read: a model that resized by another factor would give
+        // other answers than tfjs, which is what the tests compare (tfjs-graph-onnx.test.ts, and CenterNet itself
+        // in docs/adapter.md).
         if (node.attr?.align_corners?.b || node.attr?.half_pixel_centers?.b)
           throw new UnsupportedGraphError(`${node.name}: aligned corners or half-pixel centres`);
         return g.node('Resize', [convert(ins[0]!), '', g.weight([4], Float32Array.of(1, 1, 2, 2))], {
